@@ -1,0 +1,74 @@
+// Builds the service when its sources changed: Prisma client generation, then tsc to dist/.
+// `node scripts/build.mjs` builds if needed; `--generate` only (re)generates the Prisma
+// client (what tests need); `--force` always rebuilds. Needs the dev dependencies; a
+// production image ships dist/ already built and never gets here with stale sources.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const generatedDir = path.join(root, 'src/generated/prisma');
+const schemaPath = path.join(root, 'prisma/schema.prisma');
+
+function listFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'generated' ? [] : listFiles(full);
+    return [full];
+  });
+}
+
+function hashOf(files) {
+  const hash = createHash('sha256');
+  for (const file of files.sort()) hash.update(path.relative(root, file)).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`build step failed: ${command} ${args.join(' ')}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Generates the Prisma client offline when the schema changed since the last generation. */
+export function generatePrismaClient(force = false) {
+  const marker = path.join(generatedDir, '.schema-hash');
+  const wanted = hashOf([schemaPath]);
+  if (!force && existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return false;
+  // `prisma generate` runs offline once it believes a schema engine exists; it never uses it.
+  const env = { PRISMA_HIDE_UPDATE_MESSAGE: '1', PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? schemaPath };
+  run(process.execPath, [path.join(root, 'node_modules/prisma/build/index.js'), 'generate'], env);
+  writeFileSync(marker, wanted);
+  return true;
+}
+
+/** Compiles src/ to dist/ when any source (or the schema) changed since the last build. */
+export function buildIfNeeded(force = false) {
+  const marker = path.join(root, 'dist/.build-hash');
+  const wanted = hashOf([...listFiles(path.join(root, 'src')), schemaPath, path.join(root, 'tsconfig.json')]);
+  if (!force && existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return false;
+  if (!existsSync(path.join(root, 'node_modules/prisma/build/index.js'))) {
+    if (existsSync(marker)) {
+      console.warn('sources changed but build tools are not installed (production install); running the existing build');
+      return false;
+    }
+    console.error('dist/ is missing and the build tools are not installed: run `npm ci` first');
+    process.exit(1);
+  }
+  generatePrismaClient(force);
+  console.error('building wa-agenda…');
+  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
+  writeFileSync(marker, wanted);
+  return true;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const force = process.argv.includes('--force');
+  if (process.argv.includes('--generate')) generatePrismaClient(force);
+  else buildIfNeeded(force);
+}

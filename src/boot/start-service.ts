@@ -1,0 +1,97 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { TaskList } from 'graphile-worker';
+import type { Config } from '../config/index.js';
+import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
+import { createHttpApp } from '../http/index.js';
+import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
+import { type Logger, systemClock } from '../shared/index.js';
+import type { ServiceDeps } from './service-deps.js';
+
+export interface RunningService {
+  deps: ServiceDeps;
+  /** The HTTP port actually bound (PORT=0 picks a free one). */
+  port: number | undefined;
+  /** Stops accepting requests, drains in-flight requests and jobs, then closes the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Boots the service for `config.ROLE`: database (embedded when DATABASE_URL is unset),
+ * migrations, demo tenant on a fresh embedded database, then the web server and/or the worker.
+ */
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.DATA_DIR, 'pg'),
+      port: config.EMBEDDED_PG_PORT,
+      database: 'wa_agenda',
+      logger,
+    });
+    databaseUrl = embedded.url;
+  }
+  const db = createDb(databaseUrl);
+  const deps: ServiceDeps = { config, db, databaseUrl, logger, clock: systemClock };
+  let server: Server | undefined;
+  let worker: WorkerHandle | undefined;
+
+  const stop = async () => {
+    if (server) await closeServer(server);
+    if (worker) await worker.stop();
+    await db.$disconnect();
+    if (embedded) await embedded.stop();
+  };
+
+  try {
+    await applyMigrations(databaseUrl, logger);
+    await runQueueMigrations(databaseUrl, logger);
+    if (embedded) await importDemoTenantOnFirstRun(deps);
+
+    if (config.ROLE === 'all' || config.ROLE === 'worker') {
+      worker = await startWorker({
+        connectionString: databaseUrl,
+        concurrency: config.WORKER_CONCURRENCY,
+        tasks: createTasks(deps),
+        logger,
+      });
+    }
+    if (config.ROLE === 'all' || config.ROLE === 'web') {
+      const app = createHttpApp({ db, logger, routers: createRouters(deps) });
+      server = await listen(app, config.PORT);
+    }
+  } catch (error) {
+    await stop().catch((stopError) => logger.error({ err: stopError }, 'cleanup after failed start failed'));
+    throw error;
+  }
+  const address = server?.address();
+  const port = typeof address === 'object' && address ? address.port : undefined;
+  logger.info({ role: config.ROLE, port, embeddedDatabase: Boolean(embedded) }, 'wa-agenda started');
+  return { deps, port, stop };
+}
+
+function createTasks(_deps: ServiceDeps): TaskList {
+  return {};
+}
+
+function createRouters(_deps: ServiceDeps) {
+  return [];
+}
+
+async function importDemoTenantOnFirstRun(_deps: ServiceDeps): Promise<void> {}
+
+function listen(app: ReturnType<typeof createHttpApp>, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, (error?: Error) => (error ? reject(error) : resolve(server)));
+    server.keepAliveTimeout = 5000;
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+    server.closeIdleConnections();
+  });
+}

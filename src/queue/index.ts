@@ -1,0 +1,3 @@
+export { enqueueJob, type JobSpec } from './enqueue-job.js';
+export { runQueueMigrations } from './run-queue-migrations.js';
+export { startWorker, type WorkerHandle } from './start-worker.js';
