@@ -1,0 +1,1 @@
+export { generateApiKey, hashApiKey } from './api-key.js';

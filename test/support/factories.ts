@@ -1,0 +1,104 @@
+import type { Db } from '../../src/db/index.js';
+import { generateApiKey } from '../../src/tenant/index.js';
+
+let sequence = 0;
+const next = () => `${process.pid}${++sequence}${Math.floor(Math.random() * 1000)}`;
+
+export interface TestTenant {
+  id: number;
+  slug: string;
+  phoneNumberId: string;
+  timezone: string;
+  apiKey: string;
+  services: { id: number; key: string; name: string; durationMinutes: number }[];
+  professionals: { id: number; key: string; name: string }[];
+}
+
+/**
+ * A tenant with services, professionals, weekly hours and an admin API key, inserted
+ * directly. Defaults: a salon in America/Sao_Paulo, "corte" 30 min and "coloracao" 90 min,
+ * Ana (both, Mon–Sat 09:00–12:00 + 13:00–18:00) and Bia (corte, Tue–Sat 10:00–19:00).
+ */
+export async function createTestTenant(
+  db: Db,
+  overrides: {
+    timezone?: string;
+    accessToken?: string | null;
+    minNoticeMinutes?: number;
+    horizonDays?: number;
+    slotStepMinutes?: number;
+    cancelNoticeMinutes?: number;
+  } = {},
+): Promise<TestTenant> {
+  const id = next();
+  const apiKey = generateApiKey();
+  const tenant = await db.tenant.create({
+    data: {
+      slug: `salao-${id}`,
+      name: `Salão ${id}`,
+      timezone: overrides.timezone ?? 'America/Sao_Paulo',
+      phoneNumberId: `10${id}`,
+      accessToken: overrides.accessToken === undefined ? `EAAG-test-${id}` : overrides.accessToken,
+      businessInfo: 'Rua das Flores, 10. Aceitamos Pix e cartão.',
+      minNoticeMinutes: overrides.minNoticeMinutes ?? 60,
+      horizonDays: overrides.horizonDays ?? 30,
+      slotStepMinutes: overrides.slotStepMinutes ?? 15,
+      cancelNoticeMinutes: overrides.cancelNoticeMinutes ?? 0,
+      apiKeys: { create: { prefix: apiKey.prefix, keyHash: apiKey.keyHash } },
+    },
+  });
+  const corte = await db.service.create({ data: { tenantId: tenant.id, key: 'corte', name: 'Corte', durationMinutes: 30 } });
+  const coloracao = await db.service.create({ data: { tenantId: tenant.id, key: 'coloracao', name: 'Coloração', durationMinutes: 90 } });
+  const hours = (weekdays: number[], intervals: [number, number][]) =>
+    weekdays.flatMap((weekday) => intervals.map(([startMinute, endMinute]) => ({ weekday, startMinute, endMinute })));
+  const ana = await db.professional.create({
+    data: {
+      tenantId: tenant.id,
+      key: 'ana',
+      name: 'Ana',
+      services: { create: [{ serviceId: corte.id }, { serviceId: coloracao.id }] },
+      workingHours: {
+        create: hours(
+          [1, 2, 3, 4, 5, 6],
+          [
+            [9 * 60, 12 * 60],
+            [13 * 60, 18 * 60],
+          ],
+        ),
+      },
+    },
+  });
+  const bia = await db.professional.create({
+    data: {
+      tenantId: tenant.id,
+      key: 'bia',
+      name: 'Bia',
+      services: { create: [{ serviceId: corte.id }] },
+      workingHours: { create: hours([2, 3, 4, 5, 6], [[10 * 60, 19 * 60]]) },
+    },
+  });
+  return {
+    id: tenant.id,
+    slug: tenant.slug,
+    phoneNumberId: tenant.phoneNumberId,
+    timezone: tenant.timezone,
+    apiKey: apiKey.key,
+    services: [corte, coloracao].map(({ id, key, name, durationMinutes }) => ({ id, key, name, durationMinutes })),
+    professionals: [ana, bia].map(({ id, key, name }) => ({ id, key, name })),
+  };
+}
+
+/** A customer of the tenant with their conversation (last inbound message now, so the 24 h window is open). */
+export async function createTestConversation(
+  db: Db,
+  tenantId: number,
+  options: { waId?: string; name?: string; lastInboundAt?: Date | null } = {},
+) {
+  const customer = await db.customer.create({
+    data: { tenantId, waId: options.waId ?? `5511${next().padStart(9, '0').slice(-9)}`, name: options.name ?? 'Maria' },
+  });
+  const conversation = await db.conversation.create({
+    data: { tenantId, customerId: customer.id, lastInboundAt: options.lastInboundAt === undefined ? new Date() : options.lastInboundAt },
+  });
+  return { customer, conversation };
+}
