@@ -50,6 +50,8 @@ export function generatePrismaClient(force = false) {
 /** Compiles src/ to dist/ when any source (or the schema) changed since the last build. */
 export function buildIfNeeded(force = false) {
   const marker = path.join(root, 'dist/.build-hash');
+  // A production image ships dist/ without src/: nothing to compare, nothing to build.
+  if (!existsSync(path.join(root, 'src')) && existsSync(marker)) return false;
   const wanted = hashOf([...listFiles(path.join(root, 'src')), schemaPath, path.join(root, 'tsconfig.json')]);
   if (!force && existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return false;
   if (!existsSync(path.join(root, 'node_modules/prisma/build/index.js'))) {
