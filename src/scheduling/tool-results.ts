@@ -1,0 +1,90 @@
+/**
+ * Shapes of the scheduling tools' JSON results, as the model (and the offline menu
+ * assistant, which calls the handlers directly) receives them. Field names are pt-BR like
+ * the tools' arguments; dates are the tenant's local "YYYY-MM-DD", times local "HH:mm".
+ * Keep these stable: other components code against them.
+ */
+
+export interface ServicoResumo {
+  id: number;
+  nome: string;
+  duracao_minutos: number;
+}
+
+export interface ProfissionalResumo {
+  id: number;
+  nome: string;
+}
+
+export interface ListarServicosResult {
+  servicos: (ServicoResumo & { profissionais: ProfissionalResumo[] })[];
+}
+
+export interface ListarProfissionaisResult {
+  profissionais: (ProfissionalResumo & { servicos: ServicoResumo[] })[];
+}
+
+/** A run of consecutive free start times (every `passo_minutos` from `de` to `ate`, both included). */
+export interface FaixaLivre {
+  /** "manhã" (before 12:00), "tarde" (12:00–17:59) or "noite" (18:00 on). */
+  periodo: 'manhã' | 'tarde' | 'noite';
+  de: string;
+  ate: string;
+  livres: number;
+}
+
+export interface BuscarHorariosResult {
+  profissional: ProfissionalResumo;
+  servico: ServicoResumo;
+  data: string;
+  /** "terça-feira" */
+  dia_semana: string;
+  total_livres: number;
+  passo_minutos: number;
+  /** Every free start time of the day, summarised as ranges. */
+  faixas: FaixaLivre[];
+  /** All free start times when few; otherwise the first ones, spread over the ranges ("HH:mm"). */
+  horarios: string[];
+  /** How many free start times `horarios` leaves out (they are inside `faixas`). */
+  horarios_omitidos: number;
+  /** Only when the day has no free time: the next date with a free time within the horizon, or null. */
+  proximo_dia_com_horario?: string | null;
+  /** Short pt-BR note for the model when something needs saying (e.g. the day is full). */
+  observacao?: string;
+}
+
+export interface AgendamentoResumo {
+  agendamento_id: number;
+  status: 'agendado' | 'cancelado';
+  data: string;
+  dia_semana: string;
+  inicio: string;
+  fim: string;
+  profissional: ProfissionalResumo;
+  servico: ServicoResumo;
+}
+
+export interface AgendarResult {
+  agendamento: AgendamentoResumo;
+  /** true when this call returned an appointment that already existed (repeated call, or the same customer and slot). */
+  ja_existia: boolean;
+}
+
+export interface MeusAgendamentosResult {
+  /** The customer's upcoming booked appointments, soonest first. */
+  agendamentos: AgendamentoResumo[];
+}
+
+export interface CancelarResult {
+  agendamento: AgendamentoResumo;
+  /** true when it was already cancelled before this call (nothing changed). */
+  ja_estava_cancelado: boolean;
+}
+
+export interface RemarcarResult {
+  /** The appointment as it is now (a new id: the old one is kept as cancelled). */
+  agendamento: AgendamentoResumo;
+  anterior: { agendamento_id: number; data: string; inicio: string };
+  /** true when this call had already been applied (repeated call) or the new time equals the old one. */
+  ja_existia: boolean;
+}
