@@ -1,0 +1,13 @@
+export type {
+  AgendamentoResumo,
+  AgendarResult,
+  BuscarHorariosResult,
+  CancelarResult,
+  FaixaLivre,
+  ListarProfissionaisResult,
+  ListarServicosResult,
+  MeusAgendamentosResult,
+  ProfissionalResumo,
+  RemarcarResult,
+  ServicoResumo,
+} from './tool-results.js';
