@@ -1,0 +1,91 @@
+import type { Prisma } from '../db/index.js';
+import { conversationQueueName, enqueueJob, TASKS } from '../queue/index.js';
+import type { OutboundReply } from '../shared/index.js';
+import { assertWithinCustomerWindow } from './customer-window.js';
+import { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';
+
+/** WhatsApp's limit for the body of an interactive (buttons / list) message. */
+const INTERACTIVE_BODY_LIMIT = 1024;
+const DEFAULT_SEND_MAX_ATTEMPTS = 5;
+
+export interface QueueOutboundRepliesRequest {
+  tenantId: number;
+  conversationId: number;
+  replies: OutboundReply[];
+  author: 'bot' | 'attendant' | 'system';
+  attendant?: string | null;
+  /** Each stored row gets `<prefix>:<n>` as idempotency key: queueing the same replies twice stores them once. */
+  idempotencyKeyPrefix: string;
+  runId?: number | null;
+  /** Attempts of each `send-message` job (each attempt already retries 429/5xx itself). */
+  sendMaxAttempts?: number;
+}
+
+export interface StoredOutboundMessage {
+  id: number;
+  /** false when a row with the same idempotency key already existed (nothing new was queued) */
+  created: boolean;
+}
+
+/**
+ * Stores replies as outbound messages (status `pending`, the outbox) and enqueues one
+ * `send-message` job per row in the caller's transaction, on the conversation's queue so they
+ * go out in order after the current run. Text longer than WhatsApp's limit becomes several
+ * rows, cut at line or sentence boundaries.
+ *
+ * Refuses before storing anything: throws `AppError('outside_customer_window', …, 422)` when
+ * the customer's last message is older than 24 hours, `conversation_not_found` (404) when the
+ * conversation is not this tenant's.
+ */
+export async function queueOutboundReplies(
+  tx: Prisma.TransactionClient,
+  request: QueueOutboundRepliesRequest,
+): Promise<StoredOutboundMessage[]> {
+  await assertWithinCustomerWindow(tx, request.tenantId, request.conversationId);
+  const stored: StoredOutboundMessage[] = [];
+  let index = 0;
+  for (const row of request.replies.flatMap(toRows)) {
+    const key = `${request.idempotencyKeyPrefix}:${index++}`;
+    const inserted = await tx.$queryRaw<{ id: number }[]>`
+      INSERT INTO messages (tenant_id, conversation_id, direction, author, type, text, payload, status, idempotency_key, run_id, attendant, updated_at)
+      VALUES (${request.tenantId}, ${request.conversationId}, 'outbound', ${request.author}, ${row.type}, ${row.text},
+              ${row.payload === null ? null : JSON.stringify(row.payload)}::jsonb, 'pending', ${key}, ${request.runId ?? null},
+              ${request.attendant ?? null}, now())
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id`;
+    const id = inserted[0]?.id;
+    if (id !== undefined) {
+      await enqueueJob(tx, {
+        task: TASKS.sendMessage,
+        payload: { messageId: id },
+        queueName: conversationQueueName(request.conversationId),
+        jobKey: `send-message:${id}`,
+        maxAttempts: request.sendMaxAttempts ?? DEFAULT_SEND_MAX_ATTEMPTS,
+      });
+      stored.push({ id, created: true });
+      continue;
+    }
+    const existing = await tx.message.findUniqueOrThrow({ where: { idempotencyKey: key }, select: { id: true } });
+    stored.push({ id: existing.id, created: false });
+  }
+  return stored;
+}
+
+interface OutboundRow {
+  type: 'text' | 'interactive';
+  text: string;
+  /** the interactive reply (buttons or list) the send job turns into a Graph API message */
+  payload: OutboundReply | null;
+}
+
+function toRows(reply: OutboundReply): OutboundRow[] {
+  if (reply.type === 'text') return splitLongText(reply.text, WHATSAPP_TEXT_LIMIT).map((text) => ({ type: 'text', text, payload: null }));
+  // An interactive body is limited to 1024 characters: earlier parts go as plain text,
+  // the last part carries the buttons or the list.
+  const parts = splitLongText(reply.text, INTERACTIVE_BODY_LIMIT);
+  const last = parts.pop() ?? '';
+  return [
+    ...parts.map((text): OutboundRow => ({ type: 'text', text, payload: null })),
+    { type: 'interactive', text: last, payload: { ...reply, text: last } },
+  ];
+}
