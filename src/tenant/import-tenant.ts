@@ -1,0 +1,116 @@
+import type { Db, Prisma } from '../db/index.js';
+import { generateApiKey } from './api-key.js';
+import { parseTenantFile } from './parse-tenant-file.js';
+import { syncProfessionalSchedule } from './sync-professional-schedule.js';
+import type { TenantFile } from './tenant-file-schema.js';
+
+export type ImportTenantOutcome =
+  | {
+      kind: 'imported';
+      tenantId: number;
+      slug: string;
+      /** false when a tenant with this slug existed and was updated */
+      created: boolean;
+      /** the new admin API key in clear: shown once, only its hash is stored */
+      apiKey: string;
+      apiKeyPrefix: string;
+    }
+  | { kind: 'refused'; problems: string[] };
+
+/**
+ * Creates or updates (by slug) a tenant from a tenant file's content, in one transaction.
+ * Services and professionals are matched by key; those no longer in the file are
+ * deactivated, never deleted (appointments reference them). Hours, offered services and
+ * time off become exactly the file's. Rows that already match are left alone, so importing
+ * the same file twice changes no row. Each import adds one new admin API key.
+ * A bad file is refused with every problem named, and nothing is written.
+ */
+export async function importTenant(db: Db, input: unknown): Promise<ImportTenantOutcome> {
+  const parsed = parseTenantFile(input);
+  if (!parsed.ok) return { kind: 'refused', problems: parsed.problems };
+  const file = parsed.file;
+  return db.$transaction(async (tx) => {
+    const phoneOwner = await tx.tenant.findUnique({ where: { phoneNumberId: file.whatsapp.phoneNumberId }, select: { slug: true } });
+    if (phoneOwner && phoneOwner.slug !== file.slug) {
+      return { kind: 'refused', problems: [`whatsapp.phoneNumberId: already used by tenant "${phoneOwner.slug}"`] };
+    }
+    const { tenantId, created } = await upsertTenant(tx, file);
+    const serviceIdByKey = await syncServices(tx, tenantId, file.services);
+    for (const entry of file.professionals) {
+      const professionalId = await upsertByKey(tx.professional, tenantId, entry.key, { name: entry.name });
+      await syncProfessionalSchedule(tx, professionalId, entry, serviceIdByKey, file.timezone);
+    }
+    await tx.professional.updateMany({
+      where: { tenantId, active: true, key: { notIn: file.professionals.map((entry) => entry.key) } },
+      data: { active: false },
+    });
+    const apiKey = generateApiKey();
+    await tx.apiKey.create({ data: { tenantId, label: 'import', prefix: apiKey.prefix, keyHash: apiKey.keyHash } });
+    return { kind: 'imported', tenantId, slug: file.slug, created, apiKey: apiKey.key, apiKeyPrefix: apiKey.prefix };
+  });
+}
+
+async function upsertTenant(tx: Prisma.TransactionClient, file: TenantFile): Promise<{ tenantId: number; created: boolean }> {
+  const wanted = {
+    name: file.name,
+    timezone: file.timezone,
+    phoneNumberId: file.whatsapp.phoneNumberId,
+    accessToken: file.whatsapp.accessToken ?? null,
+    businessInfo: file.assistant.businessInfo,
+    minNoticeMinutes: file.booking.minNoticeMinutes,
+    horizonDays: file.booking.horizonDays,
+    slotStepMinutes: file.booking.slotStepMinutes,
+    cancelNoticeMinutes: file.booking.cancelNoticeMinutes ?? 0,
+  };
+  const existing = await tx.tenant.findUnique({ where: { slug: file.slug } });
+  if (!existing) {
+    const tenant = await tx.tenant.create({ data: { slug: file.slug, ...wanted }, select: { id: true } });
+    return { tenantId: tenant.id, created: true };
+  }
+  // Updating only on a real change keeps updated_at meaningful ("when was this tenant last changed").
+  if (differs(existing, wanted)) await tx.tenant.update({ where: { id: existing.id }, data: wanted });
+  return { tenantId: existing.id, created: false };
+}
+
+async function syncServices(
+  tx: Prisma.TransactionClient,
+  tenantId: number,
+  services: TenantFile['services'],
+): Promise<Map<string, number>> {
+  const idByKey = new Map<string, number>();
+  for (const service of services) {
+    idByKey.set(
+      service.key,
+      await upsertByKey(tx.service, tenantId, service.key, { name: service.name, durationMinutes: service.durationMinutes }),
+    );
+  }
+  await tx.service.updateMany({ where: { tenantId, active: true, key: { notIn: [...idByKey.keys()] } }, data: { active: false } });
+  return idByKey;
+}
+
+/** The delegate shape shared by `tx.service` and `tx.professional` that upsertByKey needs. */
+interface KeyedDelegate<Fields> {
+  findUnique(args: {
+    where: { tenantId_key: { tenantId: number; key: string } };
+  }): Promise<({ id: number; active: boolean } & Fields) | null>;
+  create(args: { data: { tenantId: number; key: string } & Fields; select: { id: true } }): Promise<{ id: number }>;
+  update(args: { where: { id: number }; data: Partial<Fields> & { active: boolean } }): Promise<unknown>;
+}
+
+/** Creates the tenant's row with this key, or updates it (and reactivates it) only where it differs. */
+async function upsertByKey<Fields extends Record<string, string | number>>(
+  delegate: KeyedDelegate<Fields>,
+  tenantId: number,
+  key: string,
+  fields: Fields,
+): Promise<number> {
+  const existing = await delegate.findUnique({ where: { tenantId_key: { tenantId, key } } });
+  if (!existing) return (await delegate.create({ data: { tenantId, key, ...fields }, select: { id: true } })).id;
+  const wanted = { ...fields, active: true };
+  if (differs(existing, wanted)) await delegate.update({ where: { id: existing.id }, data: wanted });
+  return existing.id;
+}
+
+function differs(existing: Record<string, unknown>, wanted: Record<string, unknown>): boolean {
+  return Object.entries(wanted).some(([field, value]) => existing[field] !== value);
+}

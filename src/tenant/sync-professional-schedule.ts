@@ -1,0 +1,69 @@
+import type { Prisma } from '../db/index.js';
+import { localDateTimeToUtc } from './local-date-time-to-utc.js';
+import { minutesOfDay } from './local-time.js';
+import type { TenantFile } from './tenant-file-schema.js';
+import { WEEKDAY_KEYS } from './weekday-keys.js';
+
+type ProfessionalEntry = TenantFile['professionals'][number];
+
+/**
+ * Makes a professional's offered services, weekly hours and time off equal to the file's,
+ * touching only rows that differ: rows already right keep their ids, so importing the same
+ * file twice writes nothing. Time off is converted from the tenant's local time to UTC.
+ */
+export async function syncProfessionalSchedule(
+  tx: Prisma.TransactionClient,
+  professionalId: number,
+  entry: ProfessionalEntry,
+  serviceIdByKey: ReadonlyMap<string, number>,
+  timeZone: string,
+): Promise<void> {
+  const wantedServiceIds = new Set(entry.services.map((key) => serviceIdByKey.get(key)!));
+  const links = await tx.professionalService.findMany({ where: { professionalId }, select: { serviceId: true } });
+  const linked = new Set(links.map((link) => link.serviceId));
+  const unlink = [...linked].filter((id) => !wantedServiceIds.has(id));
+  if (unlink.length > 0) await tx.professionalService.deleteMany({ where: { professionalId, serviceId: { in: unlink } } });
+  const link = [...wantedServiceIds].filter((id) => !linked.has(id));
+  if (link.length > 0) await tx.professionalService.createMany({ data: link.map((serviceId) => ({ professionalId, serviceId })) });
+
+  const wantedHours = WEEKDAY_KEYS.flatMap((day, weekday) =>
+    (entry.hours[day] ?? []).map(([start, end]) => ({ weekday, startMinute: minutesOfDay(start), endMinute: minutesOfDay(end) })),
+  );
+  const hours = await tx.workingHours.findMany({ where: { professionalId }, orderBy: { id: 'asc' } });
+  const hoursDiff = diffRows(hours, wantedHours, (row) => `${row.weekday}/${row.startMinute}/${row.endMinute}`);
+  if (hoursDiff.staleIds.length > 0) await tx.workingHours.deleteMany({ where: { id: { in: hoursDiff.staleIds } } });
+  if (hoursDiff.missing.length > 0) {
+    await tx.workingHours.createMany({ data: hoursDiff.missing.map((row) => ({ professionalId, ...row })) });
+  }
+
+  const wantedTimeOff = (entry.timeOff ?? []).map(({ from, to }) => ({
+    startsAt: localDateTimeToUtc(from, timeZone),
+    endsAt: localDateTimeToUtc(to, timeZone),
+  }));
+  const timeOff = await tx.timeOff.findMany({ where: { professionalId }, orderBy: { id: 'asc' } });
+  const timeOffDiff = diffRows(timeOff, wantedTimeOff, (row) => `${row.startsAt.getTime()}/${row.endsAt.getTime()}`);
+  if (timeOffDiff.staleIds.length > 0) await tx.timeOff.deleteMany({ where: { id: { in: timeOffDiff.staleIds } } });
+  if (timeOffDiff.missing.length > 0) {
+    await tx.timeOff.createMany({ data: timeOffDiff.missing.map((row) => ({ professionalId, ...row })) });
+  }
+}
+
+/** Multiset difference by a row signature: existing rows to delete and wanted rows to insert. */
+function diffRows<Existing extends { id: number }, Wanted>(
+  existing: Existing[],
+  wanted: Wanted[],
+  signature: (row: Existing | Wanted) => string,
+): { staleIds: number[]; missing: Wanted[] } {
+  const available = new Map<string, number[]>();
+  for (const row of existing) {
+    const key = signature(row);
+    available.set(key, [...(available.get(key) ?? []), row.id]);
+  }
+  const missing: Wanted[] = [];
+  for (const row of wanted) {
+    const ids = available.get(signature(row));
+    if (ids && ids.length > 0) ids.shift();
+    else missing.push(row);
+  }
+  return { staleIds: [...available.values()].flat(), missing };
+}

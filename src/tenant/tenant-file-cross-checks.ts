@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import { CLOCK_TIME_PATTERN, clockTimeOf, minutesOfDay, parseLocalDateTime } from './local-time.js';
+import { WEEKDAY_KEYS } from './weekday-keys.js';
+
+type Context = z.RefinementCtx;
+type Path = (string | number)[];
+
+/**
+ * Rules that span several fields of a tenant file. Runs on the raw input even when other
+ * parts failed to parse (so one run names every problem), skipping whatever is malformed:
+ * those parts already have their own issue.
+ */
+export function addCrossFieldIssues(file: unknown, context: Context): void {
+  const report = (path: Path, message: string) => context.addIssue({ code: 'custom', path, message });
+  const root = asRecord(file);
+  if (!root) return;
+  const services = Array.isArray(root.services) ? root.services : [];
+  const professionals = Array.isArray(root.professionals) ? root.professionals : [];
+  const serviceKeys = checkUniqueKeys(services, 'services', 'service', report);
+  checkUniqueKeys(professionals, 'professionals', 'professional', report);
+
+  professionals.forEach((entry, index) => {
+    const professional = asRecord(entry);
+    if (!professional) return;
+    const base: Path = ['professionals', index];
+    if (Array.isArray(professional.services)) {
+      const seen = new Set<string>();
+      professional.services.forEach((serviceKey, position) => {
+        if (typeof serviceKey !== 'string') return;
+        if (services.length > 0 && !serviceKeys.has(serviceKey)) {
+          report([...base, 'services', position], `unknown service key "${serviceKey}" (not in services)`);
+        } else if (seen.has(serviceKey)) {
+          report([...base, 'services', position], `service "${serviceKey}" is listed twice`);
+        }
+        seen.add(serviceKey);
+      });
+    }
+    const hours = asRecord(professional.hours);
+    for (const day of WEEKDAY_KEYS) {
+      const intervals = hours?.[day];
+      if (Array.isArray(intervals)) checkDayIntervals(intervals, [...base, 'hours', day], report);
+    }
+    if (Array.isArray(professional.timeOff)) {
+      professional.timeOff.forEach((period, position) => {
+        const { from, to } = asRecord(period) ?? {};
+        if (typeof from !== 'string' || typeof to !== 'string') return;
+        if (!parseLocalDateTime(from) || !parseLocalDateTime(to)) return;
+        // Same fixed-width format: string order is time order.
+        if (from >= to) report([...base, 'timeOff', position], `time off ${from} – ${to} ends before it starts`);
+      });
+    }
+  });
+}
+
+function checkUniqueKeys(items: unknown[], field: string, noun: string, report: (path: Path, message: string) => void): Set<string> {
+  const firstIndex = new Map<string, number>();
+  items.forEach((entry, index) => {
+    const key = asRecord(entry)?.key;
+    if (typeof key !== 'string') return;
+    const first = firstIndex.get(key);
+    if (first === undefined) firstIndex.set(key, index);
+    else report([field, index, 'key'], `duplicate ${noun} key "${key}" (also ${field}[${first}])`);
+  });
+  return new Set(firstIndex.keys());
+}
+
+function checkDayIntervals(intervals: unknown[], path: Path, report: (path: Path, message: string) => void): void {
+  const valid: { position: number; start: number; end: number }[] = [];
+  intervals.forEach((interval, position) => {
+    if (!Array.isArray(interval) || interval.length !== 2) return;
+    const [start, end] = interval;
+    if (typeof start !== 'string' || typeof end !== 'string' || !CLOCK_TIME_PATTERN.test(start) || !CLOCK_TIME_PATTERN.test(end)) return;
+    const startMinute = minutesOfDay(start);
+    const endMinute = minutesOfDay(end);
+    if (startMinute > endMinute) report([...path, position], `interval ${start}–${end} ends before it starts`);
+    else if (startMinute === endMinute) report([...path, position], `interval ${start}–${end} is empty`);
+    else valid.push({ position, start: startMinute, end: endMinute });
+  });
+  valid.sort((a, b) => a.start - b.start || a.position - b.position);
+  for (let index = 1; index < valid.length; index++) {
+    const previous = valid[index - 1]!;
+    const current = valid[index]!;
+    if (current.start < previous.end) {
+      const [earlier, later] = previous.position < current.position ? [previous, current] : [current, previous];
+      report(
+        [...path, later.position],
+        `interval ${clockTimeOf(later.start)}–${clockTimeOf(later.end)} overlaps ${clockTimeOf(earlier.start)}–${clockTimeOf(earlier.end)} (${String(path.at(-1))}[${earlier.position}])`,
+      );
+    }
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { CLOCK_TIME_PATTERN, isKnownTimeZone, LOCAL_DATE_TIME_PATTERN, parseLocalDateTime } from './local-time.js';
+import { addCrossFieldIssues } from './tenant-file-cross-checks.js';
+import { WEEKDAY_KEYS, type WeekdayKey } from './weekday-keys.js';
+
+const kebab = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase kebab-case (a-z, 0-9 and single hyphens)');
+const key = z.string().regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, 'must be lowercase letters and digits, optionally joined by - or _');
+const label = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const minutes = (min: number, max: number) => z.number().int('must be a whole number').min(min).max(max);
+const clockTime = z.string().regex(CLOCK_TIME_PATTERN, 'must be a time "HH:mm" between 00:00 and 24:00');
+const localDateTime = z
+  .string()
+  .regex(LOCAL_DATE_TIME_PATTERN, 'must be a local date-time "YYYY-MM-DDTHH:mm"')
+  .refine((text) => parseLocalDateTime(text) !== undefined, 'is not a real calendar date');
+
+const weeklyHours = z.strictObject(
+  Object.fromEntries(WEEKDAY_KEYS.map((day) => [day, z.array(z.tuple([clockTime, clockTime])).optional()])) as Record<
+    WeekdayKey,
+    z.ZodOptional<z.ZodArray<z.ZodTuple<[typeof clockTime, typeof clockTime], null>>>
+  >,
+);
+
+/**
+ * The tenant file of `npm run tenant -- import` (see CONTRACT.md, "Tenant file"). Unknown
+ * keys are refused so a misspelt field is never silently ignored. Cross-field rules (unique
+ * keys, known service keys, ordered non-overlapping intervals, time off from < to) are
+ * checked even when other parts of the file are wrong, so one run names every problem.
+ */
+export const tenantFileSchema = z
+  .strictObject({
+    slug: kebab.max(63, 'must be at most 63 characters'),
+    name: label,
+    timezone: z.string().refine(isKnownTimeZone, 'is not a known IANA time zone (e.g. "America/Sao_Paulo")'),
+    whatsapp: z.strictObject({
+      phoneNumberId: z.string().regex(/^\d{5,20}$/, 'must be the numeric phone number id from Meta (digits only)'),
+      /** Absent: sandbox transport, outbound messages are stored and not sent. */
+      accessToken: z.string().trim().min(1, 'must not be empty (leave it out for the sandbox)').optional(),
+    }),
+    assistant: z.strictObject({ businessInfo: z.string().max(4000, 'must be at most 4000 characters') }),
+    booking: z.strictObject({
+      minNoticeMinutes: minutes(0, 60 * 24 * 30),
+      horizonDays: minutes(1, 366),
+      slotStepMinutes: minutes(5, 240),
+      cancelNoticeMinutes: minutes(0, 60 * 24 * 30).optional(),
+    }),
+    services: z.array(z.strictObject({ key, name: label, durationMinutes: minutes(5, 24 * 60) })).min(1, 'must list at least one service'),
+    professionals: z
+      .array(
+        z.strictObject({
+          key,
+          name: label,
+          services: z.array(key).min(1, 'must list at least one service key'),
+          hours: weeklyHours,
+          timeOff: z.array(z.strictObject({ from: localDateTime, to: localDateTime })).optional(),
+        }),
+      )
+      .min(1, 'must list at least one professional'),
+  })
+  .superRefine((file, context) => addCrossFieldIssues(file, context), { when: () => true });
+
+export type TenantFile = z.output<typeof tenantFileSchema>;
