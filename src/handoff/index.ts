@@ -1,2 +1,13 @@
+export { type ClaimedHandoff, type ClaimHandoffOutcome, claimHandoff } from './claim-handoff.js';
+export { formatHandoffReasonStats } from './format-handoff-reason-stats.js';
+export {
+  computeHandoffReasonStats,
+  type HandoffReasonFigures,
+  type HandoffReasonStats,
+} from './handoff-reason-stats.js';
 export { HANDOFF_REASONS, type HandoffReason, isHandoffReason } from './handoff-reasons.js';
+export { HANDOFF_STATUSES, type HandoffStatus } from './handoff-status.js';
+export { type HandoffQueueCursor, type HandoffQueueItem, listHandoffs } from './list-handoffs.js';
+export { type ConversationMessageView, type ConversationView, readConversation } from './read-conversation.js';
 export { findOpenHandoff, type OpenHandoff, requestHandoff } from './request-handoff.js';
+export { type ResolveHandoffOutcome, resolveHandoff } from './resolve-handoff.js';

@@ -1,0 +1,41 @@
+import express, { Router } from 'express';
+import type { Db } from '../db/index.js';
+import type { Clock, Logger } from '../shared/index.js';
+import { createConversationRoutes } from './conversation-routes.js';
+import { createHandoffRoutes } from './handoff-routes.js';
+import { requireApiKey } from './require-api-key.js';
+import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
+import { createStatsRoutes } from './stats-routes.js';
+
+export interface AdminRouterDeps {
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+  config: { ADMIN_RATE_LIMIT_PER_MINUTE: number };
+  /** time source of the rate limiter (tests); defaults to Date.now */
+  rateLimitNow?: () => number;
+}
+
+const BODY_LIMIT = '32kb';
+
+/**
+ * The admin API for attendants and ops, under `/admin` only (so its JSON body parser never
+ * touches other routes, e.g. the webhook that needs raw bytes). Every request is
+ * authenticated by a tenant API key and rate limited per key before its body is read.
+ */
+export function createAdminRouter(deps: AdminRouterDeps): Router {
+  const limiter = createSlidingWindowRateLimiter({
+    limit: deps.config.ADMIN_RATE_LIMIT_PER_MINUTE,
+    windowMs: 60_000,
+    ...(deps.rateLimitNow ? { now: deps.rateLimitNow } : {}),
+  });
+  const admin = Router();
+  admin.use(requireApiKey({ db: deps.db, logger: deps.logger, clock: deps.clock, limiter }));
+  admin.use(express.json({ limit: BODY_LIMIT }));
+  admin.use(createHandoffRoutes(deps));
+  admin.use(createConversationRoutes(deps));
+  admin.use(createStatsRoutes(deps));
+  const router = Router();
+  router.use('/admin', admin);
+  return router;
+}

@@ -1,0 +1,75 @@
+import { Router } from 'express';
+import type { Db } from '../db/index.js';
+import { claimHandoff, type HandoffQueueItem, listHandoffs, resolveHandoff } from '../handoff/index.js';
+import { AppError, type Clock, type Logger } from '../shared/index.js';
+import { adminContextOf } from './admin-context.js';
+import { decodeHandoffCursor, encodeHandoffCursor } from './handoff-cursor.js';
+import { maskPhone } from './mask-phone.js';
+import { parseRequest } from './parse-request.js';
+import { claimBodySchema, idParamsSchema, listHandoffsQuerySchema, resolveBodySchema } from './request-schemas.js';
+
+const handoffNotFound = () => new AppError('not_found', 'handoff not found', 404);
+
+/**
+ * The attendants' queue: list (oldest first, keyset pagination), claim (atomic; 409 when
+ * someone else got there first), resolve (the bot answers again). Mounted under `/admin`.
+ */
+export function createHandoffRoutes(deps: { db: Db; logger: Logger; clock: Clock }): Router {
+  const router = Router();
+
+  router.get('/handoffs', async (request, response) => {
+    const { tenantId } = adminContextOf(response);
+    const query = parseRequest(listHandoffsQuerySchema, 'query', request.query);
+    const page = await listHandoffs(deps.db, {
+      tenantId,
+      status: query.status,
+      limit: query.limit,
+      after: query.cursor ? decodeHandoffCursor(query.cursor) : null,
+      now: deps.clock.now(),
+    });
+    response.json({ items: page.items.map(toQueueItemBody), nextCursor: page.next ? encodeHandoffCursor(page.next) : null });
+  });
+
+  router.post('/handoffs/:id/claim', async (request, response) => {
+    const { tenantId } = adminContextOf(response);
+    const { id } = parseRequest(idParamsSchema, 'params', request.params);
+    const body = parseRequest(claimBodySchema, 'body', request.body);
+    const outcome = await claimHandoff(deps.db, { tenantId, handoffId: id, attendant: body.attendant, now: deps.clock.now() });
+    switch (outcome.kind) {
+      case 'claimed':
+        deps.logger.info({ tenantId, handoffId: id }, 'handoff claimed');
+        response.json({ handoff: { ...outcome.handoff, status: 'claimed' } });
+        return;
+      case 'not_found':
+        throw handoffNotFound();
+      case 'not_pending':
+        throw outcome.status === 'claimed'
+          ? new AppError('already_claimed', `handoff already claimed by ${outcome.attendant ?? 'another attendant'}`, 409)
+          : new AppError('already_resolved', 'handoff already resolved', 409);
+    }
+  });
+
+  router.post('/handoffs/:id/resolve', async (request, response) => {
+    const { tenantId } = adminContextOf(response);
+    const { id } = parseRequest(idParamsSchema, 'params', request.params);
+    parseRequest(resolveBodySchema, 'body', request.body);
+    const outcome = await resolveHandoff(deps.db, { tenantId, handoffId: id, now: deps.clock.now() });
+    switch (outcome.kind) {
+      case 'resolved':
+        deps.logger.info({ tenantId, handoffId: id }, 'handoff resolved; the bot answers again');
+        response.json({ handoff: { ...outcome.handoff, status: 'resolved' }, returnedToBot: true });
+        return;
+      case 'not_found':
+        throw handoffNotFound();
+      case 'already_resolved':
+        throw new AppError('already_resolved', 'handoff already resolved', 409);
+    }
+  });
+
+  return router;
+}
+
+function toQueueItemBody(item: HandoffQueueItem) {
+  const { customer, ...rest } = item;
+  return { ...rest, customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId) } };
+}

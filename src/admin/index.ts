@@ -1,0 +1,2 @@
+export { type AdminRouterDeps, createAdminRouter } from './create-admin-router.js';
+export { maskPhone } from './mask-phone.js';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { HANDOFF_STATUSES } from '../handoff/index.js';
+
+const MAX_INT4 = 2_147_483_647;
+
+/** `:id` route parameters: a positive database id. */
+export const idParamsSchema = z.object({
+  id: z.coerce.number({ error: 'expected a positive integer id' }).int().positive().max(MAX_INT4),
+});
+
+const attendantName = z.string().trim().min(1, 'attendant name must not be empty').max(80);
+
+/** `GET /admin/handoffs`: status (default `pending`), page size, and the cursor of the previous page. */
+export const listHandoffsQuerySchema = z.object({
+  status: z.enum(HANDOFF_STATUSES).default('pending'),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(200).optional(),
+});
+
+/** `POST /admin/handoffs/:id/claim` */
+export const claimBodySchema = z.object({ attendant: attendantName });
+
+/** `POST /admin/handoffs/:id/resolve`: resolving always returns the conversation to the bot. */
+export const resolveBodySchema = z.object({
+  returnToBot: z.literal(true, { error: 'must be true: resolving a handoff returns the conversation to the bot' }),
+});
+
+/** `POST /admin/conversations/:id/messages`: `attendant` defaults to whoever claimed the open handoff. */
+export const sendMessageBodySchema = z.object({
+  text: z.string().trim().min(1, 'text must not be empty').max(4096),
+  attendant: attendantName.optional(),
+});
+
+/** `GET /admin/conversations/:id`: how many of the latest messages to return. */
+export const readConversationQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+
+const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'expected an ISO date (YYYY-MM-DD, a day in the tenant time zone) or date-time with offset',
+});
+
+/** `GET /admin/stats/handoff-reasons`: the half-open period `[from, to)`. */
+export const statsQuerySchema = z.object({ from: dateOrDateTime, to: dateOrDateTime });

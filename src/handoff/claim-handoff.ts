@@ -1,0 +1,54 @@
+import type { Db, Prisma } from '../db/index.js';
+import type { HandoffStatus } from './handoff-status.js';
+
+export interface ClaimedHandoff {
+  id: number;
+  conversationId: number;
+  reason: string;
+  attendant: string;
+  createdAt: Date;
+  claimedAt: Date;
+}
+
+export type ClaimHandoffOutcome =
+  | { kind: 'claimed'; handoff: ClaimedHandoff }
+  | { kind: 'not_found' }
+  | { kind: 'not_pending'; status: Exclude<HandoffStatus, 'pending'>; attendant: string | null };
+
+/**
+ * Gives a pending handoff to an attendant. Atomic: a single conditional UPDATE, so of two
+ * attendants claiming at once exactly one gets `claimed` and the other `not_pending`.
+ * Another tenant's handoff is `not_found`, exactly like a missing one. The conversation job
+ * polls the handoff and aborts a run in flight once it sees the claim.
+ */
+export async function claimHandoff(
+  db: Db | Prisma.TransactionClient,
+  request: { tenantId: number; handoffId: number; attendant: string; now: Date },
+): Promise<ClaimHandoffOutcome> {
+  const claimed = await db.$queryRaw<
+    { id: number; conversation_id: number; reason: string; attendant: string; created_at: Date; claimed_at: Date }[]
+  >`
+    UPDATE handoffs SET status = 'claimed', attendant = ${request.attendant}, claimed_at = ${request.now}
+    WHERE id = ${request.handoffId} AND tenant_id = ${request.tenantId} AND status = 'pending'
+    RETURNING id, conversation_id, reason, attendant, created_at, claimed_at`;
+  const row = claimed[0];
+  if (row) {
+    return {
+      kind: 'claimed',
+      handoff: {
+        id: row.id,
+        conversationId: row.conversation_id,
+        reason: row.reason,
+        attendant: row.attendant,
+        createdAt: row.created_at,
+        claimedAt: row.claimed_at,
+      },
+    };
+  }
+  const current = await db.handoff.findFirst({
+    where: { id: request.handoffId, tenantId: request.tenantId },
+    select: { status: true, attendant: true },
+  });
+  if (!current) return { kind: 'not_found' };
+  return { kind: 'not_pending', status: current.status as 'claimed' | 'resolved', attendant: current.attendant };
+}

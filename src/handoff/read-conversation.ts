@@ -1,0 +1,89 @@
+import type { Db, Prisma } from '../db/index.js';
+
+export interface ConversationMessageView {
+  id: number;
+  direction: string;
+  author: string;
+  attendant: string | null;
+  type: string;
+  text: string | null;
+  /** inbound: received | processed; outbound: pending | sending | sent | delivered | read | failed */
+  status: string;
+  errorCode: string | null;
+  errorTitle: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+export interface ConversationView {
+  conversation: { id: number; createdAt: Date; lastInboundAt: Date | null; handoffNoticeSentAt: Date | null };
+  customer: { id: number; name: string | null; waId: string };
+  /** the latest `limit` messages, oldest first */
+  messages: ConversationMessageView[];
+  /** true when older messages exist beyond `limit` */
+  hasOlderMessages: boolean;
+  openHandoff: {
+    id: number;
+    status: string;
+    reason: string;
+    note: string | null;
+    attendant: string | null;
+    createdAt: Date;
+    claimedAt: Date | null;
+  } | null;
+}
+
+/**
+ * What an attendant sees of a conversation: the customer, the latest `limit` messages of
+ * both directions oldest first (with the outbound delivery status, e.g. `failed` and Meta's
+ * error code), and the open handoff if any. Null when the conversation does not exist or
+ * belongs to another tenant: callers answer both the same way.
+ */
+export async function readConversation(
+  db: Db | Prisma.TransactionClient,
+  query: { tenantId: number; conversationId: number; limit: number },
+): Promise<ConversationView | null> {
+  const conversation = await db.conversation.findFirst({
+    where: { id: query.conversationId, tenantId: query.tenantId },
+    select: {
+      id: true,
+      createdAt: true,
+      lastInboundAt: true,
+      handoffNoticeSentAt: true,
+      customer: { select: { id: true, name: true, waId: true } },
+    },
+  });
+  if (!conversation) return null;
+  const [latest, openHandoff] = await Promise.all([
+    db.message.findMany({
+      where: { conversationId: conversation.id, tenantId: query.tenantId },
+      orderBy: { id: 'desc' },
+      take: query.limit + 1,
+      select: {
+        id: true,
+        direction: true,
+        author: true,
+        attendant: true,
+        type: true,
+        text: true,
+        status: true,
+        errorCode: true,
+        errorTitle: true,
+        createdAt: true,
+        sentAt: true,
+      },
+    }),
+    db.handoff.findFirst({
+      where: { conversationId: conversation.id, tenantId: query.tenantId, status: { in: ['pending', 'claimed'] } },
+      select: { id: true, status: true, reason: true, note: true, attendant: true, createdAt: true, claimedAt: true },
+    }),
+  ]);
+  const { customer, ...rest } = conversation;
+  return {
+    conversation: rest,
+    customer,
+    messages: latest.slice(0, query.limit).reverse(),
+    hasOlderMessages: latest.length > query.limit,
+    openHandoff,
+  };
+}
