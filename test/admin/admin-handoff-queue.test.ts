@@ -72,7 +72,7 @@ describe('admin handoff queue', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const response = await request(app)
+      const response: request.Response = await request(app)
         .get('/admin/handoffs')
         .query({ status: 'pending', limit: 2, ...(cursor ? { cursor } : {}) })
         .set(bearer(tenant.apiKey));
