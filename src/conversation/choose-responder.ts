@@ -1,0 +1,34 @@
+import type { Responder } from '../agent/responder.js';
+import type { ServiceDeps } from '../boot/service-deps.js';
+import { isOfflineFlowActive } from '../offline-assistant/index.js';
+import type { CircuitBreaker } from './llm-circuit-breaker.js';
+
+/** Picks who answers the next turn of a conversation. */
+export type ChooseResponder = (conversation: { tenantId: number; conversationId: number }) => Promise<Responder>;
+
+/**
+ * The rule, in order:
+ * 1. no ANTHROPIC_API_KEY (or no agent wired) → the offline assistant;
+ * 2. the conversation is in the middle of an offline menu flow → the offline assistant
+ *    until that flow ends, even if the agent is back: the customer is looking at numbered
+ *    options the model never saw ("2" means nothing to it), and a half-made booking would
+ *    be lost; no mid-flow switch;
+ * 3. the Claude API circuit breaker is open → the offline assistant;
+ * 4. otherwise the Claude agent (a half-open breaker lets it try again).
+ */
+export function createResponderChooser(
+  deps: Pick<ServiceDeps, 'config' | 'db' | 'clock'>,
+  responders: { agent?: Responder; offline: Responder; breaker: CircuitBreaker },
+): ChooseResponder {
+  const { agent, offline, breaker } = responders;
+  return async ({ tenantId, conversationId }) => {
+    if (!agent || !deps.config.ANTHROPIC_API_KEY) return offline;
+    const conversation = await deps.db.conversation.findFirst({
+      where: { id: conversationId, tenantId },
+      select: { assistantState: true },
+    });
+    if (conversation && isOfflineFlowActive(conversation.assistantState, deps.clock.now())) return offline;
+    if (await breaker.isOpen()) return offline;
+    return agent;
+  };
+}

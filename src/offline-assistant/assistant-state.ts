@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { isHandoffReason } from '../handoff/index.js';
+import type { OutboundReply } from '../shared/index.js';
+
+/** A menu flow left untouched this long is stale: the next message starts over at the main menu. */
+export const ASSISTANT_STATE_TTL_MS = 30 * 60 * 1000;
+
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+const id = z.number().int().positive();
+
+/** What is being scheduled: a new booking, or a new time for an existing appointment. */
+const draftSchema = z.object({
+  mode: z.enum(['book', 'reschedule']),
+  appointmentId: id.optional(),
+  serviceId: id,
+  /** null = "Qualquer um": the first professional with free time */
+  professionalId: id.nullable(),
+});
+export type Draft = z.output<typeof draftSchema>;
+
+const replySchema = z.custom<OutboundReply>((value) => typeof value === 'object' && value !== null && 'type' in value);
+
+const stepSchema = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('idle') }),
+  z.object({ step: z.literal('main_menu') }),
+  z.object({ step: z.literal('choose_service') }),
+  z.object({ step: z.literal('choose_professional'), serviceId: id }),
+  z.object({ step: z.literal('choose_day'), draft: draftSchema }),
+  z.object({ step: z.literal('choose_time'), draft: draftSchema, date: localDate }),
+  z.object({
+    step: z.literal('confirm_booking'),
+    draft: draftSchema.extend({ professionalId: id }),
+    start: localDateTime,
+  }),
+  z.object({ step: z.literal('choose_appointment'), appointmentIds: z.array(id) }),
+  z.object({ step: z.literal('appointment_action'), appointmentId: id }),
+  z.object({ step: z.literal('confirm_cancel'), appointmentId: id }),
+]);
+
+/** One step of the menu flow; `idle` means no flow is running. */
+export type Step = z.output<typeof stepSchema>;
+export type StepName = Step['step'];
+
+export const assistantStateSchema = z.object({
+  version: z.literal(1),
+  /** ISO time of the last change: older than the TTL means stale. */
+  at: z.iso.datetime(),
+  /** Consecutive messages not understood at the current step. */
+  misses: z.number().int().min(0),
+  current: stepSchema,
+  /** The options of the last screen, so a typed "2" means what the customer saw as 2. */
+  offered: z.array(z.object({ id: z.string(), title: z.string() })).max(10),
+  /** The last turn answered, replayed when the same messages are answered again (a retried job). */
+  lastTurn: z.object({ messageId: id, replies: z.array(replySchema), handoff: z.string().refine(isHandoffReason).nullable() }).optional(),
+});
+export type AssistantState = z.output<typeof assistantStateSchema>;
+
+/**
+ * Reads `conversations.assistant_state`. Anything that does not validate (an older shape,
+ * hand-edited JSON) or is older than the TTL is treated as no state: the customer starts
+ * again at the main menu rather than at a step the code no longer understands.
+ */
+export function loadAssistantState(raw: unknown, now: Date): AssistantState | null {
+  if (raw === null || raw === undefined) return null;
+  const parsed = assistantStateSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  if (now.getTime() - Date.parse(parsed.data.at) > ASSISTANT_STATE_TTL_MS) return null;
+  return parsed.data;
+}
+
+/**
+ * True while a menu flow is under way (a fresh state at a step other than idle). The
+ * responder chooser keeps such a conversation with the offline assistant even when the
+ * Claude agent is back, so the customer never has a half-answered menu taken over by a
+ * model that did not see it.
+ */
+export function isOfflineFlowActive(raw: unknown, now: Date): boolean {
+  const state = loadAssistantState(raw, now);
+  return state !== null && state.current.step !== 'idle';
+}

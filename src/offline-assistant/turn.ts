@@ -1,0 +1,43 @@
+import type { InboundTurnMessage } from '../agent/responder.js';
+import type { HandoffReason } from '../handoff/index.js';
+import type { OutboundReply } from '../shared/index.js';
+import type { Step } from './assistant-state.js';
+import type { SchedulingCalls } from './scheduling-calls.js';
+
+/** What a step handler can see while answering one inbound message. */
+export interface TurnContext {
+  calls: SchedulingCalls;
+  tenantName: string;
+  horizonDays: number;
+  /** Today in the tenant's time zone ("YYYY-MM-DD"). */
+  today: string;
+  message: InboundTurnMessage;
+}
+
+/** The answer to one inbound message: the next step and what to show. */
+export interface TurnResult {
+  next: Step;
+  /** The screen for `next` (menu, list, buttons). */
+  replies: OutboundReply[];
+  /** Facts that stay worth sending even when a later message of the same burst moves on (booked, cancelled). */
+  notices?: OutboundReply[];
+  handoff?: HandoffReason;
+}
+
+/** A handler's verdict on a message: understood (with the result) or not (the step is asked again). */
+export type StepOutcome = TurnResult | 'not_understood';
+
+/** A screen: what to show when entering a step. */
+export type Screen = Omit<TurnResult, 'handoff'>;
+
+export const text = (body: string): OutboundReply => ({ type: 'text', text: body });
+
+/** Prepends a line (an error, "não entendi") to a screen's first message. */
+export function withPrefix(screen: Screen, prefix: string): Screen {
+  const [first, ...rest] = screen.replies;
+  if (!first) return { ...screen, replies: [text(prefix)] };
+  return { ...screen, replies: [{ ...first, text: `${prefix}\n\n${first.text}` }, ...rest] };
+}
+
+/** WhatsApp limits: button titles ≤ 20, list row titles ≤ 24, descriptions ≤ 72. */
+export const clip = (value: string, max: number) => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);

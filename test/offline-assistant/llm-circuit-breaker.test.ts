@@ -1,0 +1,116 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Responder } from '../../src/agent/responder.js';
+import { loadConfig } from '../../src/config/index.js';
+import { createResponderChooser } from '../../src/conversation/choose-responder.js';
+import { createLlmCircuitBreaker } from '../../src/conversation/llm-circuit-breaker.js';
+import { silentLogger } from '../../src/shared/index.js';
+import { createTestConversation, createTestTenant } from '../support/factories.js';
+import { testDatabase } from '../support/test-database.js';
+
+const { db } = await testDatabase();
+let now = new Date('2026-12-01T12:00:00Z');
+const clock = { now: () => new Date(now) };
+const fakeResponder = (name: string): Responder => ({ name, respond: async () => ({ kind: 'answer', replies: [] }) });
+const agent = fakeResponder('agent');
+const offline = fakeResponder('offline');
+
+let breakerName: string;
+const makeBreaker = (threshold = 3, cooldownMs = 60_000) =>
+  createLlmCircuitBreaker({ db, clock, logger: silentLogger, threshold, cooldownMs, name: breakerName });
+
+beforeEach(() => {
+  now = new Date('2026-12-01T12:00:00Z');
+  breakerName = `test-${Math.random()}`;
+});
+
+describe('llm circuit breaker', () => {
+  it('when failures stay below the threshold, then it stays closed, and a success forgets them', async () => {
+    const breaker = makeBreaker(3);
+    await breaker.recordFailure();
+    await breaker.recordFailure();
+    expect(await breaker.isOpen()).toBe(false);
+    await breaker.recordSuccess();
+    await breaker.recordFailure();
+    await breaker.recordFailure();
+    expect(await breaker.isOpen()).toBe(false);
+  });
+
+  it('when consecutive failures reach the threshold, then it opens until the cool-down ends', async () => {
+    const breaker = makeBreaker(3, 60_000);
+    for (let index = 0; index < 3; index++) await breaker.recordFailure();
+    expect(await breaker.isOpen()).toBe(true);
+    const row = await db.circuitBreaker.findUniqueOrThrow({ where: { name: breakerName } });
+    expect(row.failures).toBe(3);
+    expect(row.openedUntil?.toISOString()).toBe('2026-12-01T12:01:00.000Z');
+    now = new Date('2026-12-01T12:00:59Z');
+    expect(await breaker.isOpen()).toBe(true);
+    now = new Date('2026-12-01T12:01:00.001Z');
+    expect(await breaker.isOpen()).toBe(false);
+  });
+
+  it('when half-open after the cool-down, then one failure reopens it and one success closes it', async () => {
+    const breaker = makeBreaker(2, 10_000);
+    await breaker.recordFailure();
+    await breaker.recordFailure();
+    now = new Date(now.getTime() + 10_001);
+    expect(await breaker.isOpen()).toBe(false);
+    await breaker.recordFailure();
+    expect(await breaker.isOpen()).toBe(true);
+    now = new Date(now.getTime() + 10_001);
+    await breaker.recordSuccess();
+    expect(await breaker.isOpen()).toBe(false);
+    await breaker.recordFailure();
+    expect(await breaker.isOpen()).toBe(false);
+  });
+
+  it('when several processes record failures at once, then every failure counts (one shared row)', async () => {
+    const breakers = Array.from({ length: 5 }, () => makeBreaker(10));
+    await Promise.all(breakers.flatMap((breaker) => [breaker.recordFailure(), breaker.recordFailure()]));
+    const row = await db.circuitBreaker.findUniqueOrThrow({ where: { name: breakerName } });
+    expect(row.failures).toBe(10);
+    expect(await makeBreaker(10).isOpen()).toBe(true);
+  });
+});
+
+describe('responder chooser', () => {
+  const withKey = loadConfig({ NODE_ENV: 'test', ANTHROPIC_API_KEY: 'sk-test' });
+  const withoutKey = loadConfig({ NODE_ENV: 'test' });
+
+  it('when there is no ANTHROPIC_API_KEY, then the offline assistant answers', async () => {
+    const tenant = await createTestTenant(db);
+    const { conversation } = await createTestConversation(db, tenant.id);
+    const choose = createResponderChooser({ config: withoutKey, db, clock }, { agent, offline, breaker: makeBreaker() });
+    expect((await choose({ tenantId: tenant.id, conversationId: conversation.id })).name).toBe('offline');
+  });
+
+  it('when the key is set and the breaker is closed, then the agent answers; when it opens, then the offline assistant does', async () => {
+    const tenant = await createTestTenant(db);
+    const { conversation } = await createTestConversation(db, tenant.id);
+    const breaker = makeBreaker(2, 30_000);
+    const choose = createResponderChooser({ config: withKey, db, clock }, { agent, offline, breaker });
+    const target = { tenantId: tenant.id, conversationId: conversation.id };
+    expect((await choose(target)).name).toBe('agent');
+    await breaker.recordFailure();
+    await breaker.recordFailure();
+    expect((await choose(target)).name).toBe('offline');
+    now = new Date(now.getTime() + 30_001);
+    expect((await choose(target)).name).toBe('agent');
+  });
+
+  it('when a conversation is mid-way through an offline menu, then it keeps the offline assistant even with the agent back, until the flow ends or goes stale', async () => {
+    const tenant = await createTestTenant(db);
+    const { conversation } = await createTestConversation(db, tenant.id);
+    const choose = createResponderChooser({ config: withKey, db, clock }, { agent, offline, breaker: makeBreaker() });
+    const target = { tenantId: tenant.id, conversationId: conversation.id };
+    const state = (step: string, at: Date) => ({ version: 1, at: at.toISOString(), misses: 0, current: { step }, offered: [] });
+    await db.conversation.update({ where: { id: conversation.id }, data: { assistantState: state('choose_service', now) } });
+    expect((await choose(target)).name).toBe('offline');
+    await db.conversation.update({ where: { id: conversation.id }, data: { assistantState: state('idle', now) } });
+    expect((await choose(target)).name).toBe('agent');
+    await db.conversation.update({
+      where: { id: conversation.id },
+      data: { assistantState: state('choose_service', new Date(now.getTime() - 31 * 60_000)) },
+    });
+    expect((await choose(target)).name).toBe('agent');
+  });
+});
