@@ -1,0 +1,188 @@
+import type { Db } from '../db/index.js';
+import { type Clock, defineTool, type Logger, type ToolDefinition, ToolDomainException } from '../shared/index.js';
+import { bookAppointment } from './book-appointment.js';
+import { cancelAppointment } from './cancel-appointment.js';
+import { findFreeSlots } from './find-free-slots.js';
+import { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
+import { listProfessionals, listServices } from './list-catalog.js';
+import { listCustomerAppointments } from './list-customer-appointments.js';
+import { localDateOf, localTimeOf } from './local-time.js';
+import { rescheduleAppointment } from './reschedule-appointment.js';
+import { schedulingMessages } from './scheduling-messages.js';
+import {
+  agendarInput,
+  buscarHorariosInput,
+  cancelarInput,
+  listarProfissionaisInput,
+  listarServicosInput,
+  meusAgendamentosInput,
+  remarcarInput,
+} from './scheduling-tool-inputs.js';
+import type {
+  AgendarResult,
+  BuscarHorariosResult,
+  CancelarResult,
+  ListarProfissionaisResult,
+  ListarServicosResult,
+  MeusAgendamentosResult,
+  RemarcarResult,
+} from './tool-results.js';
+
+export interface SchedulingToolDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * The seven scheduling tools of the contract (`listar_servicos`, `listar_profissionais`,
+ * `buscar_horarios`, `agendar`, `meus_agendamentos`, `cancelar`, `remarcar`). Tenant and
+ * customer come only from the call context; write tools are idempotent per `toolUseId`.
+ * Refusals are `ToolDomainException`s with pt-BR text for the model.
+ */
+export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps): ToolDefinition[] {
+  return [
+    defineTool({
+      name: 'listar_servicos',
+      description: 'Lista os serviços do estabelecimento com id, nome, duração em minutos e os profissionais que fazem cada um.',
+      input: listarServicosInput,
+      async handler(_input, context): Promise<ListarServicosResult> {
+        const services = await listServices(db, context.tenantId);
+        return {
+          servicos: services.map((service) => ({
+            ...toServicoResumo(service),
+            profissionais: service.professionals.map((professional) => ({ id: professional.id, nome: professional.name })),
+          })),
+        };
+      },
+    }),
+    defineTool({
+      name: 'listar_profissionais',
+      description:
+        'Lista os profissionais do estabelecimento com id, nome e os serviços que cada um faz. Com servico_id, só os que fazem esse serviço.',
+      input: listarProfissionaisInput,
+      async handler(input, context): Promise<ListarProfissionaisResult> {
+        const professionals = await listProfessionals(db, context.tenantId, input.servico_id);
+        if (!professionals) throw new ToolDomainException(schedulingMessages.serviceNotFound(input.servico_id ?? 0), 'service_not_found');
+        return {
+          profissionais: professionals.map((professional) => ({
+            id: professional.id,
+            nome: professional.name,
+            servicos: professional.services.map(toServicoResumo),
+          })),
+        };
+      },
+    }),
+    defineTool({
+      name: 'buscar_horarios',
+      description:
+        'Mostra os horários livres de um profissional em uma data, no horário local do estabelecimento, para a duração do serviço. ' +
+        'Sem servico_id usa o serviço mais curto do profissional (informe servico_id quando o cliente já escolheu). ' +
+        'O dia vem resumido: "faixas" cobre todos os horários livres (qualquer início de "de" até "ate", a cada passo_minutos, está livre) ' +
+        'e "horarios" traz alguns inícios para oferecer. Se o dia estiver cheio, traz proximo_dia_com_horario.',
+      input: buscarHorariosInput,
+      async handler(input, context): Promise<BuscarHorariosResult> {
+        const day = await findFreeSlots(db, {
+          tenantId: context.tenantId,
+          professionalId: input.profissional_id,
+          serviceId: input.servico_id ?? null,
+          date: input.data,
+          now: clock.now(),
+        });
+        return toBuscarHorariosResult(day);
+      },
+    }),
+    defineTool({
+      name: 'agendar',
+      description:
+        'Agenda para o cliente desta conversa um serviço com um profissional no início indicado (horário local). ' +
+        'Use só horários livres vistos em buscar_horarios e confirme com o cliente antes. Repetir a mesma chamada não cria outro agendamento.',
+      input: agendarInput,
+      async handler(input, context): Promise<AgendarResult> {
+        const outcome = await bookAppointment(db, {
+          tenantId: context.tenantId,
+          customerId: context.customerId,
+          professionalId: input.profissional_id,
+          serviceId: input.servico_id,
+          start: input.inicio,
+          idempotencyKey: context.toolUseId,
+          now: clock.now(),
+        });
+        if (!outcome.alreadyExisted) {
+          logger.info(
+            { tenantId: context.tenantId, appointmentId: outcome.appointment.id, toolUseId: context.toolUseId },
+            'appointment booked',
+          );
+        }
+        return { agendamento: toAgendamentoResumo(outcome.appointment), ja_existia: outcome.alreadyExisted };
+      },
+    }),
+    defineTool({
+      name: 'meus_agendamentos',
+      description:
+        'Lista os próximos agendamentos do cliente desta conversa (os que ainda não terminaram), com id, data, horário, profissional e serviço.',
+      input: meusAgendamentosInput,
+      async handler(_input, context): Promise<MeusAgendamentosResult> {
+        const appointments = await listCustomerAppointments(db, {
+          tenantId: context.tenantId,
+          customerId: context.customerId,
+          now: clock.now(),
+        });
+        return { agendamentos: appointments.map(toAgendamentoResumo) };
+      },
+    }),
+    defineTool({
+      name: 'cancelar',
+      description:
+        'Cancela um agendamento do cliente desta conversa (id de meus_agendamentos). Confirme com o cliente antes. ' +
+        'Cancelar de novo um agendamento já cancelado apenas informa isso.',
+      input: cancelarInput,
+      async handler(input, context): Promise<CancelarResult> {
+        const outcome = await cancelAppointment(db, {
+          tenantId: context.tenantId,
+          customerId: context.customerId,
+          appointmentId: input.agendamento_id,
+          now: clock.now(),
+        });
+        if (!outcome.alreadyCancelled) {
+          logger.info({ tenantId: context.tenantId, appointmentId: outcome.appointment.id }, 'appointment cancelled');
+        }
+        return { agendamento: toAgendamentoResumo(outcome.appointment), ja_estava_cancelado: outcome.alreadyCancelled };
+      },
+    }),
+    defineTool({
+      name: 'remarcar',
+      description:
+        'Muda um agendamento do cliente desta conversa para outro início (horário local), com o mesmo profissional e serviço. ' +
+        'Use um horário livre de buscar_horarios e confirme com o cliente antes. É atômico: se o novo horário não puder ser reservado, nada muda. ' +
+        'O agendamento remarcado recebe um novo id.',
+      input: remarcarInput,
+      async handler(input, context): Promise<RemarcarResult> {
+        const outcome = await rescheduleAppointment(db, {
+          tenantId: context.tenantId,
+          customerId: context.customerId,
+          appointmentId: input.agendamento_id,
+          start: input.inicio,
+          idempotencyKey: context.toolUseId,
+          now: clock.now(),
+        });
+        if (!outcome.alreadyApplied) {
+          logger.info(
+            { tenantId: context.tenantId, appointmentId: outcome.appointment.id, previousAppointmentId: outcome.previous.id },
+            'appointment rescheduled',
+          );
+        }
+        const { previous } = outcome;
+        return {
+          agendamento: toAgendamentoResumo(outcome.appointment),
+          anterior: {
+            agendamento_id: previous.id,
+            data: localDateOf(previous.startsAt.getTime(), previous.timezone),
+            inicio: localTimeOf(previous.startsAt.getTime(), previous.timezone),
+          },
+          ja_existia: outcome.alreadyApplied,
+        };
+      },
+    }),
+  ];
+}

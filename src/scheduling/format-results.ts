@@ -1,0 +1,97 @@
+import type { AppointmentView } from './appointment-view.js';
+import type { DayAvailability } from './find-free-slots.js';
+import type { ServiceInfo } from './load-schedule.js';
+import { localDateOf, localTimeOf, weekdayName } from './local-time.js';
+import type { AgendamentoResumo, BuscarHorariosResult, FaixaLivre, ServicoResumo } from './tool-results.js';
+
+/** Days with at most this many free starts list them all; busier days are summarised. */
+const LIST_ALL_UP_TO = 12;
+const SAMPLE_SIZE = 10;
+
+export function toServicoResumo(service: ServiceInfo): ServicoResumo {
+  return { id: service.id, nome: service.name, duracao_minutos: service.durationMinutes };
+}
+
+/** An appointment as the tools show it: local date and times, names next to ids. */
+export function toAgendamentoResumo(appointment: AppointmentView): AgendamentoResumo {
+  const zone = appointment.timezone;
+  const data = localDateOf(appointment.startsAt.getTime(), zone);
+  return {
+    agendamento_id: appointment.id,
+    status: appointment.status === 'booked' ? 'agendado' : 'cancelado',
+    data,
+    dia_semana: weekdayName(data),
+    inicio: localTimeOf(appointment.startsAt.getTime(), zone),
+    fim: localTimeOf(appointment.endsAt.getTime(), zone),
+    profissional: { id: appointment.professional.id, nome: appointment.professional.name },
+    servico: toServicoResumo(appointment.service),
+  };
+}
+
+/**
+ * A day's availability, small enough for the model's context: consecutive free starts are
+ * folded into ranges (split at morning/afternoon/evening), and the list of start times is
+ * complete only when short; otherwise it samples the first starts of every range.
+ */
+export function toBuscarHorariosResult(day: DayAvailability): BuscarHorariosResult {
+  const zone = day.settings.timezone;
+  const stepMs = day.settings.slotStepMinutes * 60_000;
+  const faixas: FaixaLivre[] = [];
+  const runs: number[][] = [];
+  for (const slot of day.slots) {
+    const label = localTimeOf(slot, zone);
+    const period = periodOf(label);
+    const run = runs.at(-1);
+    const faixa = faixas.at(-1);
+    const previous = run?.at(-1);
+    if (run && faixa && previous !== undefined && slot - previous === stepMs && faixa.periodo === period) {
+      run.push(slot);
+      faixa.ate = label;
+      faixa.livres++;
+    } else {
+      runs.push([slot]);
+      faixas.push({ periodo: period, de: label, ate: label, livres: 1 });
+    }
+  }
+  const sample = day.slots.length <= LIST_ALL_UP_TO ? day.slots : sampleRuns(runs, SAMPLE_SIZE);
+  const result: BuscarHorariosResult = {
+    profissional: { id: day.professional.id, nome: day.professional.name },
+    servico: toServicoResumo(day.service),
+    data: day.date,
+    dia_semana: weekdayName(day.date),
+    total_livres: day.slots.length,
+    passo_minutos: day.settings.slotStepMinutes,
+    faixas,
+    horarios: sample.map((slot) => localTimeOf(slot, zone)),
+    horarios_omitidos: day.slots.length - sample.length,
+  };
+  if (day.slots.length === 0) {
+    const next = day.nextDateWithSlots ?? null;
+    result.proximo_dia_com_horario = next;
+    result.observacao = next
+      ? `Nenhum horário livre neste dia. O próximo dia com horário livre é ${weekdayName(next)}, ${next}: ofereça essa data ao cliente.`
+      : 'Nenhum horário livre neste dia nem nos próximos dias do prazo de agendamento. Ofereça outro profissional.';
+  }
+  return result;
+}
+
+function periodOf(label: string): FaixaLivre['periodo'] {
+  if (label < '12:00') return 'manhã';
+  return label < '18:00' ? 'tarde' : 'noite';
+}
+
+/** Round-robin over the runs (first start of each, then the second, …) so every range shows. */
+function sampleRuns(runs: number[][], size: number): number[] {
+  const picked: number[] = [];
+  for (let index = 0; picked.length < size; index++) {
+    let any = false;
+    for (const run of runs) {
+      const slot = run[index];
+      if (slot === undefined) continue;
+      any = true;
+      if (picked.length < size) picked.push(slot);
+    }
+    if (!any) break;
+  }
+  return picked.sort((a, b) => a - b);
+}

@@ -1,0 +1,103 @@
+import { type Db, isExclusionViolation, isUniqueViolation } from '../db/index.js';
+import { ToolDomainException } from '../shared/index.js';
+import {
+  type AppointmentView,
+  appointmentViewSelect,
+  findAppointmentByKey,
+  findCustomerAppointment,
+  toAppointmentView,
+} from './appointment-view.js';
+import { assertChangeable } from './check-changeable.js';
+import { findNearestFreeSlots } from './find-nearest-free-slots.js';
+import { localDateTimeOf } from './local-time.js';
+import { resolveRequestedSlot } from './resolve-requested-slot.js';
+import { schedulingMessages } from './scheduling-messages.js';
+
+export interface RescheduleOutcome {
+  /** The appointment now in force (a new row; the old one is kept as cancelled). */
+  appointment: AppointmentView;
+  previous: AppointmentView;
+  /** true when nothing changed: a repeated call, or the new start equals the current one. */
+  alreadyApplied: boolean;
+}
+
+/** Thrown inside the transaction when the old appointment stopped being booked meanwhile. */
+class NoLongerBooked extends Error {}
+
+/**
+ * Moves the customer's appointment to another start with the same professional and service.
+ * Atomic: in ONE transaction the old row is cancelled and the new one inserted. Cancelling
+ * first lets the new time overlap the old one (moving 15 min later); nobody outside can
+ * see the old time released before the new one is held, because both become visible at the
+ * same commit, and any failure (the constraint refusing the new time) rolls both back, so
+ * on conflict nothing changes. Idempotent per key (tool_use id).
+ */
+export async function rescheduleAppointment(
+  db: Db,
+  request: { tenantId: number; customerId: number; appointmentId: number; start: string; idempotencyKey: string; now: Date },
+): Promise<RescheduleOutcome> {
+  const scope = { tenantId: request.tenantId, customerId: request.customerId, appointmentId: request.appointmentId };
+  const notFound = () => new ToolDomainException(schedulingMessages.appointmentNotFound(request.appointmentId), 'appointment_not_found');
+  const previous = await findCustomerAppointment(db, scope);
+  if (!previous) throw notFound();
+  const replay = await findAppointmentByKey(db, request);
+  if (replay) return { appointment: replay, previous, alreadyApplied: true };
+  if (previous.status === 'cancelled') {
+    throw new ToolDomainException(schedulingMessages.rescheduleCancelled(previous.id), 'appointment_cancelled');
+  }
+  assertChangeable(previous, request.now);
+  if (localDateTimeOf(previous.startsAt.getTime(), previous.timezone) === request.start) {
+    return { appointment: previous, previous, alreadyApplied: true };
+  }
+
+  const slot = await resolveRequestedSlot(db, {
+    tenantId: request.tenantId,
+    professionalId: previous.professional.id,
+    serviceId: previous.service.id,
+    start: request.start,
+    now: request.now,
+    ignoreAppointmentId: previous.id,
+  });
+  try {
+    const row = await db.$transaction(async (tx) => {
+      const released = await tx.appointment.updateMany({
+        where: { id: previous.id, tenantId: request.tenantId, customerId: request.customerId, status: 'booked' },
+        data: { status: 'cancelled', cancelledAt: request.now },
+      });
+      if (released.count === 0) throw new NoLongerBooked();
+      return tx.appointment.create({
+        data: {
+          tenantId: request.tenantId,
+          customerId: request.customerId,
+          professionalId: previous.professional.id,
+          serviceId: previous.service.id,
+          startsAt: slot.startsAt,
+          endsAt: slot.endsAt,
+          idempotencyKey: request.idempotencyKey,
+        },
+        select: appointmentViewSelect,
+      });
+    });
+    const cancelledPrevious = (await findCustomerAppointment(db, scope)) ?? previous;
+    return { appointment: toAppointmentView(row), previous: cancelledPrevious, alreadyApplied: false };
+  } catch (error) {
+    if (error instanceof NoLongerBooked) {
+      throw new ToolDomainException(schedulingMessages.rescheduleCancelled(previous.id), 'appointment_cancelled');
+    }
+    if (isUniqueViolation(error)) {
+      const concurrentReplay = await findAppointmentByKey(db, request);
+      if (concurrentReplay) return { appointment: concurrentReplay, previous, alreadyApplied: true };
+    }
+    if (!isExclusionViolation(error)) throw error;
+    const alternatives = await findNearestFreeSlots(db, {
+      tenantId: request.tenantId,
+      professionalId: previous.professional.id,
+      service: slot.service,
+      around: slot.startsAt.getTime(),
+      timezone: slot.settings.timezone,
+      window: slot.window,
+      ignoreAppointmentId: previous.id,
+    });
+    throw new ToolDomainException(schedulingMessages.slotJustTaken(request.start, slot.professional.name, alternatives), 'slot_just_taken');
+  }
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * The tools' input schemas: what the model sees as `input_schema` (through
+ * `z.toJSONSchema`). Ints are bounded to PostgreSQL's int4 so the JSON schema carries no
+ * ±2^53 bounds and a huge id is refused as bad input instead of failing in the database.
+ */
+const id = (description: string) => z.number().int().positive().max(2_147_483_647).describe(description);
+
+const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'use AAAA-MM-DD')
+  .describe('Data no horário local do estabelecimento, formato AAAA-MM-DD (ex.: 2026-12-01).');
+
+const localStart = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'use AAAA-MM-DDTHH:mm')
+  .describe(
+    'Início no horário local do estabelecimento, formato AAAA-MM-DDTHH:mm (ex.: 2026-12-01T14:30). Use um horário devolvido por buscar_horarios.',
+  );
+
+export const listarServicosInput = z.object({});
+
+export const listarProfissionaisInput = z.object({
+  servico_id: id('Opcional: id do serviço (de listar_servicos) para listar só quem faz esse serviço.').optional(),
+});
+
+export const buscarHorariosInput = z.object({
+  profissional_id: id('Id do profissional (de listar_profissionais).'),
+  data: localDate,
+  servico_id: id(
+    'Id do serviço (de listar_servicos). Informe sempre que o cliente já escolheu o serviço: a duração muda os horários. Sem ele, usa o serviço mais curto do profissional.',
+  ).optional(),
+});
+
+export const agendarInput = z.object({
+  profissional_id: id('Id do profissional (de listar_profissionais).'),
+  servico_id: id('Id do serviço (de listar_servicos).'),
+  inicio: localStart,
+});
+
+export const meusAgendamentosInput = z.object({});
+
+export const cancelarInput = z.object({
+  agendamento_id: id('Id do agendamento (de meus_agendamentos).'),
+});
+
+export const remarcarInput = z.object({
+  agendamento_id: id('Id do agendamento a remarcar (de meus_agendamentos).'),
+  inicio: localStart,
+});
