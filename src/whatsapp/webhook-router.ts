@@ -1,0 +1,60 @@
+import express, { type Router } from 'express';
+import type { ServiceDeps } from '../boot/service-deps.js';
+import { errorBody } from '../http/index.js';
+import { intakeWebhook } from './intake-webhook.js';
+import { createTenantResolver } from './tenant-resolver.js';
+import { isValidSignature } from './verify-signature.js';
+
+export const WEBHOOK_PATH = '/webhooks/whatsapp';
+
+/**
+ * Meta's webhook endpoint. GET: the verification handshake (echoes `hub.challenge` for the
+ * right verify token, else 403). POST: a thin edge — body as raw bytes (over the size limit:
+ * 413), signature over those bytes (missing/malformed/wrong: 401, nothing stored), JSON parse
+ * (malformed: 400), store and enqueue, then 200. Nothing is answered before it is stored.
+ */
+export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | 'db' | 'logger'>): Router {
+  const { config, logger } = deps;
+  const intakeDeps = {
+    db: deps.db,
+    logger: logger.child({ component: 'whatsapp-webhook' }),
+    resolveTenant: createTenantResolver(deps.db),
+    schedule: { debounceMs: config.DEBOUNCE_MS, maxAttempts: config.JOB_MAX_ATTEMPTS },
+  };
+  const router = express.Router();
+
+  router.get(WEBHOOK_PATH, (request, response) => {
+    const mode = request.query['hub.mode'];
+    const token = request.query['hub.verify_token'];
+    const challenge = request.query['hub.challenge'];
+    if (mode === 'subscribe' && token === config.WHATSAPP_VERIFY_TOKEN && typeof challenge === 'string') {
+      response.type('text/plain').send(challenge);
+      return;
+    }
+    response.status(403).json(errorBody('verification_failed', 'wrong hub.mode or hub.verify_token'));
+  });
+
+  router.post(
+    WEBHOOK_PATH,
+    // Every content type as raw bytes: the signature is over exactly what was sent.
+    express.raw({ type: () => true, limit: config.WHATSAPP_WEBHOOK_MAX_BYTES }),
+    async (request, response) => {
+      const rawBody: Buffer = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!isValidSignature(rawBody, request.get('x-hub-signature-256'), config.WHATSAPP_APP_SECRET)) {
+        intakeDeps.logger.warn({ requestId: request.id }, 'whatsapp webhook with a missing or wrong signature refused');
+        response.status(401).json(errorBody('invalid_signature', 'missing or invalid X-Hub-Signature-256'));
+        return;
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        response.status(400).json(errorBody('invalid_json', 'request body is not valid JSON'));
+        return;
+      }
+      await intakeWebhook(intakeDeps, body);
+      response.sendStatus(200);
+    },
+  );
+  return router;
+}
