@@ -1,7 +1,6 @@
-import { TZDate } from '@date-fns/tz';
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
-import { computeHandoffReasonStats, HANDOFF_REASONS, isHandoffReason } from '../handoff/index.js';
+import { computeHandoffReasonStats, HANDOFF_REASONS, isHandoffReason, resolveStatsPeriod } from '../handoff/index.js';
 import { AppError } from '../shared/index.js';
 import { adminContextOf } from './admin-context.js';
 import { parseRequest } from './parse-request.js';
@@ -17,12 +16,12 @@ export function createStatsRoutes(deps: { db: Db }): Router {
   router.get('/stats/handoff-reasons', async (request, response) => {
     const { tenantId, timezone } = adminContextOf(response);
     const query = parseRequest(statsQuerySchema, 'query', request.query);
-    const from = toInstant(query.from, timezone);
-    const to = toInstant(query.to, timezone);
-    if (to <= from) {
-      throw new AppError('invalid_request', 'invalid request: query.to', 400, [{ path: 'query.to', message: 'must be after from' }]);
+    const period = resolveStatsPeriod(query.from, query.to, timezone);
+    if (!period.ok) {
+      const details = period.problems.map((problem) => ({ path: `query.${problem.field}`, message: problem.message }));
+      throw new AppError('invalid_request', `invalid request: ${details.map((detail) => detail.path).join(', ')}`, 400, details);
     }
-    const stats = await computeHandoffReasonStats(deps.db, { tenantId, from, to });
+    const stats = await computeHandoffReasonStats(deps.db, { tenantId, from: period.from, to: period.to });
     response.json({
       from: stats.from,
       to: stats.to,
@@ -37,11 +36,4 @@ export function createStatsRoutes(deps: { db: Db }): Router {
     });
   });
   return router;
-}
-
-/** `YYYY-MM-DD` is local midnight in the tenant's zone; a date-time carries its own offset. */
-function toInstant(text: string, timezone: string): Date {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!day) return new Date(text);
-  return new Date(new TZDate(Number(day[1]), Number(day[2]) - 1, Number(day[3]), timezone).getTime());
 }

@@ -11,3 +11,4 @@ export { type HandoffQueueCursor, type HandoffQueueItem, listHandoffs } from './
 export { type ConversationMessageView, type ConversationView, readConversation } from './read-conversation.js';
 export { findOpenHandoff, type OpenHandoff, requestHandoff } from './request-handoff.js';
 export { type ResolveHandoffOutcome, resolveHandoff } from './resolve-handoff.js';
+export { resolveStatsPeriod, type StatsPeriod } from './resolve-stats-period.js';

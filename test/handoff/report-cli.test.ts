@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestTenant, type TestTenant } from '../support/factories.js';
+import { type TestDatabase, testDatabase } from '../support/test-database.js';
+import { insertHandoffs, NOVEMBER_HANDOFFS } from './handoff-stats-fixture.js';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function report(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/report.ts', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('npm run report -- handoffs', () => {
+  let database: TestDatabase;
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    database = await testDatabase();
+    tenant = await createTestTenant(database.db);
+    await insertHandoffs(database.db, tenant.id, NOVEMBER_HANDOFFS);
+  });
+
+  it('when run for a tenant and a month, then it prints the same figures as the endpoint as a table', async () => {
+    const result = await report(['handoffs', '--from', '2026-11-01', '--to', '2026-12-01', '--tenant', tenant.slug], {
+      DATABASE_URL: database.url,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const rows = result.stdout.split('\n').map((line) => line.trim().split(/\s{2,}/));
+    expect(rows).toContainEqual(['reason', 'count', 'claimed', 'unclaimed', 'median wait (s)', 'p90 wait (s)']);
+    expect(rows).toContainEqual(['requested_by_customer', '6', '5', '1', '30', '46']);
+    expect(rows).toContainEqual(['refusal', '2', '2', '0', '90', '114']);
+    expect(rows).toContainEqual(['deadline', '1', '0', '1', '-', '-']);
+    expect(rows).toContainEqual(['total', '9', '7', '2', '40', '84']);
+    expect(result.stdout).toContain('2026-11-01T03:00:00.000Z');
+    expect(result.stdout).toContain('unclaimed handoffs are counted but excluded from the waits');
+  });
+
+  it('when the arguments are wrong, then it names the problem, shows the usage and exits 2', async () => {
+    const missing = await report(['handoffs', '--from', '2026-11-01'], { DATABASE_URL: database.url });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--from and --to are required');
+    expect(missing.stderr).toContain('usage: npm run report -- handoffs');
+    const reversed = await report(['handoffs', '--from', '2026-12-01', '--to', '2026-11-01'], { DATABASE_URL: database.url });
+    expect(reversed.code).toBe(2);
+    expect(reversed.stderr).toContain('--to: must be after from');
+  });
+
+  it('when there is no DATABASE_URL and no embedded database yet, then it says to set DATABASE_URL and exits 1', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wa-report-'));
+    try {
+      const result = await report(['handoffs', '--from', '2026-11-01', '--to', '2026-12-01'], { DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('set DATABASE_URL');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
