@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { TaskList } from 'graphile-worker';
+import { createAdminRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
@@ -75,8 +76,8 @@ function createTasks(_deps: ServiceDeps): TaskList {
   return {};
 }
 
-function createRouters(_deps: ServiceDeps) {
-  return [];
+function createRouters(deps: ServiceDeps) {
+  return [createAdminRouter(deps)];
 }
 
 async function importDemoTenantOnFirstRun(_deps: ServiceDeps): Promise<void> {}
