@@ -1,6 +1,8 @@
 /**
  * The closed set of reasons a conversation goes to the human queue. Stored in
- * `handoffs.reason`; documented in the README. Add new codes here only.
+ * `handoffs.reason`; each value says when it is used. The README-ready table of these codes
+ * is in docs/handoffs-sql.md (keep both in step). Add new codes here only; the stats
+ * endpoint reports any stored code, known or not.
  */
 export const HANDOFF_REASONS = {
   requested_by_customer: 'the customer (or the model on their behalf, via transferir_para_humano) asked for a person',
