@@ -1,6 +1,7 @@
 import { ToolDomainException } from '../shared/index.js';
 import type { Draft, Step } from './assistant-state.js';
 import { bookedText, chooseDayScreen, chooseProfessionalScreen, chooseTimeScreen, confirmScreen } from './booking-screens.js';
+import { customerRefusal } from './customer-refusal.js';
 import { freeTimesOn } from './free-times.js';
 import { dateTimeLabel, parseTypedDate, parseTypedTime } from './local-dates.js';
 import type { Choice } from './match-choice.js';
@@ -61,7 +62,7 @@ export async function handleConfirmBooking(
     return { next: { step: 'idle' }, replies: [notice], notices: [notice] };
   } catch (error) {
     if (!(error instanceof ToolDomainException)) throw error;
-    return withPrefix(await chooseTimeScreen(context, draft, date), error.message);
+    return withPrefix(await chooseTimeScreen(context, draft, date), customerRefusal(error));
   }
 }
 

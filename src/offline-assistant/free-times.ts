@@ -1,6 +1,7 @@
 import type { BuscarHorariosResult } from '../scheduling/index.js';
 import { ToolDomainException } from '../shared/index.js';
 import type { Draft } from './assistant-state.js';
+import { customerRefusal } from './customer-refusal.js';
 import { addDays } from './local-dates.js';
 import type { SchedulingCalls } from './scheduling-calls.js';
 
@@ -32,7 +33,7 @@ async function candidates(calls: SchedulingCalls, draft: Draft) {
 /**
  * The free times of one day for a draft, merged over its professionals. A refusal for that
  * day (no working hours, past date, beyond the horizon) is an empty day for that
- * professional; `refusal` keeps the first message to show when the whole day is empty.
+ * professional; `refusal` is a customer-facing reason when every professional refused the day.
  */
 export async function freeTimesOn(
   calls: SchedulingCalls,
@@ -41,14 +42,17 @@ export async function freeTimesOn(
 ): Promise<{ times: FreeTime[]; refusal: string | null; nextDate: string | null }> {
   const byTime = new Map<string, FreeTime>();
   let refusal: string | null = null;
+  let refused = 0;
   let nextDate: string | null = null;
-  for (const professional of await candidates(calls, draft)) {
+  const professionals = await candidates(calls, draft);
+  for (const professional of professionals) {
     let result: BuscarHorariosResult;
     try {
       result = await calls.findTimes(professional.id, date, draft.serviceId);
     } catch (error) {
       if (!(error instanceof ToolDomainException)) throw error;
-      refusal ??= error.message;
+      refusal ??= customerRefusal(error);
+      refused++;
       continue;
     }
     const next = result.proximo_dia_com_horario ?? null;
@@ -57,7 +61,9 @@ export async function freeTimesOn(
       if (!byTime.has(time)) byTime.set(time, { time, professionalId: professional.id, professionalName: professional.nome });
     }
   }
-  return { times: [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time)), refusal, nextDate };
+  const times = [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time));
+  // A refusal explains an empty day only when every professional refused it (e.g. all off on Sundays).
+  return { times, refusal: refused === professionals.length ? refusal : null, nextDate };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from './booking-handlers.js';
 import { chooseDayScreen, chooseProfessionalScreen, chooseServiceScreen } from './booking-screens.js';
 import { withKeywords } from './choice-keywords.js';
+import { customerRefusal } from './customer-refusal.js';
 import { MAIN_MENU_CHOICES, mainMenuScreen } from './main-menu.js';
 import { type Choice, detectCommand, matchChoice, parseYesNo } from './match-choice.js';
 import { previousStep, renderStep } from './render-step.js';
@@ -120,7 +121,7 @@ async function handleConfirmCancel(context: TurnContext, appointmentId: number, 
     await context.calls.cancel(appointmentId);
   } catch (error) {
     if (!(error instanceof ToolDomainException)) throw error;
-    return withPrefix(await myAppointmentsScreen(context), error.message);
+    return withPrefix(await myAppointmentsScreen(context), customerRefusal(error));
   }
   const notice = text('Agendamento cancelado. ✅\nSe quiser marcar outro horário, é só escrever *menu*.');
   return { next: { step: 'idle' }, replies: [notice], notices: [notice] };
