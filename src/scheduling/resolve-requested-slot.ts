@@ -87,7 +87,29 @@ export async function resolveRequestedSlot(db: Tx, request: SlotRequest): Promis
   const offered =
     localDateTimeOf(start, settings.timezone) === request.start && slotsOnDate(schedule, service, parsed.date, window).includes(start);
   if (!offered) {
+    const end = new Date(start + service.durationMinutes * 60_000);
+    if (await isJustTaken(db, professional.id, new Date(start), end, request.ignoreAppointmentId ?? null)) {
+      throw new ToolDomainException(schedulingMessages.slotJustTaken(request.start, professional.name, await nearest()), 'slot_just_taken');
+    }
     throw new ToolDomainException(schedulingMessages.slotNotFree(request.start, professional.name, await nearest()), 'slot_not_free');
   }
   return { settings, window, professional, service, startsAt: new Date(start), endsAt: new Date(start + service.durationMinutes * 60_000) };
+}
+
+/** How recent a conflicting booking must be for the refusal to say "just taken". */
+const JUST_TAKEN_SECONDS = 120;
+
+/**
+ * True when a booking created moments ago (database time: recency is real time, not the
+ * business clock) overlaps the range: the model most likely saw the slot free a moment ago,
+ * so it hears the same "just taken" as a loser of the insert race.
+ */
+async function isJustTaken(db: Tx, professionalId: number, start: Date, end: Date, ignoreAppointmentId: number | null): Promise<boolean> {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT 1 FROM appointments
+     WHERE professional_id = ${professionalId}::int AND status = 'booked' AND id <> ${ignoreAppointmentId ?? 0}::int
+       AND tstzrange(starts_at, ends_at, '[)') && tstzrange(${start}::timestamptz, ${end}::timestamptz, '[)')
+       AND created_at > now() - make_interval(secs => ${JUST_TAKEN_SECONDS})
+     LIMIT 1`;
+  return rows.length > 0;
 }

@@ -89,7 +89,7 @@ describe('booking, cancelling and rescheduling through the tools', () => {
     const [first, second] = [await createCustomer(db, tenant.id), await createCustomer(db, tenant.id)];
     const input = { profissional_id: bia.id, servico_id: corte.id, inicio: '2026-12-03T15:00' };
     await call('agendar', input, first.context());
-    await refusal(call('agendar', input, second.context()), 'slot_not_free');
+    await refusal(call('agendar', input, second.context()), 'slot_just_taken');
     expect(await db.appointment.count({ where: { customerId: second.customerId } })).toBe(0);
   });
 
@@ -162,7 +162,7 @@ describe('booking, cancelling and rescheduling through the tools', () => {
     await call('agendar', { profissional_id: bia.id, servico_id: corte.id, inicio: '2026-12-08T12:00' }, other.context());
     await refusal(
       call('remarcar', { agendamento_id: mine.agendamento.agendamento_id, inicio: '2026-12-08T12:00' }, customer.context()),
-      'slot_not_free',
+      'slot_just_taken',
     );
     const rows = await db.appointment.findMany({ where: { customerId: customer.customerId } });
     expect(rows.map((row) => row.status)).toEqual(['booked']);

@@ -108,6 +108,7 @@ describe('scheduling refusals written for the model', () => {
       customerId: other.customerId,
       startsAt: '2026-12-02T17:00:00Z',
       endsAt: '2026-12-02T17:30:00Z',
+      createdAt: '2026-11-01T12:00:00Z',
     });
     const message = await refusal(agendar('2026-12-02T14:00'), 'slot_not_free');
     expect(message).toBe(
@@ -119,6 +120,15 @@ describe('scheduling refusals written for the model', () => {
     const message = await refusal(agendar('2026-12-03T12:00'), 'slot_not_free');
     expect(message).toContain('Horários livres mais próximos: 2026-12-03T11:00, 2026-12-03T11:15, 2026-12-03T11:30.');
     expect(await db.appointment.count({ where: { tenantId: tenant.id, customerId: customer.customerId } })).toBe(0);
+  });
+
+  it('when the slot was taken moments ago, then it says it was just taken and offers the nearest free starts', async () => {
+    const other = await createCustomer(db, tenant.id);
+    await call('agendar', { profissional_id: bia.id, servico_id: corte.id, inicio: '2026-12-04T12:00' }, other.context());
+    const message = await refusal(agendar('2026-12-04T12:00', bia.id), 'slot_just_taken');
+    expect(message).toBe(
+      'O horário 2026-12-04T12:00 com Bia acabou de ser ocupado por outro cliente. Horários livres mais próximos: 2026-12-04T11:15, 2026-12-04T11:30, 2026-12-04T12:30. Ofereça um deles ao cliente.',
+    );
   });
 
   it('when the start is inside the minimum notice, then it says the notice and offers the first allowed starts', async () => {

@@ -86,7 +86,13 @@ export async function insertAppointment(
   },
 ) {
   return db.appointment.create({
-    data: { ...data, startsAt: new Date(data.startsAt), endsAt: new Date(data.endsAt), status: data.status ?? 'booked' },
+    data: {
+      ...data,
+      startsAt: new Date(data.startsAt),
+      endsAt: new Date(data.endsAt),
+      status: data.status ?? 'booked',
+      createdAt: data.createdAt ? new Date(data.createdAt) : undefined,
+    },
   });
 }
 
