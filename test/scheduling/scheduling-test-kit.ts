@@ -83,6 +83,8 @@ export async function insertAppointment(
     startsAt: string;
     endsAt: string;
     status?: string;
+    /** Real creation time; bookings made moments ago are refused as "just taken". */
+    createdAt?: string;
   },
 ) {
   return db.appointment.create({
