@@ -1,0 +1,56 @@
+import { formatSoakReport } from './soak/report.js';
+import { runSoak, type SoakOptions } from './soak/run-soak.js';
+
+/**
+ * `npm run soak`: the whole service under a busy Monday morning's load and faults, on
+ * loopback (see docs/soak.md). Flags: --customers N --messages M --kills K --seed S.
+ * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat.
+ */
+const argument = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+
+export const FULL_SOAK: Omit<SoakOptions, 'log'> = {
+  customers: argument('customers', 200),
+  messagesPerCustomer: argument('messages', 5),
+  tenants: 4,
+  webProcesses: 2,
+  workerProcesses: 2,
+  workerKills: argument('kills', 2),
+  workerConcurrency: 16,
+  debounceMs: 1000,
+  modelLatencyMs: [300, 1500],
+  modelErrorRate: 0.05,
+  graphLatencyMs: [20, 100],
+  graphErrorRate: 0.02,
+  duplicateRate: 0.1,
+  arrivalWindowMs: 60_000,
+  replyTimeoutMs: 45_000,
+  thinkMs: [300, 2000],
+  burstGapMs: [100, 400],
+  delayedDuplicateMs: [500, 5000],
+  drainTimeoutMs: 90_000,
+  seed: argument('seed', 20261130),
+  serverUrl: process.env.DATABASE_URL || undefined,
+};
+
+async function main() {
+  const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
+  const result = await runSoak({ ...FULL_SOAK, log });
+  process.stdout.write(`\n${formatSoakReport(result.figures, result.checks)}\n\n`);
+  if (result.failures.length > 0) {
+    process.stdout.write(`FAILED: ${result.failures.join('; ')}\n`);
+    for (const item of result.checks.unanswered.slice(0, 10)) process.stdout.write(`  unanswered ${item.waId}: "${item.lastInbound}"\n`);
+    for (const item of result.checks.duplicateReplies.slice(0, 10)) process.stdout.write(`  duplicate to ${item.to}: "${item.text}"\n`);
+    process.stdout.write(`service logs: ${result.logDir}\n`);
+    process.exit(1);
+  }
+  process.stdout.write('PASSED: nothing lost, nothing answered twice, no double booking, every conversation answered or handed off\n');
+  process.exit(0);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`soak failed to run: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(2);
+});

@@ -1,0 +1,163 @@
+import pg from 'pg';
+import type { CustomerPlan } from './customer-script.js';
+import type { DriverResult } from './driver.js';
+import type { ModelCall } from './fake-anthropic.js';
+import type { GraphDelivery } from './fake-graph.js';
+
+export interface SoakChecks {
+  inboundSent: number;
+  inboundStored: number;
+  lostWamids: string[];
+  duplicateOutboxKeys: number;
+  /** the same text delivered twice to one customer with no customer message in between */
+  duplicateReplies: { to: string; text: string }[];
+  /** messages Meta accepted whose wamid no outbound row recorded (a send the outbox does not know of) */
+  orphanSends: number;
+  doubleBookings: number;
+  appointmentsBooked: number;
+  appointmentsCancelled: number;
+  conversations: number;
+  /** conversations whose last customer message got neither a reply nor an open handoff */
+  unanswered: { waId: string; lastInbound: string }[];
+  handoffsByReason: Record<string, number>;
+  runsByOutcome: Record<string, number>;
+  runsStillRunning: number;
+  jobsLeft: number;
+  jobsFailedForGood: number;
+  outboundFailed: number;
+  /** reply latency per answered turn, minus the model time spent in it (ms) */
+  latencyMinusModel: number[];
+  latencyTotal: number[];
+  turnsUnanswered: number;
+  modelCallsUnattributed: number;
+}
+
+/**
+ * Reads the outcome of a soak run from the database and the fakes' logs. Nothing here
+ * trusts the service's own account: losses are counted from the driver's list of sent
+ * message ids, duplicates from what the fake Graph API accepted, overlaps with SQL.
+ */
+export async function checkSoak(input: {
+  databaseUrl: string;
+  plans: CustomerPlan[];
+  driver: DriverResult;
+  deliveries: GraphDelivery[];
+  modelCalls: ModelCall[];
+}): Promise<SoakChecks> {
+  const client = new pg.Client({ connectionString: input.databaseUrl });
+  await client.connect();
+  try {
+    const query = async <Row extends pg.QueryResultRow>(sql: string, values: unknown[] = []) => (await client.query<Row>(sql, values)).rows;
+    const sentIds = input.driver.sent.map((message) => message.wamid);
+    const stored = new Set(
+      (
+        await query<{ id: string }>(`SELECT wa_message_id AS id FROM messages WHERE direction = 'inbound' AND wa_message_id = ANY($1)`, [
+          sentIds,
+        ])
+      ).map((row) => row.id),
+    );
+    const outboundWamids = new Set(
+      (
+        await query<{ id: string }>(`SELECT wa_message_id AS id FROM messages WHERE direction = 'outbound' AND wa_message_id IS NOT NULL`)
+      ).map((row) => row.id),
+    );
+    const count = async (sql: string) => Number((await query<{ n: string }>(sql))[0]?.n ?? 0);
+    const tally = async (sql: string) =>
+      Object.fromEntries((await query<{ key: string | null; n: string }>(sql)).map((row) => [row.key ?? 'null', Number(row.n)]));
+
+    const unanswered = await query<{ wa_id: string; last_inbound: string }>(`
+      SELECT cu.wa_id, (SELECT text FROM messages m WHERE m.id = s.last_in) AS last_inbound
+      FROM (
+        SELECT c.id, c.customer_id,
+          (SELECT max(id) FROM messages m WHERE m.conversation_id = c.id AND m.direction = 'inbound') AS last_in,
+          (SELECT max(id) FROM messages m WHERE m.conversation_id = c.id AND m.direction = 'outbound'
+             AND m.status IN ('sent', 'delivered', 'read')) AS last_out,
+          EXISTS (SELECT 1 FROM handoffs h WHERE h.conversation_id = c.id AND h.status IN ('pending', 'claimed')) AS handed_off
+        FROM conversations c
+      ) s JOIN customers cu ON cu.id = s.customer_id
+      WHERE s.last_in IS NOT NULL AND (s.last_out IS NULL OR s.last_out < s.last_in) AND NOT s.handed_off`);
+
+    const latency = replyLatencies(input.plans, input.driver, input.modelCalls);
+    return {
+      inboundSent: sentIds.length,
+      inboundStored: stored.size,
+      lostWamids: sentIds.filter((id) => !stored.has(id)),
+      duplicateOutboxKeys: await count(
+        `SELECT count(*) AS n FROM (SELECT idempotency_key FROM messages WHERE direction = 'outbound' AND idempotency_key IS NOT NULL GROUP BY 1 HAVING count(*) > 1) d`,
+      ),
+      duplicateReplies: findDuplicateReplies(input.deliveries, input.driver, input.plans),
+      orphanSends: input.deliveries.filter((delivery) => !outboundWamids.has(delivery.wamid)).length,
+      doubleBookings: await count(`
+        SELECT count(*) AS n FROM appointments a JOIN appointments b
+          ON a.professional_id = b.professional_id AND a.id < b.id AND a.status = 'booked' AND b.status = 'booked'
+         AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)`),
+      appointmentsBooked: await count(`SELECT count(*) AS n FROM appointments WHERE status = 'booked'`),
+      appointmentsCancelled: await count(`SELECT count(*) AS n FROM appointments WHERE status = 'cancelled'`),
+      conversations: await count(`SELECT count(*) AS n FROM conversations`),
+      unanswered: unanswered.map((row) => ({ waId: row.wa_id, lastInbound: row.last_inbound })),
+      handoffsByReason: await tally(`SELECT reason AS key, count(*) AS n FROM handoffs GROUP BY 1 ORDER BY 2 DESC`),
+      runsByOutcome: await tally(`SELECT coalesce(outcome, status) AS key, count(*) AS n FROM agent_runs GROUP BY 1 ORDER BY 2 DESC`),
+      runsStillRunning: await count(`SELECT count(*) AS n FROM agent_runs WHERE status = 'running'`),
+      jobsLeft: await count(`SELECT count(*) AS n FROM graphile_worker.jobs`),
+      jobsFailedForGood: await count(`SELECT count(*) AS n FROM graphile_worker.jobs WHERE attempts >= max_attempts`),
+      outboundFailed: await count(`SELECT count(*) AS n FROM messages WHERE direction = 'outbound' AND status = 'failed'`),
+      latencyMinusModel: latency.minusModel,
+      latencyTotal: latency.total,
+      turnsUnanswered: input.driver.turns.filter((turn) => turn.repliedAt === undefined).length,
+      modelCallsUnattributed: latency.unattributed,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Two identical texts delivered to one customer with no message of theirs sent in between. */
+export function findDuplicateReplies(deliveries: GraphDelivery[], driver: DriverResult, plans: CustomerPlan[]) {
+  const waIdOf = new Map(plans.map((plan) => [plan.index, plan.waId]));
+  const sentAtByWaId = new Map<string, number[]>();
+  for (const message of driver.sent) {
+    const waId = waIdOf.get(message.customerIndex) as string;
+    sentAtByWaId.set(waId, [...(sentAtByWaId.get(waId) ?? []), message.sentAt]);
+  }
+  const duplicates: { to: string; text: string }[] = [];
+  const byCustomer = new Map<string, GraphDelivery[]>();
+  for (const delivery of deliveries) byCustomer.set(delivery.to, [...(byCustomer.get(delivery.to) ?? []), delivery]);
+  for (const [to, list] of byCustomer) {
+    const sentTimes = sentAtByWaId.get(to) ?? [];
+    const sorted = [...list].sort((a, b) => a.at - b.at);
+    sorted.forEach((delivery, index) => {
+      const earlier = sorted
+        .slice(0, index)
+        .find((other) => other.text === delivery.text && !sentTimes.some((at) => at > other.at && at < delivery.at));
+      if (earlier) duplicates.push({ to, text: delivery.text });
+    });
+  }
+  return duplicates;
+}
+
+/** Per answered turn: webhook of its last message → first reply at Meta, and the same minus the model calls made for that customer meanwhile. */
+function replyLatencies(plans: CustomerPlan[], driver: DriverResult, calls: ModelCall[]) {
+  const callsByCustomer = new Map<number, ModelCall[]>();
+  let unattributed = 0;
+  const patterns = plans.map((plan) => ({ index: plan.index, pattern: new RegExp(`\\b${plan.name}\\b(?! [A-Z])`) }));
+  for (const call of calls) {
+    const owner = patterns.find(({ pattern }) => pattern.test(call.userText));
+    if (!owner) {
+      unattributed++;
+      continue;
+    }
+    callsByCustomer.set(owner.index, [...(callsByCustomer.get(owner.index) ?? []), call]);
+  }
+  const total: number[] = [];
+  const minusModel: number[] = [];
+  for (const turn of driver.turns) {
+    if (turn.repliedAt === undefined) continue;
+    const elapsed = turn.repliedAt - turn.lastSentAt;
+    const modelTime = (callsByCustomer.get(turn.customerIndex) ?? [])
+      .filter((call) => call.startedAt >= turn.firstSentAt && call.startedAt <= (turn.repliedAt as number))
+      .reduce((sum, call) => sum + call.durationMs, 0);
+    total.push(elapsed);
+    minusModel.push(Math.max(0, elapsed - modelTime));
+  }
+  return { total, minusModel, unattributed };
+}

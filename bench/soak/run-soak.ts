@@ -1,0 +1,200 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDb } from '../../src/db/index.js';
+import { checkSoak, type SoakChecks } from './checks.js';
+import { localDate } from './customer-intent.js';
+import { planCustomers, upcomingWorkingDates } from './customer-script.js';
+import { driveCustomers } from './driver.js';
+import { startFakeAnthropic } from './fake-anthropic.js';
+import { startFakeGraph } from './fake-graph.js';
+import { createRandom, sleep } from './random.js';
+import { type SoakFigures, soakFailures } from './report.js';
+import { seedSoakTenants } from './seed-tenants.js';
+import { startServiceCluster } from './service-processes.js';
+import { createSoakDatabase } from './soak-database.js';
+
+export interface SoakOptions {
+  customers: number;
+  messagesPerCustomer: number;
+  tenants: number;
+  webProcesses: number;
+  workerProcesses: number;
+  workerKills: number;
+  workerConcurrency: number;
+  debounceMs: number;
+  modelLatencyMs: [number, number];
+  modelErrorRate: number;
+  graphLatencyMs: [number, number];
+  graphErrorRate: number;
+  duplicateRate: number;
+  arrivalWindowMs: number;
+  replyTimeoutMs: number;
+  thinkMs: [number, number];
+  burstGapMs: [number, number];
+  delayedDuplicateMs: [number, number];
+  /** after the customers are done: how long to wait at most for the queue to drain */
+  drainTimeoutMs: number;
+  seed: number;
+  /** a PostgreSQL server to create the throwaway database on; embedded when undefined */
+  serverUrl?: string;
+  log: (line: string) => void;
+}
+
+export interface SoakResult {
+  figures: SoakFigures;
+  checks: SoakChecks;
+  failures: string[];
+  logDir: string;
+}
+
+const TIME_ZONE = 'America/Sao_Paulo';
+
+/**
+ * One whole soak: build, fresh database, tenants, fakes, the service as separate web and
+ * worker processes, customers driven through signed webhooks with faults (duplicates, bursts,
+ * races, model and Graph errors, workers killed with SIGKILL and restarted), drain, checks.
+ * Cleans up everything it started, also when it fails.
+ */
+export async function runSoak(options: SoakOptions): Promise<SoakResult> {
+  const started = Date.now();
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the build failed; the soak runs the built service (dist/)');
+  const logDir = await mkdtemp(path.join(os.tmpdir(), 'wa-agenda-soak-logs-'));
+  const random = createRandom(options.seed);
+  const cleanups: (() => Promise<unknown>)[] = [];
+  try {
+    const database = await createSoakDatabase(options.serverUrl);
+    cleanups.push(database.dispose);
+    const db = createDb(database.url, { maxConnections: 2 });
+    const tenants = await seedSoakTenants(db, options.tenants).finally(() => db.$disconnect());
+
+    const anthropic = await startFakeAnthropic({
+      random,
+      latencyMs: options.modelLatencyMs,
+      errorRate: options.modelErrorRate,
+      timeZone: TIME_ZONE,
+    });
+    cleanups.push(anthropic.close);
+    const graph = await startFakeGraph({
+      random,
+      latencyMs: options.graphLatencyMs,
+      errorRate: options.graphErrorRate,
+      acceptedTokens: new Set(tenants.map((tenant) => tenant.accessToken)),
+    });
+    cleanups.push(graph.close);
+
+    const appSecret = randomBytes(16).toString('hex');
+    const cluster = await startServiceCluster({
+      web: options.webProcesses,
+      workers: options.workerProcesses,
+      logDir,
+      basePort: 41_000 + Math.floor(Math.random() * 4000),
+      env: {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: database.url,
+        ANTHROPIC_API_KEY: 'test',
+        ANTHROPIC_BASE_URL: anthropic.url,
+        WHATSAPP_GRAPH_URL: graph.url,
+        WHATSAPP_APP_SECRET: appSecret,
+        WHATSAPP_VERIFY_TOKEN: 'soak-verify-token',
+        DEBOUNCE_MS: String(options.debounceMs),
+        WORKER_CONCURRENCY: String(options.workerConcurrency),
+      },
+    });
+    cleanups.push(cluster.stopAll);
+    options.log(`service up: ${cluster.web.map((web) => web.url).join(', ')} + ${cluster.workers.length} workers (logs in ${logDir})`);
+
+    const plans = planCustomers({
+      customers: options.customers,
+      messagesPerCustomer: options.messagesPerCustomer,
+      tenants: options.tenants,
+      dates: upcomingWorkingDates(localDate(TIME_ZONE), 5),
+      random,
+      arrivalWindowMs: options.arrivalWindowMs,
+    });
+    const total = plans.reduce((sum, plan) => sum + plan.turns.flat().length, 0);
+    const killAt = Array.from({ length: options.workerKills }, (_, k) => Math.floor((total * (k + 1)) / (options.workerKills + 1)));
+    const kills: Promise<void>[] = [];
+    const driver = await driveCustomers({
+      plans,
+      tenants,
+      webUrls: cluster.web.map((web) => web.url as string),
+      appSecret,
+      graph,
+      random,
+      duplicateRate: options.duplicateRate,
+      replyTimeoutMs: options.replyTimeoutMs,
+      thinkMs: options.thinkMs,
+      burstGapMs: options.burstGapMs,
+      delayedDuplicateMs: options.delayedDuplicateMs,
+      onMessageSent: (count) => {
+        const k = killAt.indexOf(count);
+        if (k < 0) return;
+        const worker = cluster.workers[k % cluster.workers.length];
+        if (!worker) return;
+        kills.push(
+          (async () => {
+            await worker.kill();
+            options.log(`SIGKILL ${worker.name} after ${count}/${total} messages; restarting it`);
+            await sleep(500);
+            await worker.start();
+          })(),
+        );
+      },
+    });
+    await Promise.all(kills);
+    options.log(`customers done in ${((driver.finishedAt - driver.startedAt) / 1000).toFixed(0)} s; draining the queue`);
+    await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
+    await cluster.stopAll();
+
+    const checks = await checkSoak({ databaseUrl: database.url, plans, driver, deliveries: graph.deliveries, modelCalls: anthropic.calls });
+    const figures: SoakFigures = {
+      customers: options.customers,
+      messagesPerCustomer: options.messagesPerCustomer,
+      webProcesses: options.webProcesses,
+      workerProcesses: options.workerProcesses,
+      workerKills: cluster.workers.reduce((sum, worker) => sum + worker.kills, 0),
+      driveSeconds: (driver.finishedAt - driver.startedAt) / 1000,
+      totalSeconds: (Date.now() - started) / 1000,
+      duplicatesDelivered: driver.sent.filter((message) => message.duplicate).length,
+      burstTurns: plans.reduce((sum, plan) => sum + plan.turns.filter((turn) => turn.length > 1).length, 0),
+      racingCustomers: plans.filter((plan) => plan.racing).length,
+      modelCalls: anthropic.calls.length,
+      modelErrorsInjected: anthropic.calls.filter((call) => call.status === 500 || call.status === 529).length,
+      graphRequests: graph.stats.requests,
+      graphErrorsInjected: graph.stats.errors500,
+      repliesDelivered: graph.deliveries.length,
+      debounceMs: options.debounceMs,
+    };
+    return { figures, checks, failures: soakFailures(checks), logDir };
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
+  }
+}
+
+/** Waits until no job is left and Meta got nothing new for a few seconds, or the timeout. */
+async function waitForQuiet(databaseUrl: string, deliveries: unknown[], timeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    let lastCount = -1;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      const jobs = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM graphile_worker.jobs')).rows[0]?.n ?? 0);
+      if (deliveries.length !== lastCount) {
+        lastCount = deliveries.length;
+        quietSince = Date.now();
+      }
+      if (jobs === 0 && Date.now() - quietSince > 3000) return;
+      await sleep(250);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,119 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import path from 'node:path';
+import { sleep } from './random.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface ServiceProcess {
+  name: string;
+  role: 'web' | 'worker';
+  /** `http://127.0.0.1:<port>` for web processes */
+  url?: string;
+  /** how many times it was killed with SIGKILL */
+  kills: number;
+  pid(): number | undefined;
+  /** SIGKILL, then wait for the exit: no drain, no cleanup, as when a machine dies */
+  kill(): Promise<void>;
+  start(): Promise<void>;
+  /** SIGTERM and wait for a clean exit (SIGKILL after `graceMs`) */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+export interface ServiceCluster {
+  web: ServiceProcess[];
+  workers: ServiceProcess[];
+  all: ServiceProcess[];
+  stopAll(): Promise<void>;
+}
+
+/**
+ * Starts the built service (`node dist/main.js`) as separate processes, `web` web processes
+ * on their own ports and `workers` worker processes, all with `env` plus ROLE/PORT. Output goes
+ * to `<logDir>/<name>.log`. Resolves once every web process answers /readyz.
+ */
+export async function startServiceCluster(options: {
+  web: number;
+  workers: number;
+  env: Record<string, string>;
+  logDir: string;
+  basePort: number;
+}): Promise<ServiceCluster> {
+  const web = Array.from({ length: options.web }, (_, index) =>
+    serviceProcess(`web-${index + 1}`, 'web', options.basePort + index, options.env, options.logDir),
+  );
+  const workers = Array.from({ length: options.workers }, (_, index) =>
+    serviceProcess(`worker-${index + 1}`, 'worker', undefined, options.env, options.logDir),
+  );
+  const all = [...web, ...workers];
+  await Promise.all(all.map((process) => process.start()));
+  return {
+    web,
+    workers,
+    all,
+    stopAll: async () => {
+      await Promise.all(all.map((process) => process.stop()));
+    },
+  };
+}
+
+function serviceProcess(
+  name: string,
+  role: 'web' | 'worker',
+  port: number | undefined,
+  env: Record<string, string>,
+  logDir: string,
+): ServiceProcess {
+  let child: ChildProcess | undefined;
+  let exited: Promise<number | null> = Promise.resolve(null);
+  let log: WriteStream | undefined;
+  const url = port === undefined ? undefined : `http://127.0.0.1:${port}`;
+  const handle: ServiceProcess = {
+    name,
+    role,
+    url,
+    kills: 0,
+    pid: () => child?.pid,
+    start: async () => {
+      log ??= createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
+      const spawned = spawn(process.execPath, ['dist/main.js'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, ROLE: role, PORT: String(port ?? 0) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = spawned;
+      spawned.stdout?.pipe(log, { end: false });
+      spawned.stderr?.pipe(log, { end: false });
+      exited = new Promise((resolve) => spawned.once('exit', (code) => resolve(code)));
+      if (url) await waitUntilReady(url, spawned, name);
+    },
+    kill: async () => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      handle.kills++;
+      child.kill('SIGKILL');
+      await exited;
+    },
+    stop: async (graceMs = 10_000) => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child?.kill('SIGKILL'), graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+  return handle;
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting (see its log)`);
+    const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ready) return;
+    await sleep(100);
+  }
+  throw new Error(`${name} did not become ready at ${url}`);
+}
