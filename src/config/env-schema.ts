@@ -19,7 +19,7 @@ export const envSchema = z
 
     ANTHROPIC_API_KEY: optionalText,
     ANTHROPIC_BASE_URL: optionalText.pipe(z.url().optional()),
-    ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-5'),
+    ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-6'),
     ANTHROPIC_MAX_RETRIES: int(2),
 
     WHATSAPP_APP_SECRET: optionalText,
@@ -37,6 +37,7 @@ export const envSchema = z
     AGENT_DEADLINE_MS: int(60_000, 1000),
     AGENT_MAX_OUTPUT_TOKENS: int(1024, 64),
     AGENT_HISTORY_MAX_MESSAGES: int(40, 4),
+    AGENT_TOOL_TIMEOUT_MS: int(10_000, 100),
 
     DEBOUNCE_MS: int(2000),
     WORKER_CONCURRENCY: int(4, 1),

@@ -1,0 +1,65 @@
+import type { Db, Prisma } from '../db/index.js';
+import type { ContentBlockParam, Turn } from './model-types.js';
+
+type Tx = Db | Prisma.TransactionClient;
+
+export interface HistoryEntry extends Turn {
+  id: number;
+  runId: number | null;
+}
+
+/**
+ * The conversation's newest `limit` history entries plus every entry of `runId` (so the
+ * current run is never cut off), oldest first. Always filtered by tenant and conversation.
+ */
+export async function loadRecentHistory(
+  db: Tx,
+  scope: { tenantId: number; conversationId: number; runId: number },
+  limit: number,
+): Promise<HistoryEntry[]> {
+  const select = { id: true, role: true, content: true, runId: true } as const;
+  const where = { tenantId: scope.tenantId, conversationId: scope.conversationId };
+  const [newest, ofRun] = await Promise.all([
+    db.agentHistoryEntry.findMany({ where, orderBy: { id: 'desc' }, take: limit, select }),
+    db.agentHistoryEntry.findMany({ where: { ...where, runId: scope.runId }, orderBy: { id: 'asc' }, select }),
+  ]);
+  const byId = new Map([...newest, ...ofRun].map((row) => [row.id, row]));
+  return [...byId.values()]
+    .sort((left, right) => left.id - right.id)
+    .map((row) => ({
+      id: row.id,
+      runId: row.runId,
+      role: row.role === 'assistant' ? 'assistant' : 'user',
+      content: row.content as unknown as ContentBlockParam[],
+    }));
+}
+
+/** Appends one turn to the conversation's model-facing history and returns it with its id. */
+export async function appendHistory(
+  db: Tx,
+  scope: { tenantId: number; conversationId: number; runId: number },
+  turn: Turn,
+  lastMessageId?: number,
+): Promise<HistoryEntry> {
+  const row = await db.agentHistoryEntry.create({
+    data: {
+      tenantId: scope.tenantId,
+      conversationId: scope.conversationId,
+      runId: scope.runId,
+      role: turn.role,
+      content: turn.content as unknown as Prisma.InputJsonValue,
+      lastMessageId: lastMessageId ?? null,
+    },
+    select: { id: true },
+  });
+  return { id: row.id, runId: scope.runId, ...turn };
+}
+
+/** The highest message id already folded into the conversation's history (0 when none). */
+export async function historyMessageWatermark(db: Tx, scope: { tenantId: number; conversationId: number }): Promise<number> {
+  const aggregate = await db.agentHistoryEntry.aggregate({
+    where: { tenantId: scope.tenantId, conversationId: scope.conversationId },
+    _max: { lastMessageId: true },
+  });
+  return aggregate._max.lastMessageId ?? 0;
+}

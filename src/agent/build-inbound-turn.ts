@@ -1,0 +1,64 @@
+import type { Db } from '../db/index.js';
+import type { TextBlockParam } from './model-types.js';
+import type { InboundTurnMessage } from './responder.js';
+
+/** On a conversation's first run, how many earlier messages (e.g. from the offline assistant era) are carried over. */
+const FIRST_RUN_BACKLOG = 20;
+
+const MEDIA_LABELS: Record<string, string> = {
+  image: 'uma imagem',
+  audio: 'um áudio',
+  video: 'um vídeo',
+  document: 'um documento',
+  sticker: 'uma figurinha',
+  location: 'uma localização',
+  contacts: 'um contato',
+  reaction: 'uma reação',
+};
+
+/**
+ * The user turn that opens a run: every customer message and every attendant message of
+ * the conversation after the history's watermark, up to the newest message this run
+ * answers, oldest first. Attendant messages are marked as such, so after a handoff the
+ * model knows what the attendant told the customer. Returns null when there is nothing
+ * new (a duplicate job).
+ */
+export async function buildInboundTurn(
+  db: Db,
+  scope: { tenantId: number; conversationId: number; watermark: number },
+  inbound: InboundTurnMessage[],
+): Promise<{ content: TextBlockParam[]; lastMessageId: number } | null> {
+  const newestId = Math.max(0, ...inbound.map((message) => message.id));
+  const rows = await db.message.findMany({
+    where: {
+      tenantId: scope.tenantId,
+      conversationId: scope.conversationId,
+      id: { gt: scope.watermark, lte: newestId },
+      OR: [{ direction: 'inbound', author: 'customer' }, { author: 'attendant' }],
+    },
+    orderBy: { id: 'desc' },
+    take: scope.watermark === 0 ? FIRST_RUN_BACKLOG : undefined,
+    select: { id: true, author: true, type: true, text: true, attendant: true },
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // The caller's messages are stored already; merging them in guards against a caller that passes more than the query sees.
+  for (const message of inbound) {
+    if (message.id > scope.watermark && !byId.has(message.id)) {
+      byId.set(message.id, { id: message.id, author: 'customer', type: message.type, text: message.text, attendant: null });
+    }
+  }
+  const ordered = [...byId.values()].sort((left, right) => left.id - right.id);
+  if (ordered.length === 0) return null;
+  const content = ordered.map((row): TextBlockParam => ({ type: 'text', text: describeMessage(row) }));
+  return { content, lastMessageId: Math.max(newestId, ...ordered.map((row) => row.id)) };
+}
+
+function describeMessage(message: { author: string; type: string; text: string | null; attendant: string | null }): string {
+  if (message.author === 'attendant') {
+    const who = message.attendant ? `da atendente ${message.attendant}` : 'de uma atendente';
+    return `[Mensagem ${who} ao cliente]: ${message.text ?? ''}`;
+  }
+  if (message.text?.trim()) return message.text;
+  const label = MEDIA_LABELS[message.type] ?? 'uma mensagem sem texto';
+  return `[O cliente enviou ${label}, que não consigo ver nem ouvir. Peça que escreva em texto.]`;
+}

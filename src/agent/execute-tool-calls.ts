@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { type Db, isUniqueViolation, Prisma } from '../db/index.js';
+import type { Logger, ToolCallContext } from '../shared/index.js';
+import { toolErrorTexts } from './agent-texts.js';
+import { classifyToolError, type ToolErrorClass, ToolTimeoutError } from './classify-tool-error.js';
+import type { ToolResultBlockParam, ToolUseBlock } from './model-types.js';
+import type { RunToolLedger } from './run-tool-ledger.js';
+import { toolCallFingerprint } from './tool-call-fingerprint.js';
+import type { ToolRegistry } from './tool-registry.js';
+
+/** After this many identical calls (same fingerprint) in one run, further ones are not executed. */
+const MAX_IDENTICAL_CALLS = 2;
+const ptBrErrors = z.locales.pt().localeError;
+
+export interface ExecuteToolCallsDeps {
+  db: Db;
+  logger: Logger;
+  registry: ToolRegistry;
+  toolTimeoutMs: number;
+}
+
+interface ToolCallOutcome {
+  content: string;
+  isError: boolean;
+  errorClass: ToolErrorClass | null;
+  stored: Prisma.InputJsonValue | typeof Prisma.DbNull;
+}
+
+/**
+ * Answers every `tool_use` of one assistant response with exactly one `tool_result`, in
+ * the same order (one after another: write tools must not race each other). A call whose
+ * `tool_use.id` already has a stored result (a run resumed after a crash) gets that result
+ * again and is not executed twice. Every call is recorded in `agent_tool_calls` and in the
+ * run's ledger (repetitions, successful writes, transfer requests). Never throws for a
+ * tool's own failure; only a database failure while recording escapes.
+ */
+export async function executeToolCalls(
+  deps: ExecuteToolCallsDeps,
+  context: Omit<ToolCallContext, 'toolUseId'> & { runId: number },
+  toolUses: ToolUseBlock[],
+  ledger: RunToolLedger,
+): Promise<ToolResultBlockParam[]> {
+  const stored = await deps.db.agentToolCall.findMany({
+    where: { tenantId: context.tenantId, toolUseId: { in: toolUses.map((toolUse) => toolUse.id) } },
+    select: { toolUseId: true, result: true, isError: true },
+  });
+  const storedById = new Map(stored.map((row) => [row.toolUseId, row]));
+  const results: ToolResultBlockParam[] = [];
+  for (const toolUse of toolUses) {
+    const previous = storedById.get(toolUse.id);
+    if (previous) {
+      deps.logger.info({ runId: context.runId, tool: toolUse.name, toolUseId: toolUse.id }, 'tool call already done: result reused');
+      results.push({
+        type: 'tool_result',
+        tool_use_id: toolUse.id,
+        content: storedContent(previous),
+        ...(previous.isError ? { is_error: true } : {}),
+      });
+      continue;
+    }
+    const fingerprint = toolCallFingerprint(toolUse.name, toolUse.input);
+    const startedAt = performance.now();
+    const outcome =
+      ledger.countCalls(fingerprint) >= MAX_IDENTICAL_CALLS
+        ? errorOutcome('repeated', toolErrorTexts.repeated(toolUse.name))
+        : await runOne(deps, { ...context, toolUseId: toolUse.id }, toolUse);
+    const durationMs = Math.round(performance.now() - startedAt);
+    await recordToolCall(deps.db, context, toolUse, outcome, durationMs);
+    ledger.record({ name: toolUse.name, fingerprint, isError: outcome.isError, input: toolUse.input });
+    results.push({
+      type: 'tool_result',
+      tool_use_id: toolUse.id,
+      content: outcome.content,
+      ...(outcome.isError ? { is_error: true } : {}),
+    });
+  }
+  return results;
+}
+
+async function runOne(deps: ExecuteToolCallsDeps, context: ToolCallContext, toolUse: ToolUseBlock): Promise<ToolCallOutcome> {
+  const log = deps.logger.child({ runId: context.runId, tool: toolUse.name, toolUseId: toolUse.id });
+  const tool = deps.registry.find(toolUse.name);
+  if (!tool) {
+    log.debug('model called an unknown tool');
+    return errorOutcome('unknown_tool', toolErrorTexts.unknownTool(toolUse.name, deps.registry.names));
+  }
+  const parsed = tool.input.safeParse(toolUse.input, { error: ptBrErrors });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'entrada'}: ${issue.message}`);
+    log.debug({ problems }, 'tool input refused');
+    return errorOutcome('invalid_input', toolErrorTexts.invalidInput(toolUse.name, problems));
+  }
+  try {
+    const value = await withTimeout(tool.handler(parsed.data, context), toolUse.name, deps.toolTimeoutMs);
+    const json = JSON.parse(JSON.stringify(value ?? null)) as Prisma.InputJsonValue | null;
+    return { content: JSON.stringify(json), isError: false, errorClass: null, stored: json ?? Prisma.DbNull };
+  } catch (error) {
+    const { errorClass, message } = classifyToolError(toolUse.name, error);
+    if (errorClass === 'infrastructure') log.warn({ err: error }, 'tool failed: infrastructure');
+    if (errorClass === 'internal') log.error({ err: error }, 'tool failed: internal error');
+    return errorOutcome(errorClass, message);
+  }
+}
+
+function errorOutcome(errorClass: ToolErrorClass, message: string): ToolCallOutcome {
+  return { content: message, isError: true, errorClass, stored: { error: message } };
+}
+
+function storedContent(row: { result: Prisma.JsonValue; isError: boolean }): string {
+  const result = row.result as { error?: unknown } | null;
+  if (row.isError && typeof result?.error === 'string') return result.error;
+  return JSON.stringify(row.result ?? null);
+}
+
+async function recordToolCall(
+  db: Db,
+  context: { tenantId: number; runId: number },
+  toolUse: ToolUseBlock,
+  outcome: ToolCallOutcome,
+  durationMs: number,
+) {
+  try {
+    await db.agentToolCall.create({
+      data: {
+        runId: context.runId,
+        tenantId: context.tenantId,
+        toolUseId: toolUse.id,
+        name: toolUse.name,
+        input: (toolUse.input ?? {}) as Prisma.InputJsonValue,
+        result: outcome.stored,
+        isError: outcome.isError,
+        errorClass: outcome.errorClass,
+        durationMs,
+      },
+    });
+  } catch (error) {
+    // A concurrent attempt of the same run recorded it first; its row stands.
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, toolName: string, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ToolTimeoutError(toolName, timeoutMs)), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,178 @@
+import type { HandoffReason } from '../handoff/index.js';
+import type { OutboundReply } from '../shared/index.js';
+import { appendHistory, type HistoryEntry, loadRecentHistory } from './agent-history.js';
+import type { AgentLoopDeps } from './agent-loop-deps.js';
+import { buildMessageWindow } from './build-message-window.js';
+import { callModel, type ModelCallResult } from './call-model.js';
+import type { CreateMessageParams, MessageParam, TextBlockParam, Turn } from './model-types.js';
+import type { RespondInput, RunOutcome } from './responder.js';
+import { budgetedInputTokensOf, type RunRecord, recordModelCall, recordRunEnding } from './run-record.js';
+import type { RunToolLedger } from './run-tool-ledger.js';
+
+/** Share of the deadline kept back for the forced final answer (at most 15 s). */
+const FINAL_ANSWER_RESERVE = 0.25;
+const MAX_FINAL_ANSWER_RESERVE_MS = 15_000;
+
+export interface RequestOptions {
+  /** `tool_choice: none` (tools stay defined: history holds tool_use blocks) */
+  noTools?: boolean;
+  /** an extra system block after the cached prompt */
+  systemNote?: string;
+  maxTokens?: number;
+}
+
+/**
+ * The state of one attempt at a run: history in memory (mirrored to `agent_history` on
+ * every append), budgets, deadlines and the tool ledger. The loop decides; the session
+ * keeps the books.
+ */
+export class RunSession {
+  private entries: HistoryEntry[] = [];
+  private firstEntryId: number | undefined;
+  private iterations: number;
+  private budgetedTokens: number;
+  private readonly startedAtMs: number;
+  private breakerToldSuccess = false;
+  truncated = false;
+  lastStopReason: string | null;
+
+  constructor(
+    readonly deps: AgentLoopDeps,
+    readonly input: RespondInput,
+    readonly run: RunRecord,
+    readonly system: TextBlockParam[],
+    readonly ledger: RunToolLedger,
+  ) {
+    this.iterations = run.iterations;
+    this.budgetedTokens = run.budgetedInputTokens;
+    this.lastStopReason = run.stopReason;
+    this.startedAtMs = deps.clock.now().getTime();
+  }
+
+  get scope() {
+    return { tenantId: this.input.tenantId, conversationId: this.input.conversationId, runId: this.input.runId };
+  }
+
+  get log() {
+    return this.deps.logger;
+  }
+
+  async loadHistory(): Promise<HistoryEntry[]> {
+    this.entries = await loadRecentHistory(this.deps.db, this.scope, this.deps.settings.historyMaxMessages);
+    this.firstEntryId = this.entries.find((entry) => entry.runId === this.input.runId)?.id;
+    return this.entries;
+  }
+
+  async append(turn: Turn, lastMessageId?: number): Promise<void> {
+    const entry = await appendHistory(this.deps.db, this.scope, turn, lastMessageId);
+    this.entries.push(entry);
+    this.firstEntryId ??= entry.id;
+  }
+
+  lastEntryOfRun(): HistoryEntry | undefined {
+    const last = this.entries.at(-1);
+    return last?.runId === this.input.runId ? last : undefined;
+  }
+
+  /** Which budget is used up, if any: checked before every regular model call. */
+  exhaustedBudget(): Extract<HandoffReason, 'iteration_limit' | 'token_budget' | 'deadline'> | null {
+    const { settings } = this.deps;
+    if (this.remainingRegularMs() <= 0) return 'deadline';
+    if (this.iterations >= settings.maxIterations) return 'iteration_limit';
+    if (this.budgetedTokens >= settings.maxInputTokens) return 'token_budget';
+    return null;
+  }
+
+  request(options: RequestOptions = {}): CreateMessageParams {
+    const { settings } = this.deps;
+    return {
+      model: settings.model,
+      max_tokens: options.maxTokens ?? settings.maxOutputTokens,
+      system: options.systemNote ? [...this.system, { type: 'text', text: options.systemNote }] : this.system,
+      tools: this.deps.registry.apiTools,
+      ...(options.noTools ? { tool_choice: { type: 'none' as const } } : {}),
+      messages: this.messages(),
+    };
+  }
+
+  /** One model call, its usage recorded on the run row and the breaker told how it went. */
+  async call(params: CreateMessageParams, kind: 'regular' | 'final'): Promise<ModelCallResult> {
+    const timeoutMs = kind === 'regular' ? this.remainingRegularMs() : this.remainingFinalMs();
+    const result = await callModel(this.deps.client, params, { timeoutMs, signal: this.input.signal });
+    if (result.ok) {
+      this.iterations++;
+      this.budgetedTokens += budgetedInputTokensOf(result.message);
+      this.lastStopReason = result.message.stop_reason ?? 'null';
+      await recordModelCall(this.deps.db, this.input.runId, result.message);
+      if (!this.breakerToldSuccess) {
+        this.breakerToldSuccess = true;
+        await this.deps.breaker?.recordSuccess();
+      }
+    } else if (result.failure === 'outage') {
+      await this.deps.breaker?.recordFailure();
+    }
+    return result;
+  }
+
+  /**
+   * Ends the run: the text the customer gets is stored as the last assistant turn (so
+   * later runs know what was said) in the same transaction as the run's ending, which
+   * makes a retried job either redo the last step or replay this outcome, never both.
+   */
+  async finish(
+    outcome: RunOutcome,
+    ending: { stopReason?: string; handoffReason?: HandoffReason; storeReplies?: boolean } = {},
+  ): Promise<RunOutcome> {
+    const durationMs = this.run.durationMs + Math.max(0, this.deps.clock.now().getTime() - this.startedAtMs);
+    const replies = outcome.kind === 'cancelled' ? [] : outcome.replies;
+    const replyText = replies.map((reply: OutboundReply) => reply.text).join('\n\n');
+    await this.deps.db.$transaction(async (tx) => {
+      if (ending.storeReplies !== false && replyText) {
+        await appendHistory(tx, this.scope, { role: 'assistant', content: [{ type: 'text', text: replyText }] });
+      }
+      await recordRunEnding(tx, this.input.runId, {
+        outcome,
+        stopReason: ending.stopReason ?? this.lastStopReason ?? 'none',
+        handoffReason: ending.handoffReason,
+        truncated: this.truncated,
+        durationMs,
+      });
+    });
+    this.log.info(
+      { runId: this.input.runId, kind: outcome.kind, handoffReason: ending.handoffReason, iterations: this.iterations, durationMs },
+      'agent run finished',
+    );
+    return outcome;
+  }
+
+  private messages(): MessageParam[] {
+    const window = buildMessageWindow(this.entries, this.deps.settings.historyMaxMessages, this.firstEntryId);
+    const last = window.at(-1);
+    // A breakpoint on the newest user turn lets the next iteration of this run read the whole prefix from cache.
+    if (last?.role === 'user' && Array.isArray(last.content) && last.content.length > 0) {
+      const blocks = [...last.content];
+      const tail = blocks.at(-1);
+      if (tail && (tail.type === 'text' || tail.type === 'tool_result'))
+        blocks[blocks.length - 1] = { ...tail, cache_control: { type: 'ephemeral' } };
+      window[window.length - 1] = { role: 'user', content: blocks };
+    }
+    return window;
+  }
+
+  private hardDeadlineMs(): number {
+    return this.startedAtMs + this.deps.settings.deadlineMs;
+  }
+
+  private reserveMs(): number {
+    return Math.min(MAX_FINAL_ANSWER_RESERVE_MS, Math.floor(this.deps.settings.deadlineMs * FINAL_ANSWER_RESERVE));
+  }
+
+  private remainingRegularMs(): number {
+    return this.hardDeadlineMs() - this.reserveMs() - this.deps.clock.now().getTime();
+  }
+
+  private remainingFinalMs(): number {
+    // The final answer may run a little past the deadline rather than leave the customer with nothing.
+    return Math.max(this.hardDeadlineMs() - this.deps.clock.now().getTime(), Math.min(this.reserveMs(), 5000));
+  }
+}

@@ -1,0 +1,34 @@
+import type { ToolDefinition } from '../shared/index.js';
+import type { ApiTool } from './model-types.js';
+import { toInputSchema } from './to-input-schema.js';
+import { transferToHumanTool } from './transfer-to-human-tool.js';
+
+export interface ToolRegistry {
+  /** The `tools` array of every request, the last one carrying the cache breakpoint. */
+  readonly apiTools: ApiTool[];
+  readonly names: string[];
+  find(name: string): ToolDefinition | undefined;
+}
+
+/**
+ * Builds the registry the loop calls tools through: the given tools plus the agent's own
+ * `transferir_para_humano`. Each tool's `input_schema` is generated once from its zod
+ * schema. Refuses duplicate names (the API would reject the request anyway, later and
+ * less clearly).
+ */
+export function createToolRegistry(tools: ToolDefinition[]): ToolRegistry {
+  const all = [...tools.filter((tool) => tool.name !== transferToHumanTool.name), transferToHumanTool as ToolDefinition];
+  const byName = new Map<string, ToolDefinition>();
+  for (const tool of all) {
+    if (byName.has(tool.name)) throw new Error(`duplicate tool name: ${tool.name}`);
+    byName.set(tool.name, tool);
+  }
+  const apiTools: ApiTool[] = all.map((tool, index) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: toInputSchema(tool.input),
+    // One breakpoint after the last tool caches the whole tool list (tools precede system).
+    ...(index === all.length - 1 ? { cache_control: { type: 'ephemeral' as const } } : {}),
+  }));
+  return { apiTools, names: [...byName.keys()], find: (name) => byName.get(name) };
+}

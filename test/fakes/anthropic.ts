@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import type Anthropic from '@anthropic-ai/sdk';
+import { HttpResponse, http } from 'msw';
+import type { SetupServer } from 'msw/node';
+
+/**
+ * The one scripted Claude every agent test (and the agent benchmark) uses: a queue of
+ * Messages API responses served in order, each either fixed or computed from the request.
+ * It answers with the JSON the real API sends (ids, model, usage with cache fields,
+ * `{"type":"error"}` bodies with a request-id header) and refuses requests the real API
+ * would refuse (roles not alternating, a tool_use without its tool_result, results after
+ * text, more than 4 cache breakpoints), so a loop bug shows up as the 400 it would be.
+ */
+
+type MessageBody = Anthropic.Messages.MessageCreateParamsNonStreaming;
+type ResponseMessage = Anthropic.Messages.Message;
+type Usage = Partial<
+  Pick<Anthropic.Messages.Usage, 'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens'>
+>;
+
+export interface FakeError {
+  status: number;
+  type: string;
+  message: string;
+  headers?: Record<string, string>;
+}
+/** What one step of the script answers: a message, an error, or either after a delay. */
+export type FakeReply = { message: ResponseMessage; delayMs?: number } | { error: FakeError; delayMs?: number };
+export type ScriptStep = FakeReply | ((request: RecordedRequest) => FakeReply | Promise<FakeReply>);
+
+export interface RecordedRequest {
+  body: MessageBody;
+  /** the exact bytes sent, for size measurements and "never contains X" checks */
+  raw: string;
+  headers: Record<string, string>;
+}
+
+export const FAKE_MODEL = 'claude-sonnet-4-6';
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const randomId = (prefix: string) => `${prefix}${Array.from(randomBytes(24), (byte) => BASE62[byte % 62]).join('')}`;
+
+export class ScriptedClaude {
+  readonly requests: RecordedRequest[] = [];
+  private readonly script: ScriptStep[] = [];
+  /** served when the script is empty; a test that reaches it fails on its own asserts */
+  fallback: ScriptStep | undefined;
+
+  /** Queues steps, served one per request in order. */
+  enqueue(...steps: ScriptStep[]): this {
+    this.script.push(...steps);
+    return this;
+  }
+
+  get remaining(): number {
+    return this.script.length;
+  }
+
+  /** Serves one HTTP request the way POST /v1/messages does. */
+  async handle(request: Request): Promise<Response> {
+    const raw = await request.text();
+    const body = JSON.parse(raw) as MessageBody;
+    const recorded: RecordedRequest = { body, raw, headers: Object.fromEntries(request.headers.entries()) };
+    this.requests.push(recorded);
+    const authorization = request.headers.get('authorization') ?? request.headers.get('x-api-key');
+    if (!authorization) return errorResponse({ status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
+    const problem = validateRequest(body);
+    if (problem) return errorResponse({ status: 400, type: 'invalid_request_error', message: problem });
+    const step = this.script.shift() ?? this.fallback;
+    if (!step) return errorResponse({ status: 500, type: 'api_error', message: 'scripted fake: no response left in the script' });
+    const reply = typeof step === 'function' ? await step(recorded) : step;
+    if (reply.delayMs) await abortableDelay(reply.delayMs, request.signal);
+    if ('error' in reply) return errorResponse(reply.error);
+    // The API answers with the model it ran, which is the one asked for.
+    return Response.json({ ...reply.message, model: body.model }, { headers: { 'request-id': randomId('req_011C') } });
+  }
+
+  /** The tool_result blocks of the latest request, in order. */
+  lastToolResults(): Anthropic.Messages.ToolResultBlockParam[] {
+    const last = this.requests.at(-1)?.body.messages.at(-1);
+    if (!last || typeof last.content === 'string') return [];
+    const blocks: Anthropic.Messages.ContentBlockParam[] = last.content;
+    return blocks.filter((block): block is Anthropic.Messages.ToolResultBlockParam => block.type === 'tool_result');
+  }
+}
+
+/** Serves `fake` on msw for `baseUrl` (the SDK default unless ANTHROPIC_BASE_URL says otherwise). */
+export function installScriptedClaude(server: SetupServer, baseUrl = 'https://api.anthropic.com'): ScriptedClaude {
+  const fake = new ScriptedClaude();
+  server.use(http.post(`${baseUrl.replace(/\/$/, '')}/v1/messages`, ({ request }) => fake.handle(request)));
+  return fake;
+}
+
+/** A `fetch` for `new Anthropic({ fetch })` that serves `fake` in-process, with no network at all. */
+export function inProcessFetch(fake: ScriptedClaude): typeof fetch {
+  return async (url, init) => fake.handle(new Request(url, init));
+}
+
+// ---- response builders -------------------------------------------------------------
+
+export function message(content: ResponseMessage['content'], stopReason: string | null, usage: Usage = {}): { message: ResponseMessage } {
+  return {
+    message: {
+      id: randomId('msg_01'),
+      type: 'message',
+      role: 'assistant',
+      model: FAKE_MODEL,
+      content,
+      stop_reason: stopReason as ResponseMessage['stop_reason'],
+      stop_sequence: null,
+      stop_details: null,
+      container: null,
+      diagnostics: null,
+      usage: {
+        input_tokens: usage.input_tokens ?? 812,
+        cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
+        cache_read_input_tokens: usage.cache_read_input_tokens ?? 1450,
+        cache_creation: { ephemeral_5m_input_tokens: usage.cache_creation_input_tokens ?? 0, ephemeral_1h_input_tokens: 0 },
+        inference_geo: null,
+        output_tokens: usage.output_tokens ?? 64,
+        output_tokens_details: null,
+        server_tool_use: null,
+        service_tier: 'standard',
+        speed: null,
+      } as ResponseMessage['usage'],
+    } as ResponseMessage,
+  };
+}
+
+export const textBlock = (text: string) => ({ type: 'text' as const, text, citations: null });
+
+export function toolUseBlock(name: string, input: Record<string, unknown>, id = randomId('toolu_01')) {
+  return { type: 'tool_use' as const, id, name, input, caller: { type: 'direct' as const } } as Anthropic.Messages.ToolUseBlock;
+}
+
+/** A final text answer (`end_turn` unless told otherwise). */
+export function text(answer: string, options: { stopReason?: string; usage?: Usage } = {}) {
+  return message([textBlock(answer)], options.stopReason ?? 'end_turn', options.usage);
+}
+
+/** One response calling the given tools (in parallel), optionally after some text. */
+export function toolCalls(
+  calls: { name: string; input?: Record<string, unknown>; id?: string }[],
+  options: { preamble?: string; usage?: Usage } = {},
+) {
+  const blocks = calls.map((call) => toolUseBlock(call.name, call.input ?? {}, call.id));
+  return message([...(options.preamble ? [textBlock(options.preamble)] : []), ...blocks], 'tool_use', options.usage);
+}
+
+export function apiError(status: number, type: string, messageText: string, headers?: Record<string, string>): { error: FakeError } {
+  return { error: { status, type, message: messageText, headers } };
+}
+
+/** 529 as the API sends it when overloaded; `retry-after-ms` keeps the SDK's back-off short in tests. */
+export const overloaded = () => apiError(529, 'overloaded_error', 'Overloaded', { 'retry-after-ms': '5', 'x-should-retry': 'true' });
+
+// ---- the API's own request checks ---------------------------------------------------
+
+function errorResponse(error: FakeError): Response {
+  return HttpResponse.json(
+    { type: 'error', error: { type: error.type, message: error.message }, request_id: randomId('req_011C') },
+    { status: error.status, headers: { 'request-id': randomId('req_011C'), ...error.headers } },
+  );
+}
+
+function validateRequest(body: MessageBody): string | null {
+  if (!body.model || typeof body.max_tokens !== 'number') return 'model: Field required';
+  const messages = body.messages;
+  if (!Array.isArray(messages) || messages.length === 0) return 'messages: at least one message is required';
+  if (messages[0]?.role !== 'user') return 'messages: first message must use the "user" role';
+  let breakpoints = countCacheControl(body.system) + countCacheControl(body.tools);
+  for (let index = 0; index < messages.length; index++) {
+    const current = messages[index] as Anthropic.Messages.MessageParam;
+    const blocks = typeof current.content === 'string' ? [] : current.content;
+    breakpoints += countCacheControl(blocks);
+    if (index > 0 && messages[index - 1]?.role === current.role)
+      return `messages: roles must alternate between "user" and "assistant", but found multiple "${current.role}" roles in a row`;
+    if (typeof current.content !== 'string' && current.content.length === 0 && index < messages.length - 1)
+      return `messages.${index}: all messages must have non-empty content except for the optional final assistant message`;
+    const previous = messages[index - 1];
+    const expected = new Set(
+      previous && typeof previous.content !== 'string' && previous.role === 'assistant'
+        ? previous.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []))
+        : [],
+    );
+    if (current.role === 'user') {
+      let seenOther = false;
+      for (const block of blocks) {
+        if (block.type !== 'tool_result') {
+          seenOther = true;
+          continue;
+        }
+        if (seenOther) return `messages.${index}: tool_result blocks must come first in the user message`;
+        if (!expected.delete(block.tool_use_id))
+          return `messages.${index}.content: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${block.tool_use_id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
+      }
+    }
+    if (expected.size > 0)
+      return `messages.${index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${[...expected].join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;
+  }
+  const last = messages.at(-1);
+  if (last?.role === 'assistant' && typeof last.content !== 'string' && last.content.some((block) => block.type === 'tool_use')) {
+    return 'messages: the final assistant message cannot end with tool_use without tool_result';
+  }
+  if (breakpoints > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.`;
+  return null;
+}
+
+function countCacheControl(value: unknown): number {
+  if (!Array.isArray(value)) return 0;
+  return value.filter((item) => typeof item === 'object' && item !== null && 'cache_control' in item && item.cache_control).length;
+}
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason ?? new Error('aborted'));
+    });
+  });
+}
