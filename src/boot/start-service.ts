@@ -3,10 +3,13 @@ import path from 'node:path';
 import type { TaskList } from 'graphile-worker';
 import { createAdminRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
+import { createServiceResponderChooser } from '../conversation/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
+import { createChannelTasks } from '../queue/channel-tasks.js';
 import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
+import { createWhatsAppWebhookRouter } from '../whatsapp/index.js';
 import type { ServiceDeps } from './service-deps.js';
 
 export interface RunningService {
@@ -72,12 +75,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   return { deps, port, stop };
 }
 
-function createTasks(_deps: ServiceDeps): TaskList {
-  return {};
+function createTasks(deps: ServiceDeps): TaskList {
+  // channel-tasks is imported directly, not through queue/index.ts: its handlers call
+  // components that themselves enqueue through queue/index.ts.
+  return { ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps) }) };
 }
 
 function createRouters(deps: ServiceDeps) {
-  return [createAdminRouter(deps)];
+  return [createWhatsAppWebhookRouter(deps), createAdminRouter(deps)];
 }
 
 async function importDemoTenantOnFirstRun(_deps: ServiceDeps): Promise<void> {}

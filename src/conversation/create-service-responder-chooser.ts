@@ -1,0 +1,25 @@
+import { createAgentResponder } from '../agent/index.js';
+import type { ServiceDeps } from '../boot/service-deps.js';
+import { createOfflineAssistant } from '../offline-assistant/index.js';
+import { createSchedulingTools } from '../scheduling/index.js';
+import { type ChooseResponder, createResponderChooser } from './choose-responder.js';
+import { createLlmCircuitBreaker } from './llm-circuit-breaker.js';
+
+/**
+ * The production responder chooser: the Claude agent (when ANTHROPIC_API_KEY is set) and the
+ * offline assistant over the same scheduling tools, with the shared Claude circuit breaker.
+ */
+export function createServiceResponderChooser(deps: ServiceDeps): ChooseResponder {
+  const { config, db, clock, logger } = deps;
+  const tools = createSchedulingTools({ db, clock, logger });
+  const breaker = createLlmCircuitBreaker({
+    db,
+    clock,
+    logger,
+    threshold: config.LLM_BREAKER_THRESHOLD,
+    cooldownMs: config.LLM_BREAKER_COOLDOWN_MS,
+  });
+  const offline = createOfflineAssistant({ db, clock, logger, tools });
+  const agent = config.ANTHROPIC_API_KEY ? createAgentResponder({ db, clock, logger, config, tools, breaker }) : undefined;
+  return createResponderChooser(deps, { agent, offline, breaker });
+}

@@ -1,0 +1,52 @@
+import type { InboundTurnMessage } from '../agent/responder.js';
+import type { Db } from '../db/index.js';
+
+export interface Turn {
+  tenantId: number;
+  conversationId: number;
+  customerId: number;
+  handoffNoticeSentAt: Date | null;
+  tenant: { phoneNumberId: string; accessToken: string | null };
+  /** the conversation's inbound messages not yet processed, oldest first */
+  messages: (InboundTurnMessage & { waMessageId: string | null })[];
+}
+
+/** The conversation and its unprocessed inbound messages (status `received`); null if the conversation is gone. */
+export async function loadTurn(db: Db, conversationId: number): Promise<Turn | null> {
+  const conversation = await db.conversation.findUnique({
+    where: { id: conversationId },
+    select: {
+      id: true,
+      tenantId: true,
+      customerId: true,
+      handoffNoticeSentAt: true,
+      tenant: { select: { phoneNumberId: true, accessToken: true } },
+    },
+  });
+  if (!conversation) return null;
+  const rows = await db.message.findMany({
+    where: { conversationId, tenantId: conversation.tenantId, direction: 'inbound', status: 'received' },
+    orderBy: { id: 'asc' },
+    select: { id: true, type: true, text: true, payload: true, waMessageId: true, createdAt: true },
+  });
+  return {
+    tenantId: conversation.tenantId,
+    conversationId,
+    customerId: conversation.customerId,
+    handoffNoticeSentAt: conversation.handoffNoticeSentAt,
+    tenant: conversation.tenant,
+    messages: rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      text: row.text,
+      replyId: replyIdOf(row.payload),
+      createdAt: row.createdAt,
+      waMessageId: row.waMessageId,
+    })),
+  };
+}
+
+function replyIdOf(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null || !('replyId' in payload)) return null;
+  return typeof payload.replyId === 'string' ? payload.replyId : null;
+}

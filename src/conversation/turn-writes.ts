@@ -1,0 +1,54 @@
+import type { Prisma } from '../db/index.js';
+import { isAppError, type OutboundReply } from '../shared/index.js';
+import { queueOutboundReplies } from '../whatsapp/index.js';
+import type { Turn } from './load-turn.js';
+
+type Tx = Prisma.TransactionClient;
+
+/** Marks the turn's inbound messages processed (only those the run saw; later ones wait for the next run). */
+export async function markTurnProcessed(tx: Tx, turn: Turn, runId: number | null): Promise<void> {
+  const ids = turn.messages.map((message) => message.id);
+  await tx.$executeRaw`
+    UPDATE messages SET status = 'processed', processed_at = now(), run_id = ${runId}, updated_at = now()
+    WHERE id = ANY(${ids}::int[]) AND tenant_id = ${turn.tenantId} AND status = 'received'`;
+}
+
+/**
+ * Sets `handoff_notice_sent_at` unless already set; true when this call set it (so the
+ * customer is told "a person will answer" once per handoff, whoever gets here first).
+ */
+export async function claimHandoffNotice(tx: Tx, turn: Turn): Promise<boolean> {
+  const changed = await tx.$executeRaw`
+    UPDATE conversations SET handoff_notice_sent_at = now(), updated_at = now()
+    WHERE id = ${turn.conversationId} AND tenant_id = ${turn.tenantId} AND handoff_notice_sent_at IS NULL`;
+  return changed > 0;
+}
+
+/**
+ * Queues replies of the pipeline itself; when the 24-hour window has closed (a very late
+ * redelivery) they are dropped instead of failing the job, since they could not be sent.
+ */
+export async function queueTurnReplies(
+  tx: Tx,
+  turn: Turn,
+  replies: OutboundReply[],
+  options: { author: 'bot' | 'system'; idempotencyKeyPrefix: string; runId?: number | null },
+): Promise<number> {
+  if (replies.length === 0) return 0;
+  try {
+    const stored = await queueOutboundReplies(tx, {
+      tenantId: turn.tenantId,
+      conversationId: turn.conversationId,
+      replies,
+      author: options.author,
+      idempotencyKeyPrefix: options.idempotencyKeyPrefix,
+      runId: options.runId ?? null,
+    });
+    return stored.length;
+  } catch (error) {
+    if (isAppError(error) && error.code === 'outside_customer_window') return 0;
+    throw error;
+  }
+}
+
+export const lastMessageId = (turn: Turn) => turn.messages[turn.messages.length - 1]?.id ?? 0;

@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/shared/index.js';
+import { queueOutboundReplies, splitLongText } from '../../src/whatsapp/index.js';
+import { GraphApiFake } from '../fakes/graph-api.js';
+import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
+import { type TestDatabase, testDatabase } from '../support/test-database.js';
+
+describe('queueOutboundReplies', () => {
+  let database: TestDatabase;
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    database = await testDatabase();
+    tenant = await createTestTenant(database.db);
+  });
+  const sendJobs = (messageIds: number[]) =>
+    database.db.$queryRaw<{ key: string; queue_name: string }[]>`
+      SELECT j.key, q.queue_name FROM graphile_worker._private_jobs j
+      JOIN graphile_worker._private_job_queues q ON q.id = j.job_queue_id
+      WHERE j.key = ANY(${messageIds.map((id) => `send-message:${id}`)}::text[]) ORDER BY j.id`;
+
+  it('when the customer wrote more than 24 hours ago, then the send is refused with outside_customer_window and nothing is stored or sent', async () => {
+    const graph = new GraphApiFake().install();
+    const { conversation } = await createTestConversation(database.db, tenant.id, { lastInboundAt: new Date(Date.now() - 25 * 3600_000) });
+    const attempt = database.db.$transaction((tx) =>
+      queueOutboundReplies(tx, {
+        tenantId: tenant.id,
+        conversationId: conversation.id,
+        replies: [{ type: 'text', text: 'Oi, tudo bem? Seu horário está confirmado.' }],
+        author: 'attendant',
+        attendant: 'Carla',
+        idempotencyKeyPrefix: 'admin:1',
+      }),
+    );
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    await expect(attempt).rejects.toMatchObject({ code: 'outside_customer_window', httpStatus: 422 });
+    expect(await database.db.message.count({ where: { conversationId: conversation.id } })).toBe(0);
+    expect(graph.requests).toHaveLength(0);
+  });
+
+  it("when the conversation is another tenant's, then it answers like a missing one", async () => {
+    const other = await createTestTenant(database.db);
+    const { conversation } = await createTestConversation(database.db, other.id);
+    await expect(
+      database.db.$transaction((tx) =>
+        queueOutboundReplies(tx, {
+          tenantId: tenant.id,
+          conversationId: conversation.id,
+          replies: [{ type: 'text', text: 'Oi' }],
+          author: 'bot',
+          idempotencyKeyPrefix: 'x',
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'conversation_not_found', httpStatus: 404 });
+  });
+
+  it('when inside the window, then each reply is stored pending with its send job on the conversation queue, once per key', async () => {
+    const { conversation } = await createTestConversation(database.db, tenant.id);
+    const queue = () =>
+      database.db.$transaction((tx) =>
+        queueOutboundReplies(tx, {
+          tenantId: tenant.id,
+          conversationId: conversation.id,
+          replies: [
+            { type: 'text', text: 'Pronto, Maria!' },
+            {
+              type: 'list',
+              text: 'Escolha um horário:',
+              buttonLabel: 'Horários',
+              sections: [{ rows: [{ id: 's1', title: 'Ter 10:00' }] }],
+            },
+          ],
+          author: 'attendant',
+          attendant: 'Carla',
+          idempotencyKeyPrefix: 'admin:req-42',
+        }),
+      );
+    const first = await queue();
+    const second = await queue();
+    expect(first.map((row) => row.created)).toEqual([true, true]);
+    expect(second).toEqual(first.map((row) => ({ id: row.id, created: false })));
+    const rows = await database.db.message.findMany({ where: { conversationId: conversation.id }, orderBy: { id: 'asc' } });
+    expect(rows.map((row) => [row.type, row.status, row.author, row.attendant, row.idempotencyKey])).toEqual([
+      ['text', 'pending', 'attendant', 'Carla', 'admin:req-42:0'],
+      ['interactive', 'pending', 'attendant', 'Carla', 'admin:req-42:1'],
+    ]);
+    expect(await sendJobs(first.map((row) => row.id))).toEqual(
+      first.map((row) => ({ key: `send-message:${row.id}`, queue_name: `conversation:${conversation.id}` })),
+    );
+  });
+});
+
+describe('splitLongText', () => {
+  it('when text fits, then it is one part', () => {
+    expect(splitLongText('Olá! Tudo bem?')).toEqual(['Olá! Tudo bem?']);
+  });
+
+  it('when text is too long, then it is cut at line breaks before sentences before spaces', () => {
+    const paragraph = `${'a'.repeat(60)}.`;
+    const text = `${paragraph} ${paragraph}\n${paragraph} ${paragraph}`;
+    expect(splitLongText(text, 130)).toEqual([`${paragraph} ${paragraph}`, `${paragraph} ${paragraph}`]);
+    expect(splitLongText(`${paragraph} ${paragraph} ${paragraph}`, 130)).toEqual([`${paragraph} ${paragraph}`, paragraph]);
+    expect(splitLongText('palavra '.repeat(40), 100).every((part) => part.length <= 100 && !part.endsWith(' '))).toBe(true);
+  });
+
+  it('when there is no boundary at all, then parts are cut at the limit without splitting an emoji', () => {
+    const parts = splitLongText('😀'.repeat(100), 51);
+    expect(parts.every((part) => part.length <= 51)).toBe(true);
+    expect(parts.join('')).toBe('😀'.repeat(100));
+  });
+});
