@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatSoakReport } from '../../bench/soak/report.js';
+import { runSoak, type SoakResult } from '../../bench/soak/run-soak.js';
+
+// The small soak of `npm test`: the built service as 2 web + 2 worker processes on a
+// throwaway database, 20 customers × 3 messages with duplicated webhooks, bursts, racing
+// customers, model and Graph errors, and one worker killed with SIGKILL mid-run.
+describe('small soak: 2 web + 2 worker processes under faults', () => {
+  let result: SoakResult;
+
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: 'inherit' });
+    expect(build.status).toBe(0);
+  }, 120_000);
+
+  it('when 20 customers write through duplicates, bursts, races, API errors and a worker SIGKILL, then nothing is lost, nothing is answered twice, nothing is double-booked and every chat is answered or handed off', async () => {
+    const lines: string[] = [];
+    result = await runSoak({
+      customers: 20,
+      messagesPerCustomer: 3,
+      tenants: 2,
+      webProcesses: 2,
+      workerProcesses: 2,
+      workerKills: 1,
+      workerConcurrency: 8,
+      debounceMs: 300,
+      modelLatencyMs: [30, 150],
+      modelErrorRate: 0.1,
+      graphLatencyMs: [5, 25],
+      graphErrorRate: 0.05,
+      duplicateRate: 0.2,
+      arrivalWindowMs: 3000,
+      replyTimeoutMs: 20_000,
+      thinkMs: [50, 300],
+      burstGapMs: [50, 150],
+      delayedDuplicateMs: [200, 1500],
+      drainTimeoutMs: 20_000,
+      seed: 8,
+      serverUrl: inject('testServerUrl'),
+      log: (line) => lines.push(line),
+    });
+    const report = formatSoakReport(result.figures, result.checks);
+    expect(result.failures, `${report}\n${lines.join('\n')}\nlogs: ${result.logDir}`).toEqual([]);
+
+    const { checks, figures } = result;
+    expect(checks.inboundStored).toBe(checks.inboundSent);
+    expect(checks.inboundSent).toBe(60);
+    expect(checks.duplicateReplies).toEqual([]);
+    expect(checks.doubleBookings).toBe(0);
+    expect(checks.unanswered).toEqual([]);
+    expect(checks.conversations).toBe(20);
+    // The faults really happened, and the scripted chats really went through the tools.
+    expect(figures.workerKills).toBe(1);
+    expect(figures.duplicatesDelivered).toBeGreaterThan(0);
+    expect(figures.burstTurns).toBeGreaterThan(0);
+    expect(figures.modelErrorsInjected).toBeGreaterThan(0);
+    expect(checks.appointmentsBooked + checks.appointmentsCancelled).toBeGreaterThan(0);
+    expect(figures.repliesDelivered).toBeGreaterThanOrEqual(20);
+  }, 150_000);
+});
