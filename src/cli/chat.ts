@@ -10,12 +10,14 @@ import { type NumberedOption, renderOutboundMessage } from './chat-render.js';
 import { isServerUp, type LocalServer, startLocalServer } from './chat-server.js';
 import { type CustomerInput, customerMessageWebhook, newWamid, postSignedWebhook } from './chat-webhook.js';
 
-const USAGE = `usage: npm run chat -- [--tenant PHONE_NUMBER_ID] [--phone WA_ID] [--name NAME] [--url URL] [--wait-ms MS]
+const USAGE = `usage: npm run chat -- [--tenant PHONE_NUMBER_ID] [--phone WA_ID] [--name NAME] [--url URL] [--wait-ms MS] [--quiet-ms MS]
 
 Chat as a customer of a sandbox tenant (no WhatsApp access token; the demo tenant by default).
 Your lines go to the local server as signed WhatsApp webhooks; the bot's replies are shown
 with buttons and list rows as numbered options: type the number to tap one.
 If no server answers at --url, one is started (npm start) and stopped when you leave.
+After each line it waits for the answer (up to --wait-ms, until --quiet-ms pass with no new
+message) before reading the next, so piped input works too.
 Commands: /sair (or Ctrl-D) to leave.`;
 
 const QUIET_MS = 1200;
@@ -35,6 +37,7 @@ async function main(): Promise<number> {
       name: { type: 'string' },
       url: { type: 'string' },
       'wait-ms': { type: 'string' },
+      'quiet-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -55,8 +58,9 @@ async function main(): Promise<number> {
   const waId = values.phone ?? '5511987650001';
   const profileName = values.name ?? 'Cliente Teste';
   const waitMs = Number(values['wait-ms'] ?? 60_000);
-  if (!/^\d+$/.test(phoneNumberId) || !/^\d+$/.test(waId) || !Number.isFinite(waitMs)) {
-    process.stderr.write(`--tenant and --phone take digits only, --wait-ms a number\n\n${USAGE}\n`);
+  const quietMs = Number(values['quiet-ms'] ?? QUIET_MS);
+  if (!/^\d+$/.test(phoneNumberId) || !/^\d+$/.test(waId) || !Number.isFinite(waitMs) || !Number.isFinite(quietMs)) {
+    process.stderr.write(`--tenant and --phone take digits only, --wait-ms and --quiet-ms numbers\n\n${USAGE}\n`);
     return 2;
   }
 
@@ -135,7 +139,7 @@ async function main(): Promise<number> {
     const sentAt = Date.now();
     while (Date.now() - sentAt < waitMs) {
       await sleep(100);
-      if (arrivals > before && Date.now() - lastArrivalAt >= QUIET_MS) return;
+      if (arrivals > before && Date.now() - lastArrivalAt >= quietMs) return;
     }
     if (arrivals === before) process.stdout.write('(sem resposta por enquanto)\n');
   };
