@@ -9,6 +9,7 @@ import { createHttpApp } from '../http/index.js';
 import { createChannelTasks } from '../queue/channel-tasks.js';
 import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
+import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createWhatsAppWebhookRouter } from '../whatsapp/index.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -85,7 +86,13 @@ function createRouters(deps: ServiceDeps) {
   return [createWhatsAppWebhookRouter(deps), createAdminRouter(deps)];
 }
 
-async function importDemoTenantOnFirstRun(_deps: ServiceDeps): Promise<void> {}
+/** On a database with no tenant yet, imports scripts/demo-tenant.json and shows its admin key once on stdout. */
+async function importDemoTenantOnFirstRun(deps: ServiceDeps): Promise<void> {
+  const outcome = await importDemoTenantIfNoTenants(deps.db);
+  if (!outcome) return;
+  deps.logger.info({ tenant: outcome.slug, tenantId: outcome.tenantId, keyPrefix: outcome.apiKeyPrefix }, 'demo tenant imported');
+  process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
+}
 
 function listen(app: ReturnType<typeof createHttpApp>, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {

@@ -49,11 +49,15 @@ export const envSchema = z
     ADMIN_RATE_LIMIT_PER_MINUTE: int(120, 1),
     SHUTDOWN_TIMEOUT_MS: int(8000, 100),
   })
-  .superRefine((env, context) => {
-    if (env.NODE_ENV !== 'production') return;
-    for (const name of ['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
-      if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'required in production' });
-    }
-  });
+  .superRefine(
+    (env, context) => {
+      if (env.NODE_ENV !== 'production') return;
+      for (const name of ['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
+        if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'required in production' });
+      }
+    },
+    // Run even when other variables failed, so one start names every problem.
+    { when: () => true },
+  );
 
 export type Env = z.output<typeof envSchema>;

@@ -18,7 +18,10 @@ export class ConfigError extends Error {
  * Throws ConfigError naming every bad variable and why; never returns a partial config.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(env, {
+    // z.coerce.number() turns "abc" into NaN; say what is wanted instead of "received NaN".
+    error: (issue) => (issue.code === 'invalid_type' && issue.expected === 'number' ? 'must be a number' : undefined),
+  });
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../shared/index.js';
+import { EmbeddedPostgresInUseError, findEmbeddedServer, isProcessAlive } from './find-embedded-server.js';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -92,22 +93,14 @@ async function importWithoutSignalHooks() {
 }
 
 async function stopOrphanedServer(dataDir: string, logger: Logger): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  const running = findEmbeddedServer(dataDir);
+  if (!running) return;
+  // Another live process (a second `npm start`, or the tenant CLI while the server runs) owns it.
+  if (!running.orphaned) throw new EmbeddedPostgresInUseError(dataDir, running.pid);
+  const { pid } = running;
   logger.warn({ pid }, 'stopping an embedded PostgreSQL left running by a previous process');
   process.kill(pid, 'SIGINT');
-  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
+  for (let waited = 0; waited < 15_000 && isProcessAlive(pid); waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }

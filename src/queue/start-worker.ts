@@ -1,5 +1,7 @@
 import { type Runner, run, type TaskList } from 'graphile-worker';
+import pg from 'pg';
 import type { Logger } from '../shared/index.js';
+import { startDeadWorkerRecovery } from './dead-worker-recovery.js';
 import { toGraphileLogger } from './graphile-logger.js';
 
 export interface WorkerHandle {
@@ -18,21 +20,42 @@ export async function startWorker(options: {
   tasks: TaskList;
   logger: Logger;
   pollInterval?: number;
+  /** Jobs locked this long by a worker process that is gone are released (see dead-worker-recovery.ts). */
+  deadWorkerGraceMs?: number;
 }): Promise<WorkerHandle> {
-  const runner = await run({
+  // Our own pool: graphile-worker ends a pool it created without awaiting it (and drops its
+  // error listener first), so stopping PostgreSQL right after runner.stop() could crash the
+  // process on an idle client's "terminating connection" error. This one is ended and awaited.
+  const pgPool = new pg.Pool({ connectionString: options.connectionString, max: Math.max(10, options.concurrency + 2) });
+  pgPool.on('error', (error) => options.logger.warn({ component: 'queue', err: error }, 'idle queue connection failed'));
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool,
+      concurrency: options.concurrency,
+      taskList: options.tasks,
+      logger: toGraphileLogger(options.logger),
+      noHandleSignals: true,
+      pollInterval: options.pollInterval ?? 1000,
+      // Migrations run once at boot (runQueueMigrations), not per runner.
+      noPreparedStatements: false,
+    });
+  } catch (error) {
+    await pgPool.end();
+    throw error;
+  }
+  const recovery = startDeadWorkerRecovery({
     connectionString: options.connectionString,
-    concurrency: options.concurrency,
-    taskList: options.tasks,
-    logger: toGraphileLogger(options.logger),
-    noHandleSignals: true,
-    pollInterval: options.pollInterval ?? 1000,
-    // Migrations run once at boot (runQueueMigrations), not per runner.
-    noPreparedStatements: false,
+    logger: options.logger,
+    events: runner.events,
+    graceMs: options.deadWorkerGraceMs ?? 15_000,
   });
   return {
     runner,
     stop: async () => {
       await runner.stop();
+      await recovery.stop();
+      await pgPool.end();
     },
   };
 }

@@ -1,0 +1,125 @@
+// `npm run tenant -- <command>`: tenant administration for operators.
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from '../config/index.js';
+import { EmbeddedPostgresInUseError } from '../db/index.js';
+import { systemClock } from '../shared/index.js';
+import { formatApiKeyNotice, importTenant, listTenants, readTenantFile, revokeApiKey, type TenantFile } from '../tenant/index.js';
+import { type CliDatabase, openCliDatabase } from './open-cli-database.js';
+
+const USAGE = `usage: npm run tenant -- <command>
+
+  import FILE.json     create or update a tenant from a tenant file; prints its new admin API key once
+  list                 list tenants (slug, phone number id, sandbox or live, active key prefixes)
+  revoke-key PREFIX    revoke the admin API key with this prefix (see "list")
+
+Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR (default .data) like npm start.
+Exit codes: 0 ok, 1 invalid tenant file or unknown key, 2 usage or configuration, 3 database unavailable or other failure.`;
+
+const EXIT = { ok: 0, invalid: 1, usage: 2, database: 3 } as const;
+
+/** Runs one command and resolves to the process exit code; operator messages go to stdout/stderr. */
+async function run(args: string[]): Promise<number> {
+  const [command, argument, ...extra] = args;
+  const wantsArgument = command === 'import' || command === 'revoke-key';
+  if (!command || !['import', 'list', 'revoke-key'].includes(command) || (wantsArgument ? !argument : argument) || extra.length > 0) {
+    process.stderr.write(
+      `${command && !['help', '--help', '-h'].includes(command) ? `unknown or incomplete command: ${args.join(' ')}\n\n` : ''}${USAGE}\n`,
+    );
+    return EXIT.usage;
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return EXIT.usage;
+  }
+  // Logs go to stderr and stay quiet, so stdout carries only what the operator asked for.
+  const logger = pino(
+    { level: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? config.LOG_LEVEL : 'warn' },
+    pino.destination(2),
+  );
+
+  let tenantFile: TenantFile | undefined;
+  if (command === 'import') {
+    // Validate before touching the database: a bad file is answered at once, and nothing is written.
+    const file = await readTenantFile(argument!);
+    if (!file.ok) {
+      process.stderr.write(
+        `${argument}: refused, nothing was imported (${file.problems.length} problem${file.problems.length > 1 ? 's' : ''}):\n`,
+      );
+      for (const problem of file.problems) process.stderr.write(`  - ${problem}\n`);
+      return EXIT.invalid;
+    }
+    tenantFile = file.file;
+  }
+
+  let database: CliDatabase;
+  try {
+    database = await openCliDatabase(config, logger);
+  } catch (error) {
+    const reason =
+      error instanceof EmbeddedPostgresInUseError
+        ? error.message
+        : `cannot open the database: ${error instanceof Error ? error.message : String(error)}`;
+    process.stderr.write(`${reason}\n`);
+    return EXIT.database;
+  }
+  try {
+    if (command === 'import') return await runImport(database, tenantFile);
+    if (command === 'list') return await runList(database);
+    return await runRevoke(database, argument!);
+  } finally {
+    await database.close();
+  }
+}
+
+async function runImport(database: CliDatabase, file: TenantFile | undefined): Promise<number> {
+  const outcome = await importTenant(database.db, file);
+  if (outcome.kind === 'refused') {
+    process.stderr.write('refused, nothing was imported:\n');
+    for (const problem of outcome.problems) process.stderr.write(`  - ${problem}\n`);
+    return EXIT.invalid;
+  }
+  process.stdout.write(`Tenant "${outcome.slug}" ${outcome.created ? 'created' : 'updated'} (id ${outcome.tenantId}).\n`);
+  process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
+  return EXIT.ok;
+}
+
+async function runList(database: CliDatabase): Promise<number> {
+  const tenants = await listTenants(database.db);
+  if (tenants.length === 0) process.stdout.write('no tenants yet: npm run tenant -- import FILE.json\n');
+  for (const tenant of tenants) {
+    process.stdout.write(
+      `${tenant.id}\t${tenant.slug}\t${tenant.name}\t${tenant.timezone}\tphone ${tenant.phoneNumberId}\t${tenant.sandbox ? 'sandbox' : 'live'}\t` +
+        `${tenant.activeServices} services, ${tenant.activeProfessionals} professionals\tkeys: ${tenant.activeKeyPrefixes.join(', ') || '(none)'}\n`,
+    );
+  }
+  return EXIT.ok;
+}
+
+async function runRevoke(database: CliDatabase, prefix: string): Promise<number> {
+  const outcome = await revokeApiKey(database.db, prefix, systemClock);
+  switch (outcome.kind) {
+    case 'revoked':
+      process.stdout.write(`revoked key ${outcome.prefix} of tenant "${outcome.tenantSlug}"\n`);
+      return EXIT.ok;
+    case 'not_found':
+      process.stderr.write(`no active key with prefix ${outcome.prefix}\n`);
+      return EXIT.invalid;
+    case 'ambiguous':
+      process.stderr.write(
+        `prefix ${outcome.prefix} matches keys of several tenants (${outcome.tenantSlugs.join(', ')}); nothing revoked\n`,
+      );
+      return EXIT.invalid;
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`tenant command failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(EXIT.database);
+  },
+);

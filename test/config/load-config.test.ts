@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/index.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function configProblems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('loadConfig', () => {
+  it('when PORT is not a number, then it throws a ConfigError naming PORT', () => {
+    expect(configProblems({ PORT: 'abc' })).toEqual([expect.stringMatching(/^PORT: /)]);
+  });
+
+  it('when several variables are bad, then every one is named at once', () => {
+    const problems = configProblems({ PORT: '70000', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://localhost/x', NODE_ENV: 'production' });
+    const names = problems.map((problem) => problem.split(':')[0]);
+    expect(names.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']);
+  });
+
+  it('when nothing is set, then the defaults of the contract apply and the result is frozen', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, LOG_LEVEL: 'info', DATA_DIR: '.data', WHATSAPP_GRAPH_URL: 'https://graph.facebook.com' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('when the service process starts with PORT=abc, then it exits non-zero and stderr names PORT', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: 'abc', DATABASE_URL: '', DATA_DIR: path.join(root, '.data-never-used') },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.status).not.toBeNull();
+    expect(result.stderr).toMatch(/PORT: must be a number/);
+  });
+});
