@@ -10,7 +10,7 @@ import { createChannelTasks } from '../queue/channel-tasks.js';
 import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
-import { createWhatsAppWebhookRouter } from '../whatsapp/index.js';
+import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
 import type { ServiceDeps } from './service-deps.js';
 
 export interface RunningService {
@@ -83,7 +83,10 @@ function createTasks(deps: ServiceDeps): TaskList {
 }
 
 function createRouters(deps: ServiceDeps) {
-  return [createWhatsAppWebhookRouter(deps), createAdminRouter(deps)];
+  const routers = [createWhatsAppWebhookRouter(deps), createAdminRouter(deps)];
+  // What sandbox tenants "sent", for `npm run chat`; never exposed in production.
+  if (deps.config.NODE_ENV !== 'production') routers.push(createSandboxOutboxRouter(deps));
+  return routers;
 }
 
 /** On a database with no tenant yet, imports scripts/demo-tenant.json and shows its admin key once on stdout. */

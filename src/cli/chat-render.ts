@@ -1,5 +1,5 @@
 import type { OutboundReply } from '../shared/index.js';
-import type { SandboxOutboxMessage } from '../whatsapp/sandbox-outbox-route.js';
+import type { SandboxOutboxMessage } from '../whatsapp/index.js';
 
 /** An option the customer can pick by typing its number. */
 export interface NumberedOption {

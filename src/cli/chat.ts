@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/index.js';
-import type { SandboxOutboxMessage } from '../whatsapp/sandbox-outbox-route.js';
+import type { SandboxOutboxMessage } from '../whatsapp/index.js';
 import { type NumberedOption, renderOutboundMessage } from './chat-render.js';
 import { isServerUp, type LocalServer, startLocalServer } from './chat-server.js';
 import { type CustomerInput, customerMessageWebhook, newWamid, postSignedWebhook } from './chat-webhook.js';

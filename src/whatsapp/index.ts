@@ -5,6 +5,7 @@ export { GraphApiError } from './graph-api-error.js';
 export { isReadableMessage, toInboundMessageContent } from './inbound-message-content.js';
 export { type IntakeSummary, intakeWebhook } from './intake-webhook.js';
 export { type QueueOutboundRepliesRequest, queueOutboundReplies, type StoredOutboundMessage } from './queue-outbound-replies.js';
+export { createSandboxOutboxRouter, SANDBOX_OUTBOX_PATH, type SandboxOutboxMessage } from './sandbox-outbox-route.js';
 export { type SendResult, sendOutboundMessage } from './send-outbound-message.js';
 export { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';
 export { storeInboundMessage } from './store-inbound-message.js';

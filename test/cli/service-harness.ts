@@ -6,8 +6,7 @@ import { createHttpApp } from '../../src/http/index.js';
 import { createChannelTasks } from '../../src/queue/channel-tasks.js';
 import { startWorker } from '../../src/queue/index.js';
 import { type Clock, createLogger, systemClock } from '../../src/shared/index.js';
-import { createWhatsAppWebhookRouter } from '../../src/whatsapp/index.js';
-import { createSandboxOutboxRouter } from '../../src/whatsapp/sandbox-outbox-route.js';
+import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../../src/whatsapp/index.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 export const CHAT_TEST_SECRET = 'chat-test-app-secret-81c2';
