@@ -42,7 +42,6 @@ export async function findNearestFreeSlots(
     candidates.push(...slotsOnDate(schedule, query.service, day, query.window));
   }
   return candidates
-    .filter((slot) => slot !== query.around)
     .sort((a, b) => Math.abs(a - query.around) - Math.abs(b - query.around) || a - b)
     .slice(0, query.limit ?? 3)
     .sort((a, b) => a - b)

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import { type BuscarHorariosResult, findFreeSlots, localDateTimeOf } from '../../src/scheduling/index.js';
+import { type AgendarResult, type BuscarHorariosResult, findFreeSlots, localDateTimeOf } from '../../src/scheduling/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
-import { addProfessional, createCustomer, insertAppointment, NOW, schedulingTools, times } from './scheduling-test-kit.js';
+import { addProfessional, createCustomer, insertAppointment, NOW, refusal, schedulingTools, times } from './scheduling-test-kit.js';
 
 type Overrides = Parameters<typeof createTestTenant>[1];
 
@@ -194,5 +194,26 @@ describe('availability (findFreeSlots)', () => {
     expect(result.faixas).toEqual([]);
     expect(result.proximo_dia_com_horario).toBe('2026-12-04');
     expect(result.observacao).toContain('sexta-feira, 2026-12-04');
+  });
+
+  it('when booking on the New York spring-forward day, then a wall time inside the gap is refused and a real one is stored as EDT', async () => {
+    const tenant = await createTestTenant(db, { timezone: 'America/New_York', horizonDays: 400, slotStepMinutes: 30 });
+    const customer = await createCustomer(db, tenant.id);
+    const corte = tenant.services[0]!;
+    const night = await addProfessional(db, tenant.id, { name: 'Noa', serviceIds: [corte.id], hours: [[0, '01:00', '04:00']] });
+    const call = schedulingTools(db);
+    const gap = await refusal(
+      call('agendar', { profissional_id: night.id, servico_id: corte.id, inicio: '2027-03-14T02:30' }, customer.context()),
+      'slot_not_free',
+    );
+    expect(gap).toContain('Horários livres mais próximos: 2027-03-14T01:30, 2027-03-14T03:00, 2027-03-14T03:30.');
+    const booked = await call<AgendarResult>(
+      'agendar',
+      { profissional_id: night.id, servico_id: corte.id, inicio: '2027-03-14T03:00' },
+      customer.context(),
+    );
+    expect(booked.agendamento).toMatchObject({ data: '2027-03-14', inicio: '03:00', fim: '03:30' });
+    const row = await db.appointment.findUniqueOrThrow({ where: { id: booked.agendamento.agendamento_id } });
+    expect([row.startsAt.toISOString(), row.endsAt.toISOString()]).toEqual(['2027-03-14T07:00:00.000Z', '2027-03-14T07:30:00.000Z']);
   });
 });
