@@ -85,9 +85,24 @@ export class ScriptedClaude {
 
 /** Serves `fake` on msw for `baseUrl` (the SDK default unless ANTHROPIC_BASE_URL says otherwise). */
 export function installScriptedClaude(server: SetupServer, baseUrl = 'https://api.anthropic.com'): ScriptedClaude {
+  drainMockedResponseCopies(server);
   const fake = new ScriptedClaude();
   server.use(http.post(`${baseUrl.replace(/\/$/, '')}/v1/messages`, ({ request }) => fake.handle(request)));
   return fake;
+}
+
+const drained = new WeakSet<SetupServer>();
+/**
+ * msw hands listeners a tee'd copy of every mocked response; a tee branch's cancel() only
+ * settles once the other branch is read or cancelled. The SDK cancels the body of a
+ * response it is about to retry (429/5xx/529), so without this the retry hangs forever.
+ */
+function drainMockedResponseCopies(server: SetupServer) {
+  if (drained.has(server)) return;
+  drained.add(server);
+  server.events.on('response:mocked', ({ response }) => {
+    response.body?.cancel().catch(() => undefined);
+  });
 }
 
 /** A `fetch` for `new Anthropic({ fetch })` that serves `fake` in-process, with no network at all. */
