@@ -43,6 +43,7 @@ async function main() {
     process.stdout.write(`FAILED: ${result.failures.join('; ')}\n`);
     for (const item of result.checks.unanswered.slice(0, 10)) process.stdout.write(`  unanswered ${item.waId}: "${item.lastInbound}"\n`);
     for (const item of result.checks.duplicateReplies.slice(0, 10)) process.stdout.write(`  duplicate to ${item.to}: "${item.text}"\n`);
+    for (const job of result.checks.leftoverJobs) process.stdout.write(`  job left: ${JSON.stringify(job)}\n`);
     process.stdout.write(`service logs: ${result.logDir}\n`);
     process.exit(1);
   }

@@ -24,6 +24,15 @@ export interface SoakChecks {
   runsStillRunning: number;
   jobsLeft: number;
   jobsFailedForGood: number;
+  /** the jobs still in the queue at the end, for the failure report */
+  leftoverJobs: {
+    task: string;
+    queue: string | null;
+    attempts: number;
+    maxAttempts: number;
+    lockedBy: string | null;
+    lastError: string | null;
+  }[];
   outboundFailed: number;
   /** reply latency per answered turn, minus the model time spent in it (ms) */
   latencyMinusModel: number[];
@@ -100,6 +109,25 @@ export async function checkSoak(input: {
       runsStillRunning: await count(`SELECT count(*) AS n FROM agent_runs WHERE status = 'running'`),
       jobsLeft: await count(`SELECT count(*) AS n FROM graphile_worker.jobs`),
       jobsFailedForGood: await count(`SELECT count(*) AS n FROM graphile_worker.jobs WHERE attempts >= max_attempts`),
+      leftoverJobs: (
+        await query<{
+          task: string;
+          queue: string | null;
+          attempts: number;
+          max_attempts: number;
+          locked_by: string | null;
+          last_error: string | null;
+        }>(
+          `SELECT task_identifier AS task, queue_name AS queue, attempts, max_attempts, locked_by, left(last_error, 300) AS last_error FROM graphile_worker.jobs ORDER BY id LIMIT 20`,
+        )
+      ).map((row) => ({
+        task: row.task,
+        queue: row.queue,
+        attempts: row.attempts,
+        maxAttempts: row.max_attempts,
+        lockedBy: row.locked_by,
+        lastError: row.last_error,
+      })),
       outboundFailed: await count(`SELECT count(*) AS n FROM messages WHERE direction = 'outbound' AND status = 'failed'`),
       latencyMinusModel: latency.minusModel,
       latencyTotal: latency.total,

@@ -62,6 +62,7 @@ export async function driveCustomers(options: DriverOptions): Promise<DriverResu
   const turns: TurnResult[] = [];
   const lateDuplicates: Promise<void>[] = [];
   let roundRobin = 0;
+  let acknowledged = 0;
   const nextUrl = () => options.webUrls[roundRobin++ % options.webUrls.length] as string;
   const startedAt = Date.now();
 
@@ -101,7 +102,8 @@ export async function driveCustomers(options: DriverOptions): Promise<DriverResu
     } else {
       await deliver(nextUrl(), payload, record);
     }
-    options.onMessageSent?.(sent.length);
+    acknowledged++;
+    options.onMessageSent?.(acknowledged);
     return record;
   };
 

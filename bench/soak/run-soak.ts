@@ -133,8 +133,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       burstGapMs: options.burstGapMs,
       delayedDuplicateMs: options.delayedDuplicateMs,
       onMessageSent: (count) => {
-        const k = killAt.indexOf(count);
-        if (k < 0) return;
+        const k = kills.length;
+        if (k >= killAt.length || count < (killAt[k] as number)) return;
         const worker = cluster.workers[k % cluster.workers.length];
         if (!worker) return;
         kills.push(
@@ -177,7 +177,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   }
 }
 
-/** Waits until no job is left and Meta got nothing new for a few seconds, or the timeout. */
+/**
+ * Waits until no runnable job is left and Meta got nothing new for a few seconds, or the
+ * timeout. A job replaced (same job key) while it was running keeps `attempts = max_attempts`
+ * and is never run again, so it does not count.
+ */
 async function waitForQuiet(databaseUrl: string, deliveries: unknown[], timeoutMs: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -186,7 +190,9 @@ async function waitForQuiet(databaseUrl: string, deliveries: unknown[], timeoutM
     let lastCount = -1;
     let quietSince = Date.now();
     while (Date.now() < deadline) {
-      const jobs = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM graphile_worker.jobs')).rows[0]?.n ?? 0);
+      const jobs = Number(
+        (await client.query<{ n: string }>('SELECT count(*) AS n FROM graphile_worker.jobs WHERE attempts < max_attempts')).rows[0]?.n ?? 0,
+      );
       if (deliveries.length !== lastCount) {
         lastCount = deliveries.length;
         quietSince = Date.now();
