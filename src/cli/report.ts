@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config/index.js';
-import { createDb, type Db, startEmbeddedPostgres } from '../db/index.js';
+import { createDb, EmbeddedPostgresInUseError, findEmbeddedServer } from '../db/index.js';
 import { computeHandoffReasonStats, formatHandoffReasonStats, resolveStatsPeriod } from '../handoff/index.js';
 import { silentLogger } from '../shared/index.js';
+import { type CliDatabase, openCliDatabase } from './open-cli-database.js';
 
 const USAGE = `usage: npm run report -- handoffs --from YYYY-MM-DD --to YYYY-MM-DD [--tenant SLUG]
 
@@ -59,66 +60,41 @@ async function main(argv: string[]): Promise<void> {
 }
 
 /**
- * DATABASE_URL when set. Otherwise the embedded cluster under DATA_DIR: if `npm start` is
- * running it serves that cluster, so the report connects to it (it must not start a second
- * server on the same data); if not, the report starts the cluster itself and stops it after.
+ * The database `npm start` uses (see open-cli-database.ts): DATABASE_URL when set, else the
+ * embedded cluster under DATA_DIR, started for the report and stopped after. While a
+ * running server owns that cluster it cannot be started twice, so the report connects to
+ * the running one instead (read only), and says to stop the server or set DATABASE_URL
+ * if even that fails.
  */
-async function openDatabase(config: Config): Promise<{ db: Db; close(): Promise<void> }> {
-  if (config.DATABASE_URL) return withDb(config.DATABASE_URL, async () => undefined);
-  const dataDir = path.resolve(config.DATA_DIR, 'pg');
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    throw new ReportFailure(`no database: set DATABASE_URL, or run \`npm start\` once to create the embedded one in ${dataDir}`, 1);
-  }
-  const runningPort = portOfRunningServer(dataDir);
-  if (runningPort !== null) {
-    const opened = await withDb(embeddedUrl(runningPort), async () => undefined);
-    try {
-      await opened.db.$queryRaw`SELECT 1`;
-      return opened;
-    } catch {
-      await opened.close();
-      throw new ReportFailure(
-        `the embedded database in ${dataDir} belongs to a running server that does not accept this connection: set DATABASE_URL or stop the server`,
-        1,
-      );
+async function openDatabase(config: Config): Promise<CliDatabase> {
+  if (!config.DATABASE_URL) {
+    const dataDir = path.resolve(config.DATA_DIR, 'pg');
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      throw new ReportFailure(`no database: set DATABASE_URL, or run \`npm start\` once to create the embedded one in ${dataDir}`, 1);
     }
+    const running = findEmbeddedServer(dataDir);
+    if (running && !running.orphaned) return connectToRunningServer(dataDir, running.pid);
   }
-  const embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, database: 'wa_agenda', logger: silentLogger });
-  return withDb(embedded.url, () => embedded.stop());
+  return openCliDatabase(config, silentLogger);
 }
 
-async function withDb(url: string, afterDisconnect: () => Promise<void>) {
-  const db = createDb(url, { maxConnections: 2 });
-  return {
-    db,
-    close: async () => {
-      await db.$disconnect();
-      await afterDisconnect();
-    },
-  };
-}
-
-// The embedded cluster's fixed credentials (see src/db/embedded-postgres.ts).
-const embeddedUrl = (port: number) => `postgresql://postgres:postgres@127.0.0.1:${port}/wa_agenda`;
-
-/** The port of the postmaster serving `dataDir` when one is alive (postmaster.pid: pid on line 1, port on line 4). */
-function portOfRunningServer(dataDir: string): number | null {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number.parseInt(lines[0] ?? '', 10);
-  const port = Number.parseInt(lines[3] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null;
+async function connectToRunningServer(dataDir: string, pid: number): Promise<CliDatabase> {
+  const inUse = new EmbeddedPostgresInUseError(dataDir, pid);
+  // postmaster.pid holds the port on its 4th line; the credentials are the embedded cluster's fixed ones.
+  const port = Number.parseInt(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[3] ?? '', 10);
+  if (!Number.isInteger(port)) throw new ReportFailure(inUse.message, 1);
+  const db = createDb(`postgresql://postgres:postgres@127.0.0.1:${port}/wa_agenda`, { maxConnections: 2 });
   try {
-    process.kill(pid, 0);
-    return port;
+    await db.$queryRaw`SELECT 1`;
   } catch {
-    return null;
+    await db.$disconnect();
+    throw new ReportFailure(inUse.message, 1);
   }
+  return { db, close: () => db.$disconnect() };
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ReportFailure || error instanceof ConfigError) {
+  if (error instanceof ReportFailure || error instanceof ConfigError || error instanceof EmbeddedPostgresInUseError) {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = error instanceof ReportFailure ? error.exitCode : 1;
     return;
