@@ -31,6 +31,7 @@ export const appointmentViewSelect = {
 
 type AppointmentViewRow = Prisma.AppointmentGetPayload<{ select: typeof appointmentViewSelect }>;
 
+/** A selected row as a plain view (status narrowed, tenant settings flattened). */
 export function toAppointmentView(row: AppointmentViewRow): AppointmentView {
   return {
     id: row.id,

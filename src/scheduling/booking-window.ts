@@ -11,6 +11,7 @@ export interface BookingWindow {
   earliest: number;
 }
 
+/** The booking window at `now` under the tenant's settings, in its zone. */
 export function bookingWindow(settings: BookingSettings, now: Date): BookingWindow {
   const today = localDateOf(now.getTime(), settings.timezone);
   return {

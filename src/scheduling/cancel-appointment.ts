@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { ToolDomainException } from '../shared/index.js';
 import { type AppointmentView, findCustomerAppointment } from './appointment-view.js';
-import { assertChangeable } from './check-changeable.js';
+import { assertChangeable } from './assert-changeable.js';
 import { schedulingMessages } from './scheduling-messages.js';
 
 export interface CancellationOutcome {

@@ -8,6 +8,7 @@ import type { AgendamentoResumo, BuscarHorariosResult, FaixaLivre, ServicoResumo
 const LIST_ALL_UP_TO = 12;
 const SAMPLE_SIZE = 10;
 
+/** A service as the tools show it. */
 export function toServicoResumo(service: ServiceInfo): ServicoResumo {
   return { id: service.id, nome: service.name, duracao_minutos: service.durationMinutes };
 }

@@ -73,13 +73,6 @@ export function addDays(date: string, days: number): string {
   return `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
 }
 
-/** Whole days from `from` to `to` (calendar dates). */
-export function daysBetween(from: string, to: string): number {
-  const [fy, fm, fd] = parseLocalDate(from) ?? invalidDate(from);
-  const [ty, tm, td] = parseLocalDate(to) ?? invalidDate(to);
-  return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / 86_400_000);
-}
-
 /**
  * A UTC window certain to contain every local instant of the dates `from`..`to` in any zone
  * (offsets stay within ±14 h), so rows can be read before the tenant's zone is known.

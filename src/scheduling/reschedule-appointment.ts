@@ -7,7 +7,7 @@ import {
   findCustomerAppointment,
   toAppointmentView,
 } from './appointment-view.js';
-import { assertChangeable } from './check-changeable.js';
+import { assertChangeable } from './assert-changeable.js';
 import { findNearestFreeSlots } from './find-nearest-free-slots.js';
 import { localDateTimeOf } from './local-time.js';
 import { resolveRequestedSlot } from './resolve-requested-slot.js';
