@@ -1,18 +1,20 @@
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
 import type { AgendarResult, RemarcarResult } from '../../src/scheduling/index.js';
 import { ToolDomainException } from '../../src/shared/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
-import { createCustomer, overlappingPairs, schedulingTools } from './scheduling-test-kit.js';
+import { createCustomer, overlappingPairs, refusal, schedulingTools } from './scheduling-test-kit.js';
 
 describe('concurrent bookings of one slot', () => {
   let db: Db;
+  let url: string;
   let tenant: TestTenant;
   let call: ReturnType<typeof schedulingTools>;
 
   beforeAll(async () => {
-    db = (await testDatabase()).db;
+    ({ db, url } = await testDatabase());
     tenant = await createTestTenant(db);
     call = schedulingTools(db);
   });
@@ -70,4 +72,58 @@ describe('concurrent bookings of one slot', () => {
     expect(await db.appointment.count({ where: { professionalId: bia.id, status: 'booked' } })).toBe(8);
     expect(await overlappingPairs(db, tenant.id)).toEqual([]);
   });
+
+  it('when a competing booking commits while the reschedule transaction waits on it, then the constraint refuses the new time and the old appointment stays booked', async () => {
+    const [ana, corte] = [tenant.professionals[0]!, tenant.services[0]!];
+    const [customer, competitor] = [await createCustomer(db, tenant.id), await createCustomer(db, tenant.id)];
+    const original = await call<AgendarResult>(
+      'agendar',
+      { profissional_id: ana.id, servico_id: corte.id, inicio: '2026-12-09T10:00' },
+      customer.context(),
+    );
+    // An uncommitted booking of 15:00 that availability cannot see yet but the constraint will wait for.
+    const blocker = new pg.Client({ connectionString: url });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(
+        `INSERT INTO appointments (tenant_id, professional_id, service_id, customer_id, starts_at, ends_at) VALUES ($1, $2, $3, $4, '2026-12-09T18:00:00Z', '2026-12-09T18:30:00Z')`,
+        [tenant.id, ana.id, corte.id, competitor.customerId],
+      );
+      const reschedule = call(
+        'remarcar',
+        { agendamento_id: original.agendamento.agendamento_id, inicio: '2026-12-09T15:00' },
+        customer.context(),
+      );
+      const settled = reschedule.then(
+        () => undefined,
+        () => undefined,
+      );
+      await waitForLockWaiter(blocker);
+      await blocker.query('COMMIT');
+      await settled;
+      const message = await refusal(reschedule, 'slot_just_taken');
+      expect(message).toContain(
+        'O horário 2026-12-09T15:00 com Ana acabou de ser ocupado por outro cliente. Horários livres mais próximos: 2026-12-09T14:30, 2026-12-09T15:30',
+      );
+    } finally {
+      await blocker.end();
+    }
+    const rows = await db.appointment.findMany({ where: { customerId: customer.customerId } });
+    expect(rows.map((row) => [row.id, row.status, row.startsAt.toISOString()])).toEqual([
+      [original.agendamento.agendamento_id, 'booked', '2026-12-09T13:00:00.000Z'],
+    ]);
+  });
 });
+
+/** Polls until another session of this database waits on a lock (the reschedule's insert). */
+async function waitForLockWaiter(client: pg.Client): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const result = await client.query(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+    );
+    if ((result.rows[0] as { waiting: number }).waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the reschedule never waited on the competing booking');
+}
