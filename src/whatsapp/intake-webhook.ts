@@ -2,7 +2,7 @@ import type { Db } from '../db/index.js';
 import type { Logger } from '../shared/index.js';
 import { applyStatusUpdate } from './apply-status-update.js';
 import { toInboundMessageContent } from './inbound-message-content.js';
-import { type ProcessingSchedule, storeInboundMessage } from './store-inbound-message.js';
+import type { StoreInbound } from './intake-batcher.js';
 import type { TenantResolver } from './tenant-resolver.js';
 import { changeValueSchema, messageSchema, statusSchema, type WebhookChangeValue, webhookPayloadSchema } from './webhook-payload.js';
 
@@ -18,7 +18,8 @@ export interface IntakeDeps {
   db: Db;
   logger: Logger;
   resolveTenant: TenantResolver;
-  schedule: ProcessingSchedule;
+  /** stores a message with its job (see createIntakeBatcher); false for a redelivery */
+  storeInbound: StoreInbound;
 }
 
 /**
@@ -65,19 +66,15 @@ async function intakeChange(deps: IntakeDeps, value: WebhookChangeValue, summary
       continue;
     }
     const profileName = value.contacts?.find((contact) => contact.wa_id === message.data.from)?.profile?.name ?? null;
-    const stored = await storeInboundMessage(
-      deps.db,
-      {
-        tenantId,
-        waId: message.data.from,
-        profileName,
-        waMessageId: message.data.id,
-        sentAt: new Date(Number(message.data.timestamp) * 1000),
-        content: toInboundMessageContent(message.data),
-        raw: item,
-      },
-      deps.schedule,
-    );
+    const stored = await deps.storeInbound({
+      tenantId,
+      waId: message.data.from,
+      profileName,
+      waMessageId: message.data.id,
+      sentAt: new Date(Number(message.data.timestamp) * 1000),
+      content: toInboundMessageContent(message.data),
+      raw: item,
+    });
     if (stored) summary.stored++;
     else summary.duplicates++;
     deps.logger.debug({ tenantId, waMessageId: message.data.id, duplicate: !stored }, 'whatsapp message received');

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import type { ServiceDeps } from '../boot/service-deps.js';
 import { errorBody } from '../http/index.js';
+import { createIntakeBatcher } from './intake-batcher.js';
 import { intakeWebhook } from './intake-webhook.js';
 import { createTenantResolver } from './tenant-resolver.js';
 import { isValidSignature } from './verify-signature.js';
@@ -19,7 +20,7 @@ export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | '
     db: deps.db,
     logger: logger.child({ component: 'whatsapp-webhook' }),
     resolveTenant: createTenantResolver(deps.db),
-    schedule: { debounceMs: config.DEBOUNCE_MS, maxAttempts: config.JOB_MAX_ATTEMPTS },
+    storeInbound: createIntakeBatcher(deps.db, { debounceMs: config.DEBOUNCE_MS, maxAttempts: config.JOB_MAX_ATTEMPTS }, logger),
   };
   const router = express.Router();
 

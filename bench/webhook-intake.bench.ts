@@ -1,0 +1,224 @@
+/**
+ * Webhook intake: throughput and latency of `POST /webhooks/whatsapp` (signature check, JSON
+ * parse, store + enqueue in PostgreSQL, 200) under 50 concurrent keep-alive connections with
+ * signed, realistic payloads (distinct message ids, 1 000 customers), against a baseline
+ * measured in the same run: a bare express route that only checks the signature.
+ * Target (2 cores): ≥ 40 % of the baseline's throughput and p99 ≤ 50 ms.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import pg from 'pg';
+import type { ServiceDeps } from '../src/boot/service-deps.js';
+import { loadConfig } from '../src/config/index.js';
+import { applyMigrations, createDb, startEmbeddedPostgres } from '../src/db/index.js';
+import { createHttpApp } from '../src/http/index.js';
+import { runQueueMigrations } from '../src/queue/index.js';
+import { silentLogger, systemClock } from '../src/shared/index.js';
+import { createWhatsAppWebhookRouter, isValidSignature, signPayload } from '../src/whatsapp/index.js';
+
+const CONNECTIONS = 50;
+const WARMUP_MS = 1500;
+const DURATION_MS = 6000;
+const MAX_REQUESTS = 40_000;
+const SECRET = 'bench-app-secret';
+const PHONE_NUMBER_ID = '109876543210987';
+
+interface Result {
+  requests: number;
+  errors: number;
+  seconds: number;
+  latenciesMs: number[];
+}
+
+export default async function run(): Promise<void> {
+  const database = await startDatabase();
+  const servers: http.Server[] = [];
+  try {
+    const config = loadConfig({ NODE_ENV: 'test', WHATSAPP_APP_SECRET: SECRET, DEBOUNCE_MS: '2000' });
+    const db = createDb(database.url);
+    await db.tenant.create({ data: { slug: 'bench', name: 'Bench', timezone: 'America/Sao_Paulo', phoneNumberId: PHONE_NUMBER_ID } });
+    const deps: ServiceDeps = { config, db, databaseUrl: database.url, logger: silentLogger, clock: systemClock };
+    const appServer = await listen(createHttpApp({ db, logger: silentLogger, routers: [createWhatsAppWebhookRouter(deps)] }));
+    servers.push(appServer);
+
+    const baseline = express();
+    baseline.post('/webhooks/whatsapp', express.raw({ type: () => true, limit: 1_000_000 }), (request, response) => {
+      const ok = isValidSignature(request.body as Buffer, request.get('x-hub-signature-256'), SECRET);
+      response.sendStatus(ok ? 200 : 401);
+    });
+    const baselineServer = await listen(baseline);
+    servers.push(baselineServer);
+
+    const bodies = makeBodies(4000);
+    await load(portOf(baselineServer), bodies, WARMUP_MS);
+    const baselineResult = await load(portOf(baselineServer), bodies, DURATION_MS);
+    const before = await db.message.count();
+    await load(portOf(appServer), bodies, WARMUP_MS);
+    const warmed = await db.message.count();
+    const intakeResult = await load(portOf(appServer), bodies, DURATION_MS);
+    const stored = (await db.message.count()) - warmed;
+    const jobs = await db.$queryRaw<{ count: bigint }[]>`SELECT count(*) AS count FROM graphile_worker._private_jobs`;
+    await db.$disconnect();
+
+    const rows = [
+      { target: 'baseline: bare express, signature only', ...summarise(baselineResult) },
+      { target: 'webhook intake (signature + store + enqueue)', ...summarise(intakeResult) },
+    ];
+    console.table(rows);
+    const ratio = rows[1]!.rps / rows[0]!.rps;
+    console.log(
+      `intake/baseline throughput ratio: ${(ratio * 100).toFixed(1)} % (target ≥ 40 %); intake p99 ${rows[1]!.p99Ms} ms (target ≤ 50 ms)`,
+    );
+    console.log(
+      `stored ${stored} new messages for ${intakeResult.requests} accepted intake requests (+${warmed - before} in warm-up); ${jobs[0]?.count} jobs queued`,
+    );
+    if (stored !== intakeResult.requests)
+      throw new Error(`intake lost or duplicated messages: ${stored} stored, ${intakeResult.requests} answered 200`);
+  } finally {
+    for (const server of servers) await new Promise((resolve) => server.close(resolve));
+    await database.stop();
+  }
+}
+
+/** Signed webhook bodies from 1 000 customers, each with a fresh message id when sent. */
+function makeBodies(count: number): { template: string; from: string }[] {
+  return Array.from({ length: count }, (_, index) => {
+    const from = `55119${String(10_000_000 + (index % 1000)).padStart(8, '0')}`;
+    const template = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '5511933334444', phone_number_id: PHONE_NUMBER_ID },
+                contacts: [{ profile: { name: `Cliente ${index % 1000}` }, wa_id: from }],
+                messages: [
+                  { from, id: '__ID__', timestamp: '__TS__', text: { body: 'Oi, queria marcar um corte amanhã à tarde' }, type: 'text' },
+                ],
+              },
+              field: 'messages',
+            },
+          ],
+        },
+      ],
+    });
+    return { template, from };
+  });
+}
+
+async function load(port: number, bodies: { template: string }[], durationMs: number): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latenciesMs: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  const worker = async () => {
+    while (performance.now() < deadline && sent < MAX_REQUESTS) {
+      const template = bodies[sent++ % bodies.length]!.template;
+      const body = template
+        .replace('__ID__', `wamid.HBgN${randomBytes(18).toString('base64url')}`)
+        .replace('__TS__', String(Math.floor(Date.now() / 1000)));
+      const signature = signPayload(body, SECRET);
+      const begin = performance.now();
+      const status = await post(agent, port, body, signature);
+      if (status === 200) latenciesMs.push(performance.now() - begin);
+      else errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { requests: latenciesMs.length, errors, seconds, latenciesMs };
+}
+
+function post(agent: http.Agent, port: number, body: string, signature: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/webhooks/whatsapp',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-hub-signature-256': signature },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', () => resolve(0));
+    request.end(body);
+  });
+}
+
+function summarise(result: Result) {
+  const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+  const at = (q: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN).toFixed(2));
+  return {
+    requests: result.requests,
+    errors: result.errors,
+    rps: Math.round(result.requests / result.seconds),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+  };
+}
+
+function listen(app: express.Express): Promise<http.Server> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+    server.keepAliveTimeout = 10_000;
+  });
+}
+
+const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
+
+/** A fresh database: on DATABASE_URL's server if set, else an embedded PostgreSQL in a temporary directory. */
+async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+  const name = `wa_bench_${randomBytes(4).toString('hex')}`;
+  let serverUrl: string;
+  let stopServer = async () => {};
+  if (process.env.DATABASE_URL) {
+    serverUrl = process.env.DATABASE_URL;
+  } else {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'wa-bench-'));
+    await chmod(dir, 0o777);
+    const embedded = await startEmbeddedPostgres({
+      dataDir: path.join(dir, 'pg'),
+      port: 56_000 + Math.floor(Math.random() * 3000),
+      database: 'postgres',
+      logger: silentLogger,
+    });
+    serverUrl = embedded.url;
+    stopServer = async () => {
+      await embedded.stop();
+      await rm(dir, { recursive: true, force: true });
+    };
+  }
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await applyMigrations(url.toString(), silentLogger);
+  await runQueueMigrations(url.toString(), silentLogger);
+  return {
+    url: url.toString(),
+    stop: async () => {
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      await stopServer();
+    },
+  };
+}

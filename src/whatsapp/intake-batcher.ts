@@ -1,0 +1,71 @@
+import type { Db } from '../db/index.js';
+import type { Logger } from '../shared/index.js';
+import { storeInboundBatch } from './store-inbound-batch.js';
+import { type InboundMessageToStore, type ProcessingSchedule, storeInboundMessage } from './store-inbound-message.js';
+
+interface Waiting {
+  message: InboundMessageToStore;
+  resolve(stored: boolean): void;
+  reject(error: unknown): void;
+}
+
+/** Stores one inbound message durably (with its job); resolves true if new, false for a redelivery. */
+export type StoreInbound = (message: InboundMessageToStore) => Promise<boolean>;
+
+/**
+ * Group commit for the webhook: messages arriving while a batch is being written are written
+ * together in the next one (no added delay when idle), so concurrent webhooks share one
+ * commit and one queue NOTIFY. Each caller's promise settles only after its own batch
+ * committed, so a 200 still means "stored and enqueued". If a batch fails, its messages are
+ * retried one by one, so one bad message cannot fail its neighbours.
+ */
+export function createIntakeBatcher(
+  db: Db,
+  schedule: ProcessingSchedule,
+  logger: Logger,
+  options: { maxBatch?: number; maxInFlight?: number } = {},
+): StoreInbound {
+  const maxBatch = options.maxBatch ?? 100;
+  const maxInFlight = options.maxInFlight ?? 2;
+  const waiting: Waiting[] = [];
+  let inFlight = 0;
+
+  const flush = async (batch: Waiting[]) => {
+    try {
+      const inserted = await storeInboundBatch(
+        db,
+        batch.map((item) => item.message),
+        schedule,
+      );
+      const seen = new Set<string>();
+      for (const item of batch) {
+        const id = item.message.waMessageId;
+        item.resolve(inserted.has(id) && !seen.has(id));
+        seen.add(id);
+      }
+    } catch (error) {
+      logger.warn({ err: error, size: batch.length }, 'intake batch failed; storing its messages one by one');
+      for (const item of batch) {
+        storeInboundMessage(db, item.message, schedule).then((stored) => item.resolve(stored !== null), item.reject);
+      }
+    }
+  };
+
+  const pump = () => {
+    while (inFlight < maxInFlight && waiting.length > 0) {
+      const batch = waiting.splice(0, maxBatch);
+      inFlight++;
+      void flush(batch).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  };
+
+  return (message) =>
+    new Promise<boolean>((resolve, reject) => {
+      waiting.push({ message, resolve, reject });
+      // Let the other requests of this event-loop turn join the batch.
+      if (waiting.length === 1) setImmediate(pump);
+    });
+}

@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/shared/index.js';
+import { createIntakeBatcher, toInboundMessageContent } from '../../src/whatsapp/index.js';
+import { newWamid } from '../fixtures/whatsapp/webhook-fixtures.js';
+import { createTestTenant, type TestTenant } from '../support/factories.js';
+import { type TestDatabase, testDatabase } from '../support/test-database.js';
+
+describe('intake batcher (group commit of inbound messages)', () => {
+  let database: TestDatabase;
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    database = await testDatabase();
+    tenant = await createTestTenant(database.db);
+  });
+  const message = (tenantId: number, waId: string, waMessageId: string, body: string) => ({
+    tenantId,
+    waId,
+    profileName: `Cliente ${waId.slice(-4)}`,
+    waMessageId,
+    sentAt: new Date(),
+    content: toInboundMessageContent({ id: waMessageId, from: waId, timestamp: '1', type: 'text', text: { body } }),
+    raw: { id: waMessageId, type: 'text', text: { body } },
+  });
+  const jobKeys = async (conversationIds: number[]) =>
+    (
+      await database.db.$queryRaw<{ key: string }[]>`
+        SELECT key FROM graphile_worker._private_jobs WHERE key = ANY(${conversationIds.map((id) => `process-conversation:${id}`)}::text[])`
+    ).map((row) => row.key);
+
+  it('when many messages and redeliveries arrive at once, then each is stored once and each conversation gets one job', async () => {
+    const store = createIntakeBatcher(database.db, { debounceMs: 60_000, maxAttempts: 5 }, silentLogger);
+    const customers = ['5511900000001', '5511900000002', '5511900000003'];
+    const ids = Array.from({ length: 12 }, () => newWamid());
+    const calls = ids.flatMap((id, index) => {
+      const item = message(tenant.id, customers[index % 3]!, id, `mensagem ${index}`);
+      return [store(item), store(item)]; // every message delivered twice, in the same batch
+    });
+    const results = await Promise.all(calls);
+    expect(results.filter(Boolean)).toHaveLength(12);
+    const stored = await database.db.message.findMany({ where: { waMessageId: { in: ids } }, orderBy: { id: 'asc' } });
+    expect(stored).toHaveLength(12);
+    expect(stored.map((row) => row.text)).toEqual(ids.map((_, index) => `mensagem ${index}`));
+    const conversations = [...new Set(stored.map((row) => row.conversationId))];
+    expect(conversations).toHaveLength(3);
+    expect((await jobKeys(conversations)).sort()).toEqual(conversations.map((id) => `process-conversation:${id}`).sort());
+    expect(await store(message(tenant.id, customers[0]!, ids[0]!, 'mensagem 0'))).toBe(false);
+  });
+
+  it('when one message of a batch cannot be stored, then its neighbours are stored and only it fails', async () => {
+    const store = createIntakeBatcher(database.db, { debounceMs: 60_000, maxAttempts: 5 }, silentLogger);
+    const good = [newWamid(), newWamid()];
+    const results = await Promise.allSettled([
+      store(message(tenant.id, '5511900000011', good[0]!, 'oi')),
+      store(message(999_999_999, '5511900000012', newWamid(), 'tenant que não existe')),
+      store(message(tenant.id, '5511900000013', good[1]!, 'olá')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await database.db.message.count({ where: { waMessageId: { in: good } } })).toBe(2);
+  });
+});
