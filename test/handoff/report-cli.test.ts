@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations, startEmbeddedPostgres } from '../../src/db/index.js';
+import { silentLogger } from '../../src/shared/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { insertHandoffs, NOVEMBER_HANDOFFS } from './handoff-stats-fixture.js';
@@ -66,6 +68,29 @@ describe('npm run report -- handoffs', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('set DATABASE_URL');
     } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('when there is no DATABASE_URL and a running server owns the embedded cluster, then the report reads through that server instead of refusing', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wa-report-embedded-'));
+    await chmod(dataDir, 0o777);
+    const port = 45_000 + Math.floor(Math.random() * 5000);
+    // This test process plays `npm start`: it owns the running cluster. The report finds its
+    // port in postmaster.pid, not in EMBEDDED_PG_PORT (set wrong on purpose).
+    const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port, database: 'wa_agenda', logger: silentLogger });
+    try {
+      await applyMigrations(server.url, silentLogger);
+      const result = await report(['handoffs', '--from', '2026-11-01', '--to', '2026-12-01'], {
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(port + 1),
+      });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('All tenants (UTC)');
+      expect(result.stdout).toContain('(no handoffs in this period)');
+    } finally {
+      await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   });
