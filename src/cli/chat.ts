@@ -144,12 +144,17 @@ async function main(): Promise<number> {
     if (arrivals === before) process.stdout.write('(sem resposta por enquanto)\n');
   };
 
-  const lines = createInterface({ input: process.stdin, terminal: interactive, prompt: '> ' });
+  const lines = createInterface({
+    input: process.stdin,
+    ...(interactive ? { output: process.stdout, terminal: true } : { terminal: false }),
+    prompt: '> ',
+  });
   // Ctrl-C leaves like /sair: the server this chat started is stopped too.
   lines.on('SIGINT', () => lines.close());
   process.once('SIGINT', () => lines.close());
   process.once('SIGTERM', () => lines.close());
   let exitCode = 0;
+  if (interactive) lines.prompt();
   try {
     for await (const raw of lines) {
       const line = raw.trim();
