@@ -103,8 +103,8 @@ describe('concurrent bookings of one slot', () => {
       await blocker.query('COMMIT');
       await settled;
       const message = await refusal(reschedule, 'slot_just_taken');
-      expect(message).toContain(
-        'O horário 2026-12-09T15:00 com Ana acabou de ser ocupado por outro cliente. Horários livres mais próximos: 2026-12-09T14:30, 2026-12-09T15:30',
+      expect(message).toBe(
+        'O horário 2026-12-09T15:00 com Ana acabou de ser ocupado por outro cliente. Horários livres mais próximos: 2026-12-09T14:15, 2026-12-09T14:30, 2026-12-09T15:30. Ofereça um deles ao cliente.',
       );
     } finally {
       await blocker.end();
