@@ -45,7 +45,13 @@ export function toBuscarHorariosResult(day: DayAvailability): BuscarHorariosResu
     const run = runs.at(-1);
     const faixa = faixas.at(-1);
     const previous = run?.at(-1);
-    if (run && faixa && previous !== undefined && slot - previous === stepMs && faixa.periodo === period) {
+    // Consecutive in real time AND on the wall clock: across a DST change a range must not
+    // imply a start time that does not exist (02:00 on a spring-forward night).
+    const consecutive =
+      previous !== undefined &&
+      slot - previous === stepMs &&
+      minutesOf(label) - minutesOf(faixa?.ate ?? label) === day.settings.slotStepMinutes;
+    if (run && faixa && consecutive && faixa.periodo === period) {
       run.push(slot);
       faixa.ate = label;
       faixa.livres++;
@@ -75,6 +81,8 @@ export function toBuscarHorariosResult(day: DayAvailability): BuscarHorariosResu
   }
   return result;
 }
+
+const minutesOf = (label: string) => Number(label.slice(0, 2)) * 60 + Number(label.slice(3, 5));
 
 function periodOf(label: string): FaixaLivre['periodo'] {
   if (label < '12:00') return 'manhã';

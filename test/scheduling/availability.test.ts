@@ -216,4 +216,21 @@ describe('availability (findFreeSlots)', () => {
     const row = await db.appointment.findUniqueOrThrow({ where: { id: booked.agendamento.agendamento_id } });
     expect([row.startsAt.toISOString(), row.endsAt.toISOString()]).toEqual(['2027-03-14T07:00:00.000Z', '2027-03-14T07:30:00.000Z']);
   });
+
+  it('when a day crosses the spring-forward gap, then the summary ranges never imply a start inside the gap', async () => {
+    const tenant = await createTestTenant(db, { timezone: 'America/New_York', horizonDays: 400, slotStepMinutes: 60 });
+    const customer = await createCustomer(db, tenant.id);
+    const hourly = await db.service.create({ data: { tenantId: tenant.id, key: 'hora', name: 'Hora', durationMinutes: 60 } });
+    const night = await addProfessional(db, tenant.id, { name: 'Noa', serviceIds: [hourly.id], hours: [[0, '00:00', '05:00']] });
+    const result = await schedulingTools(db)<BuscarHorariosResult>(
+      'buscar_horarios',
+      { profissional_id: night.id, data: '2027-03-14', servico_id: hourly.id },
+      customer.context(),
+    );
+    expect(result.horarios).toEqual(['00:00', '01:00', '03:00', '04:00']);
+    expect(result.faixas.map((faixa) => [faixa.de, faixa.ate])).toEqual([
+      ['00:00', '01:00'],
+      ['03:00', '04:00'],
+    ]);
+  });
 });
