@@ -110,7 +110,7 @@ describe('the service process on an embedded PostgreSQL', () => {
     expect(afterMs).toBeLessThan(10_000);
     expect(current.output()).not.toContain('Unhandled');
     expect(postgresProcessesServing(dataDir)).toBe('');
-  });
+  }, 60_000);
 
   it('when started again on the same data directory, then it reuses the cluster and does not import the demo tenant twice', async () => {
     current = await startServiceProcess(dataDir, pgPort);
@@ -120,9 +120,20 @@ describe('the service process on an embedded PostgreSQL', () => {
     expect(await countRows(pgPort, 'SELECT count(*) FROM tenants')).toBe(1);
     expect(await countRows(pgPort, 'SELECT count(*) FROM tenant_api_keys')).toBe(1);
 
+    // The tenant CLI must not take over (or kill) the cluster the running server owns.
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/tenant.ts', 'list'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(cli.status).toBe(3);
+    expect(cli.stderr).toContain('stop the server (npm start) or set DATABASE_URL');
+    expect((await fetch(`http://127.0.0.1:${current.port}/readyz`)).status).toBe(200);
+
     const exited = exitOf(current.child);
     current.child.kill('SIGINT');
     expect((await exited).code).toBe(0);
     expect(postgresProcessesServing(dataDir)).toBe('');
-  });
+  }, 60_000);
 });
