@@ -1,0 +1,106 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startService } from '../../src/boot/start-service.js';
+import { createChannelTasks } from '../../src/queue/channel-tasks.js';
+import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
+import { createLogger } from '../../src/shared/index.js';
+import { createGraphApiClient, signPayload } from '../../src/whatsapp/index.js';
+import { GraphApiFake } from '../fakes/graph-api.js';
+import { webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
+import { createTestTenant, type TestTenant } from '../support/factories.js';
+import { type TestDatabase, testDatabase } from '../support/test-database.js';
+import {
+  type Channel,
+  FakeResponder,
+  findConversation,
+  isQueueIdle,
+  outboundMessages,
+  postWebhook,
+  startChannel,
+  TEST_APP_SECRET,
+  testConfig,
+  waitFor,
+} from './channel-harness.js';
+
+const newWaId = () => `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+
+describe('several workers and process roles on one database', () => {
+  let database: TestDatabase;
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    database = await testDatabase();
+    tenant = await createTestTenant(database.db);
+  });
+  beforeEach(() => {
+    new GraphApiFake().install();
+  });
+
+  it('when two workers share the database, then every conversation is answered by exactly one run and one reply', async () => {
+    const responder = new FakeResponder({ delayMs: 150 });
+    const channel: Channel = await startChannel({ database, responder, concurrency: 3 });
+    const logger = createLogger('silent');
+    const graph = createGraphApiClient({
+      baseUrl: channel.deps.config.WHATSAPP_GRAPH_URL,
+      version: 'v23.0',
+      maxRetries: 3,
+      logger,
+      baseDelayMs: 5,
+    });
+    const second: WorkerHandle = await startWorker({
+      connectionString: database.url,
+      concurrency: 3,
+      tasks: createChannelTasks(channel.deps, { chooseResponder: async () => responder, graph, claimPollMs: 50 }),
+      logger,
+      pollInterval: 50,
+    });
+    try {
+      const customers = Array.from({ length: 8 }, newWaId);
+      await Promise.all(
+        customers.map(async (from, index) => {
+          await postWebhook(channel.app, webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, from, text: `oi ${index}` })).expect(
+            200,
+          );
+          await postWebhook(
+            channel.app,
+            webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, from, text: `tudo bem ${index}` }),
+          ).expect(200);
+        }),
+      );
+      await waitFor(async () => responder.runs.length >= 8 && (await isQueueIdle(database.db)), {
+        what: 'all answered',
+        timeoutMs: 20_000,
+      });
+      expect(responder.runs).toHaveLength(8);
+      for (const from of customers) {
+        const conversation = await findConversation(database.db, tenant.id, from);
+        const replies = await outboundMessages(database.db, conversation!.id);
+        expect(replies.map((reply) => reply.status)).toEqual(['sent']);
+      }
+      expect(new Set(responder.runs.map((run) => run.input.conversationId)).size).toBe(8);
+    } finally {
+      await second.stop();
+      await channel.stop();
+    }
+  });
+
+  it('when the process role is web, then webhooks are stored but no job runs in it', async () => {
+    const config = testConfig({ ROLE: 'web', PORT: '0', DATABASE_URL: database.url, DEBOUNCE_MS: '50' });
+    const service = await startService(config, createLogger('silent'));
+    try {
+      const from = newWaId();
+      const body = JSON.stringify(webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, from, text: 'oi' }));
+      const response = await fetch(`http://127.0.0.1:${service.port}/webhooks/whatsapp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signPayload(body, TEST_APP_SECRET) },
+        body,
+      });
+      expect(response.status).toBe(200);
+      const conversation = await waitFor(() => findConversation(database.db, tenant.id, from));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const inbound = await database.db.message.findMany({ where: { conversationId: conversation.id } });
+      expect(inbound.map((row) => row.status)).toEqual(['received']);
+      expect(await isQueueIdle(database.db)).toBe(false);
+    } finally {
+      await service.stop();
+    }
+  });
+});
