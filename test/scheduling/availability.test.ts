@@ -91,6 +91,18 @@ const cases: AvailabilityCase[] = [
     expectedInstants: ['2027-03-14T06:00:00.000Z', '2027-03-14T07:00:00.000Z', '2027-03-14T13:00:00.000Z', '2027-03-14T14:00:00.000Z'],
   },
   {
+    name: 'America/New_York fall back (2027-11-07): the repeated hour is offered once, as its first occurrence',
+    tenant: { timezone: 'America/New_York', horizonDays: 400, slotStepMinutes: 60 },
+    date: '2027-11-07',
+    setup: async (db, tenant) => {
+      const hourly = await db.service.create({ data: { tenantId: tenant.id, key: 'hora', name: 'Hora', durationMinutes: 60 } });
+      const night = await addProfessional(db, tenant.id, { name: 'Noa', serviceIds: [hourly.id], hours: [[0, '00:00', '03:00']] });
+      return { professionalId: night.id, serviceId: hourly.id };
+    },
+    expected: ['00:00', '01:00', '02:00'],
+    expectedInstants: ['2027-11-07T04:00:00.000Z', '2027-11-07T05:00:00.000Z', '2027-11-07T07:00:00.000Z'],
+  },
+  {
     name: 'Europe/Lisbon spring forward (2027-03-28): an interval crossing the gap is two real hours long',
     tenant: { timezone: 'Europe/Lisbon', horizonDays: 400, slotStepMinutes: 30 },
     date: '2027-03-28',
