@@ -279,3 +279,39 @@ describe('offline assistant: understanding and state', () => {
     expect(await appointments()).toHaveLength(1);
   });
 });
+
+describe('offline assistant: turns with several messages', () => {
+  async function inbound(ids: { tenantId: number; conversationId: number }, text: string) {
+    const message = await db.message.create({
+      data: {
+        tenantId: ids.tenantId,
+        conversationId: ids.conversationId,
+        direction: 'inbound',
+        author: 'customer',
+        type: 'text',
+        text,
+        status: 'received',
+      },
+    });
+    return { id: message.id, type: 'text', text, replyId: null, createdAt: message.createdAt };
+  }
+
+  it('when a burst of messages is answered in one run, then each is applied in order and only the last screen is sent', async () => {
+    const { ids } = await customer();
+    const messages = [await inbound(ids, 'oi'), await inbound(ids, 'agendar'), await inbound(ids, 'corte')];
+    const outcome = await assistant.respond({ ...ids, runId: 0, signal: new AbortController().signal, messages });
+    expect(replies(outcome)).toHaveLength(1);
+    expect(optionTitles(outcome)).toEqual(['Qualquer um', 'Ana', 'Bia']);
+  });
+
+  it('when the run is cancelled (an attendant took over), then nothing is answered and the step is kept', async () => {
+    const { ids, say } = await customer();
+    await say('agendar');
+    const controller = new AbortController();
+    controller.abort();
+    const outcome = await assistant.respond({ ...ids, runId: 0, signal: controller.signal, messages: [await inbound(ids, 'corte')] });
+    expect(outcome).toEqual({ kind: 'cancelled' });
+    const row = await db.conversation.findUniqueOrThrow({ where: { id: ids.conversationId } });
+    expect(row.assistantState).toMatchObject({ current: { step: 'choose_service' } });
+  });
+});
