@@ -19,6 +19,8 @@ export async function finishRun(
   outcome: RunOutcome,
 ): Promise<RunOutcome['kind']> {
   return db.$transaction(async (tx) => {
+    // A claim committed after this read still lets these replies go out: the attendant took
+    // over a moment after the bot answered, which the conversation view shows in order.
     const open = await findOpenHandoff(tx, turn.tenantId, turn.conversationId);
     const kind: RunOutcome['kind'] = open?.status === 'claimed' ? 'cancelled' : outcome.kind;
     let handoffReason: string | null = null;
