@@ -57,7 +57,7 @@ async function main(): Promise<number> {
   const phoneNumberId = values.tenant ?? demoPhoneNumberId();
   const waId = values.phone ?? '5511987650001';
   const profileName = values.name ?? 'Cliente Teste';
-  const waitMs = Number(values['wait-ms'] ?? 60_000);
+  const waitMs = Number(values['wait-ms'] ?? 20_000);
   const quietMs = Number(values['quiet-ms'] ?? QUIET_MS);
   if (!/^\d+$/.test(phoneNumberId) || !/^\d+$/.test(waId) || !Number.isFinite(waitMs) || !Number.isFinite(quietMs)) {
     process.stderr.write(`--tenant and --phone take digits only, --wait-ms and --quiet-ms numbers\n\n${USAGE}\n`);
