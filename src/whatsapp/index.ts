@@ -12,5 +12,6 @@ export { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';
 export { storeInboundBatch } from './store-inbound-batch.js';
 export { type InboundMessageToStore, type ProcessingSchedule, storeInboundMessage } from './store-inbound-message.js';
 export { createTenantResolver } from './tenant-resolver.js';
+export { toGraphMessage } from './to-graph-message.js';
 export { isValidSignature, signPayload } from './verify-signature.js';
 export { createWhatsAppWebhookRouter, WEBHOOK_PATH } from './webhook-router.js';

@@ -63,6 +63,7 @@ describe('WhatsApp webhook intake', () => {
   it.each([
     ['interactive-button-reply', 'interactive', 'Confirmar', 'confirmar'],
     ['interactive-list-reply', 'interactive', 'Ter 01/12 10:00', 'slot-2026-12-01T10:00'],
+    ['button', 'button', 'Confirmar presença', 'CONFIRMAR_LEMBRETE'],
     ['image', 'image', 'Quero esse corte', null],
     ['audio', 'audio', null, null],
     ['sticker', 'sticker', null, null],
