@@ -1,4 +1,4 @@
-import { localDateOf, localInstant } from './local-time.js';
+import { dayClock } from './local-time.js';
 
 export interface DaySlotsInput {
   /** Local calendar date "YYYY-MM-DD". */
@@ -25,12 +25,14 @@ export function computeDaySlots(input: DaySlotsInput): number[] {
   const durationMs = input.durationMinutes * 60_000;
   const step = Math.max(1, input.stepMinutes);
   const slots = new Set<number>();
+  if (input.intervals.length === 0) return [];
+  const clock = dayClock(input.date, input.zone);
   for (const [startMinute, endMinute] of input.intervals) {
-    const intervalEnd = localInstant(input.date, endMinute, input.zone);
+    const intervalEnd = clock.instantOf(endMinute);
     for (let minute = startMinute; minute < endMinute; minute += step) {
-      const start = localInstant(input.date, minute, input.zone);
+      const start = clock.instantOf(minute);
       if (start + durationMs > intervalEnd) break;
-      if (start < input.earliest || localDateOf(start, input.zone) !== input.date) continue;
+      if (start < input.earliest || clock.dateOf(start) !== input.date) continue;
       if (!overlapsBusy(start, start + durationMs, input.busy)) slots.add(start);
     }
   }

@@ -1,7 +1,7 @@
 import type { AppointmentView } from './appointment-view.js';
 import type { DayAvailability } from './find-free-slots.js';
 import type { ServiceInfo } from './load-schedule.js';
-import { localDateOf, localTimeOf, weekdayName } from './local-time.js';
+import { dayClock, localDateOf, localTimeOf, weekdayName } from './local-time.js';
 import type { AgendamentoResumo, BuscarHorariosResult, FaixaLivre, ServicoResumo } from './tool-results.js';
 
 /** Days with at most this many free starts list them all; busier days are summarised. */
@@ -35,12 +35,12 @@ export function toAgendamentoResumo(appointment: AppointmentView): AgendamentoRe
  * complete only when short; otherwise it samples the first starts of every range.
  */
 export function toBuscarHorariosResult(day: DayAvailability): BuscarHorariosResult {
-  const zone = day.settings.timezone;
+  const clock = dayClock(day.date, day.settings.timezone);
   const stepMs = day.settings.slotStepMinutes * 60_000;
   const faixas: FaixaLivre[] = [];
   const runs: number[][] = [];
   for (const slot of day.slots) {
-    const label = localTimeOf(slot, zone);
+    const label = clock.timeOf(slot);
     const period = periodOf(label);
     const run = runs.at(-1);
     const faixa = faixas.at(-1);
@@ -69,7 +69,7 @@ export function toBuscarHorariosResult(day: DayAvailability): BuscarHorariosResu
     total_livres: day.slots.length,
     passo_minutos: day.settings.slotStepMinutes,
     faixas,
-    horarios: sample.map((slot) => localTimeOf(slot, zone)),
+    horarios: sample.map((slot) => clock.timeOf(slot)),
     horarios_omitidos: day.slots.length - sample.length,
   };
   if (day.slots.length === 0) {

@@ -1,11 +1,11 @@
-import { TZDate } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz';
 
 /**
  * Calendar arithmetic in a tenant's IANA zone. Dates are "YYYY-MM-DD" strings and times
  * minutes since local midnight, as working hours are stored; instants are epoch ms (UTC).
- * TZDate resolves wall times that do not exist (spring-forward gap) to the instant just
- * after the gap and ambiguous ones (fall-back) to the first occurrence, so every local
- * label maps to exactly one instant.
+ * Offsets come from @date-fns/tz (`tzOffset`, IANA data through Intl). Wall times that do
+ * not exist (spring-forward gap) resolve to the instant just after the gap and ambiguous
+ * ones (fall-back) to the first occurrence, so every local label maps to one instant.
  */
 
 const WEEKDAY_NAMES = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
@@ -32,22 +32,51 @@ export function parseLocalDateTime(value: string): { date: string; minute: numbe
   return { date: match[1], minute: hours * 60 + minutes };
 }
 
-/** The instant of `minute` minutes after local midnight of `date` (1440 = next midnight). */
+/**
+ * The instant of `minute` minutes after local midnight of `date` (1440 = next midnight).
+ * A wall time in a spring-forward gap resolves to the instant just after the gap (as
+ * TZDate does); an ambiguous one (fall-back) always to its FIRST occurrence (TZDate picks
+ * the first west of UTC and the second east of it). Offset lookups only: several times
+ * cheaper than building a TZDate, which matters because availability converts every grid
+ * minute of a day.
+ */
 export function localInstant(date: string, minute: number, zone: string): number {
   const [year, month, day] = parseLocalDate(date) ?? invalidDate(date);
-  return new TZDate(year, month - 1, day, 0, minute, zone).getTime();
+  const wall = Date.UTC(year, month - 1, day, 0, minute);
+  // The offsets in force a day before and after bracket any transition near this wall time.
+  const before = offsetMs(zone, wall - DAY_MS);
+  const after = offsetMs(zone, wall + DAY_MS);
+  const withBefore = wall - before;
+  if (before === after) {
+    const actual = offsetMs(zone, withBefore);
+    return actual === before ? withBefore : wall - actual;
+  }
+  const withAfter = wall - after;
+  const beforeValid = offsetMs(zone, withBefore) === before;
+  const afterValid = offsetMs(zone, withAfter) === after;
+  if (beforeValid && afterValid) return Math.min(withBefore, withAfter);
+  if (beforeValid) return withBefore;
+  if (afterValid) return withAfter;
+  // In the gap: read the wall time with the offset before the change, i.e. just after the gap.
+  return withBefore;
+}
+
+const DAY_MS = 86_400_000;
+
+function offsetMs(zone: string, instant: number): number {
+  return tzOffset(zone, new Date(instant)) * 60_000;
 }
 
 /** The local date "YYYY-MM-DD" of an instant. */
 export function localDateOf(instant: number, zone: string): string {
-  const local = new TZDate(instant, zone);
-  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+  const local = new Date(instant + offsetMs(zone, instant));
+  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
 }
 
 /** The local time "HH:mm" of an instant. */
 export function localTimeOf(instant: number, zone: string): string {
-  const local = new TZDate(instant, zone);
-  return `${pad(local.getHours())}:${pad(local.getMinutes())}`;
+  const local = new Date(instant + offsetMs(zone, instant));
+  return `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
 }
 
 /** The local "YYYY-MM-DDTHH:mm" of an instant: the format `agendar`/`remarcar` take. */
@@ -100,4 +129,44 @@ export function earlierDate(a: string, b: string): string {
 /** The later of two calendar dates. */
 export function laterDate(a: string, b: string): string {
   return a >= b ? a : b;
+}
+
+/** Conversions for one local date, fast when the date has no DST change (the usual case). */
+export interface DayClock {
+  /** Same as `localInstant(date, minute, zone)`. */
+  instantOf(minute: number): number;
+  /** Same as `localTimeOf(instant, zone)`. */
+  timeOf(instant: number): string;
+  /** Same as `localDateOf(instant, zone)`. */
+  dateOf(instant: number): string;
+}
+
+/**
+ * A DayClock for `date`. A day exactly 24 h long between its local midnights has no
+ * offset change, so wall minutes map linearly to instants and zone lookups (the costly
+ * part of TZDate) are skipped; other days use the general conversions.
+ */
+export function dayClock(date: string, zone: string): DayClock {
+  const [year, month, day] = parseLocalDate(date) ?? invalidDate(date);
+  const midnight = localInstant(date, 0, zone);
+  const nextMidnight = localInstant(addDays(date, 1), 0, zone);
+  // 24 h between midnights that both exist: no offset change inside the day.
+  const linear = nextMidnight - midnight === DAY_MS && Date.UTC(year, month - 1, day) - offsetMs(zone, midnight) === midnight;
+  if (!linear) {
+    return {
+      instantOf: (minute) => localInstant(date, minute, zone),
+      timeOf: (instant) => localTimeOf(instant, zone),
+      dateOf: (instant) => localDateOf(instant, zone),
+    };
+  }
+  const inDay = (instant: number) => instant >= midnight && instant < nextMidnight;
+  return {
+    instantOf: (minute) => (minute >= 0 && minute <= 1440 ? midnight + minute * 60_000 : localInstant(date, minute, zone)),
+    timeOf: (instant) => {
+      if (!inDay(instant)) return localTimeOf(instant, zone);
+      const minute = Math.floor((instant - midnight) / 60_000);
+      return `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
+    },
+    dateOf: (instant) => (inDay(instant) ? date : localDateOf(instant, zone)),
+  };
 }
