@@ -70,6 +70,14 @@ export default async function run(): Promise<void> {
       }
     }
 
+    // The floor must really be an indexed read; print which index the planner used.
+    const plan = await db.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
+      `EXPLAIN SELECT starts_at, ends_at FROM appointments WHERE professional_id = ${seeded.professionalIds[0]} AND status = 'booked'
+         AND tstzrange(starts_at, ends_at, '[)') && tstzrange('2026-12-02T03:00Z', '2026-12-03T03:00Z', '[)')`,
+    );
+    const indexLine =
+      plan.map((line) => line['QUERY PLAN']).find((line) => /Index Scan|Index Only Scan/.test(line)) ?? 'NO INDEX (sequential scan)';
+    console.log(`floor plan: ${indexLine.trim()}`);
     const row = (name: string, samples: number[]) => ({
       measure: name,
       'median ms': round(percentile(samples, 50)),
