@@ -103,4 +103,32 @@ describe('several workers and process roles on one database', () => {
       await service.stop();
     }
   });
+  it('when the whole service runs (ROLE=all) without an API key, then a sandbox customer is answered by the offline assistant', async () => {
+    const sandbox = await createTestTenant(database.db, { accessToken: null });
+    const config = testConfig({ ROLE: 'all', PORT: '0', DATABASE_URL: database.url, DEBOUNCE_MS: '50', ANTHROPIC_API_KEY: '' });
+    const service = await startService(config, createLogger('silent'));
+    try {
+      const from = newWaId();
+      const body = JSON.stringify(webhookFixture('text', { phoneNumberId: sandbox.phoneNumberId, from, text: 'oi' }));
+      const response = await fetch(`http://127.0.0.1:${service.port}/webhooks/whatsapp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signPayload(body, TEST_APP_SECRET) },
+        body,
+      });
+      expect(response.status).toBe(200);
+      const conversation = await waitFor(() => findConversation(database.db, sandbox.id, from));
+      const replies = await waitFor(
+        async () => {
+          const rows = await outboundMessages(database.db, conversation.id);
+          return rows.length > 0 && rows.every((row) => row.status === 'sent') ? rows : null;
+        },
+        { what: 'offline assistant reply', timeoutMs: 15_000 },
+      );
+      expect(replies[0]!.waMessageId).toBe(`sandbox.${replies[0]!.id}`);
+      const run = await database.db.agentRun.findFirstOrThrow({ where: { conversationId: conversation.id } });
+      expect(run).toMatchObject({ responder: 'offline', status: 'completed' });
+    } finally {
+      await service.stop();
+    }
+  });
 });
