@@ -27,7 +27,14 @@ export async function startWorker(options: {
   // error listener first), so stopping PostgreSQL right after runner.stop() could crash the
   // process on an idle client's "terminating connection" error. This one is ended and awaited.
   const pgPool = new pg.Pool({ connectionString: options.connectionString, max: Math.max(10, options.concurrency + 2) });
+  // Both listeners, as graphile-worker asks of a pool it is given: a dropped connection is logged, never fatal.
   pgPool.on('error', (error) => options.logger.warn({ component: 'queue', err: error }, 'idle queue connection failed'));
+  const openClients = new Set<pg.PoolClient>();
+  pgPool.on('connect', (client) => {
+    openClients.add(client);
+    client.once('end', () => openClients.delete(client));
+    client.on('error', (error) => options.logger.warn({ component: 'queue', err: error }, 'queue connection failed'));
+  });
   let runner: Runner;
   try {
     runner = await run({
@@ -56,6 +63,13 @@ export async function startWorker(options: {
       await runner.stop();
       await recovery.stop();
       await pgPool.end();
+      // pool.end() resolves before its sockets close; wait for them so the database can stop cleanly after us.
+      await waitForClose([...openClients], 2000);
     },
   };
+}
+
+function waitForClose(clients: pg.PoolClient[], timeoutMs: number): Promise<void> {
+  const closed = Promise.all(clients.map((client) => new Promise<void>((resolve) => client.once('end', () => resolve()))));
+  return Promise.race([closed.then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref())]);
 }
