@@ -39,10 +39,13 @@ async function main() {
   const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
   const result = await runSoak({ ...FULL_SOAK, log });
   process.stdout.write(`\n${formatSoakReport(result.figures, result.checks)}\n\n`);
+  for (const orphan of result.checks.orphanDetails)
+    process.stdout.write(`  accepted by Meta, unknown to the outbox: ${JSON.stringify(orphan)}\n`);
   if (result.failures.length > 0) {
     process.stdout.write(`FAILED: ${result.failures.join('; ')}\n`);
     for (const item of result.checks.unanswered.slice(0, 10)) process.stdout.write(`  unanswered ${item.waId}: "${item.lastInbound}"\n`);
-    for (const item of result.checks.duplicateReplies.slice(0, 10)) process.stdout.write(`  duplicate to ${item.to}: "${item.text}"\n`);
+    for (const item of result.checks.duplicateReplies.slice(0, 10))
+      process.stdout.write(`  duplicate (${item.kind}) to ${item.to}: "${item.text}"\n`);
     for (const job of result.checks.leftoverJobs) process.stdout.write(`  job left: ${JSON.stringify(job)}\n`);
     process.stdout.write(`service logs: ${result.logDir}\n`);
     process.exit(1);

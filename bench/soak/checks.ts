@@ -9,10 +9,17 @@ export interface SoakChecks {
   inboundStored: number;
   lostWamids: string[];
   duplicateOutboxKeys: number;
-  /** the same text delivered twice to one customer with no customer message in between */
-  duplicateReplies: { to: string; text: string }[];
+  /**
+   * Replies the customer got twice: `resent` = one outbox row delivered again (Meta accepted a
+   * send the outbox never recorded, and the same text was delivered and recorded again);
+   * `twice_in_a_turn` = two recorded sends of one text with no customer message in between.
+   */
+  duplicateReplies: { to: string; text: string; kind: 'resent' | 'twice_in_a_turn' }[];
   /** messages Meta accepted whose wamid no outbound row recorded (a send the outbox does not know of) */
   orphanSends: number;
+  orphanDetails: { to: string; text: string; deliveredTimes: number }[];
+  /** where the time goes, from the service's own tables (ms, p50/p95) */
+  stages: { name: string; p50: number; p95: number; count: number }[];
   doubleBookings: number;
   appointmentsBooked: number;
   appointmentsCancelled: number;
@@ -94,8 +101,16 @@ export async function checkSoak(input: {
       duplicateOutboxKeys: await count(
         `SELECT count(*) AS n FROM (SELECT idempotency_key FROM messages WHERE direction = 'outbound' AND idempotency_key IS NOT NULL GROUP BY 1 HAVING count(*) > 1) d`,
       ),
-      duplicateReplies: findDuplicateReplies(input.deliveries, input.driver, input.plans),
+      duplicateReplies: findDuplicateReplies(input.deliveries, outboundWamids, input.driver, input.plans),
       orphanSends: input.deliveries.filter((delivery) => !outboundWamids.has(delivery.wamid)).length,
+      orphanDetails: input.deliveries
+        .filter((delivery) => !outboundWamids.has(delivery.wamid))
+        .map((delivery) => ({
+          to: delivery.to,
+          text: delivery.text.slice(0, 80),
+          deliveredTimes: input.deliveries.filter((other) => other.to === delivery.to && other.text === delivery.text).length,
+        })),
+      stages: await stageTimings(query),
       doubleBookings: await count(`
         SELECT count(*) AS n FROM appointments a JOIN appointments b
           ON a.professional_id = b.professional_id AND a.id < b.id AND a.status = 'booked' AND b.status = 'booked'
@@ -139,25 +154,62 @@ export async function checkSoak(input: {
   }
 }
 
-/** Two identical texts delivered to one customer with no message of theirs sent in between. */
-export function findDuplicateReplies(deliveries: GraphDelivery[], driver: DriverResult, plans: CustomerPlan[]) {
+async function stageTimings(query: <Row extends pg.QueryResultRow>(sql: string) => Promise<Row[]>) {
+  const stage = async (name: string, sql: string) => {
+    const row = (
+      await query<{ p50: number | null; p95: number | null; n: string }>(`
+      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50, percentile_cont(0.95) WITHIN GROUP (ORDER BY ms) AS p95, count(*) AS n
+      FROM (${sql}) t`)
+    )[0];
+    return { name, p50: Number(row?.p50 ?? Number.NaN), p95: Number(row?.p95 ?? Number.NaN), count: Number(row?.n ?? 0) };
+  };
+  return [
+    await stage(
+      'last inbound stored → run started (debounce + queue)',
+      `SELECT extract(epoch FROM r.started_at - (SELECT max(m.created_at) FROM messages m
+          WHERE m.conversation_id = r.conversation_id AND m.direction = 'inbound' AND m.created_at <= r.started_at)) * 1000 AS ms
+       FROM agent_runs r`,
+    ),
+    await stage('run duration (model calls + tools)', `SELECT duration_ms AS ms FROM agent_runs WHERE duration_ms IS NOT NULL`),
+    await stage(
+      'reply queued → sent to Meta',
+      `SELECT extract(epoch FROM sent_at - created_at) * 1000 AS ms FROM messages WHERE direction = 'outbound' AND sent_at IS NOT NULL`,
+    ),
+  ];
+}
+
+/**
+ * Duplicate replies as the customer would see them, from the fake Graph API's log: a delivery
+ * the outbox does not know whose text was delivered (and recorded) to the same customer too,
+ * and two recorded deliveries of one text with no message of the customer sent in between.
+ */
+export function findDuplicateReplies(
+  deliveries: GraphDelivery[],
+  recordedWamids: Set<string>,
+  driver: DriverResult,
+  plans: CustomerPlan[],
+) {
   const waIdOf = new Map(plans.map((plan) => [plan.index, plan.waId]));
   const sentAtByWaId = new Map<string, number[]>();
   for (const message of driver.sent) {
     const waId = waIdOf.get(message.customerIndex) as string;
     sentAtByWaId.set(waId, [...(sentAtByWaId.get(waId) ?? []), message.sentAt]);
   }
-  const duplicates: { to: string; text: string }[] = [];
+  const duplicates: { to: string; text: string; kind: 'resent' | 'twice_in_a_turn' }[] = [];
   const byCustomer = new Map<string, GraphDelivery[]>();
   for (const delivery of deliveries) byCustomer.set(delivery.to, [...(byCustomer.get(delivery.to) ?? []), delivery]);
   for (const [to, list] of byCustomer) {
     const sentTimes = sentAtByWaId.get(to) ?? [];
-    const sorted = [...list].sort((a, b) => a.at - b.at);
-    sorted.forEach((delivery, index) => {
-      const earlier = sorted
+    const recorded = list.filter((delivery) => recordedWamids.has(delivery.wamid)).sort((a, b) => a.at - b.at);
+    for (const orphan of list.filter((delivery) => !recordedWamids.has(delivery.wamid))) {
+      if (recorded.some((delivery) => delivery.text === orphan.text && delivery.at > orphan.at && delivery.at - orphan.at < 120_000))
+        duplicates.push({ to, text: orphan.text, kind: 'resent' });
+    }
+    recorded.forEach((delivery, index) => {
+      const earlier = recorded
         .slice(0, index)
         .find((other) => other.text === delivery.text && !sentTimes.some((at) => at > other.at && at < delivery.at));
-      if (earlier) duplicates.push({ to, text: delivery.text });
+      if (earlier) duplicates.push({ to, text: delivery.text, kind: 'twice_in_a_turn' });
     });
   }
   return duplicates;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readBody, sendJson, startLoopbackServer } from './loopback-server.js';
-import type { Random } from './random.js';
+import { postWebhook } from './meta-webhook.js';
+import { type Random, sleep } from './random.js';
 
 /** One message Meta accepted (2xx) and would deliver to the customer. */
 export interface GraphDelivery {
@@ -11,6 +12,14 @@ export interface GraphDelivery {
   text: string;
   wamid: string;
   at: number;
+  /** `biz_opaque_callback_data` of the send, echoed in its status webhooks as Meta does */
+  callbackData?: string;
+}
+
+/** Where the fake posts status webhooks (sent, delivered) for accepted messages, as Meta does. */
+export interface StatusWebhookTarget {
+  urls: string[];
+  appSecret: string;
 }
 
 export interface FakeGraphOptions {
@@ -25,9 +34,19 @@ export interface FakeGraphOptions {
 export interface FakeGraph {
   url: string;
   deliveries: GraphDelivery[];
-  stats: { requests: number; errors500: number; unauthorized: number; readReceipts: number; rejected: number };
+  stats: {
+    requests: number;
+    errors500: number;
+    unauthorized: number;
+    readReceipts: number;
+    rejected: number;
+    statusWebhooks: number;
+    statusWebhookFailures: number;
+  };
   /** Called for every accepted message (the driver waits on it). */
   onDelivery(listener: (delivery: GraphDelivery) => void): void;
+  /** From now on, post signed `sent` and `delivered` status webhooks for accepted messages. */
+  sendStatusesTo(target: StatusWebhookTarget): void;
   close(): Promise<void>;
 }
 
@@ -39,7 +58,30 @@ export interface FakeGraph {
 export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGraph> {
   const deliveries: GraphDelivery[] = [];
   const listeners: ((delivery: GraphDelivery) => void)[] = [];
-  const stats = { requests: 0, errors500: 0, unauthorized: 0, readReceipts: 0, rejected: 0 };
+  const stats = { requests: 0, errors500: 0, unauthorized: 0, readReceipts: 0, rejected: 0, statusWebhooks: 0, statusWebhookFailures: 0 };
+  let statusTarget: StatusWebhookTarget | undefined;
+  let statusRoundRobin = 0;
+  const pendingStatuses = new Set<Promise<void>>();
+  let closing = false;
+  const postStatuses = (delivery: GraphDelivery) => {
+    const target = statusTarget;
+    if (!target || closing) return;
+    const task = (async () => {
+      for (const [status, delay] of [
+        ['sent', options.random.int(100, 600)],
+        ['delivered', options.random.int(200, 1500)],
+      ] as const) {
+        await sleep(delay);
+        if (closing) return;
+        const url = target.urls[statusRoundRobin++ % target.urls.length] as string;
+        const code = await postWebhook(url, statusPayload(delivery, status), target.appSecret);
+        stats.statusWebhooks++;
+        if (code !== 200) stats.statusWebhookFailures++;
+      }
+    })();
+    pendingStatuses.add(task);
+    void task.finally(() => pendingStatuses.delete(task));
+  };
   const server = await startLoopbackServer(async (request, response) => {
     const match = /^\/(v\d+\.\d+)\/([^/]+)\/messages$/.exec(request.url ?? '');
     const raw = await readBody(request);
@@ -91,9 +133,11 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
       return;
     }
     const wamid = `wamid.HBgN${randomBytes(18).toString('base64url').toUpperCase()}`;
-    const delivery: GraphDelivery = { phoneNumberId, to, type, text, wamid, at: Date.now() };
+    const callbackData = typeof body.biz_opaque_callback_data === 'string' ? body.biz_opaque_callback_data : undefined;
+    const delivery: GraphDelivery = { phoneNumberId, to, type, text, wamid, at: Date.now(), ...(callbackData ? { callbackData } : {}) };
     deliveries.push(delivery);
     for (const listener of listeners) listener(delivery);
+    postStatuses(delivery);
     sendJson(response, 200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] });
   });
   return {
@@ -101,7 +145,46 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
     deliveries,
     stats,
     onDelivery: (listener) => listeners.push(listener),
-    close: server.close,
+    sendStatusesTo: (target) => {
+      statusTarget = target;
+    },
+    close: async () => {
+      closing = true;
+      await Promise.all(pendingStatuses);
+      await server.close();
+    },
+  };
+}
+
+/** The webhook body Meta posts when a message it accepted changes status. */
+function statusPayload(delivery: GraphDelivery, status: 'sent' | 'delivered') {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '551130000000', phone_number_id: delivery.phoneNumberId },
+              statuses: [
+                {
+                  id: delivery.wamid,
+                  status,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  recipient_id: delivery.to,
+                  ...(delivery.callbackData ? { biz_opaque_callback_data: delivery.callbackData } : {}),
+                  conversation: { id: 'c0ffee00c0ffee00c0ffee00c0ffee00', origin: { type: 'service' } },
+                  pricing: { billable: true, pricing_model: 'CBP', category: 'service' },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
   };
 }
 
@@ -121,5 +204,5 @@ const fbtraceId = () => `A${randomBytes(11).toString('base64url')}`;
 
 async function sleepBetween(random: Random, [min, max]: [number, number]) {
   const ms = random.int(min, max);
-  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+  if (ms > 0) await sleep(ms);
 }

@@ -17,6 +17,9 @@ export interface SoakFigures {
   graphErrorsInjected: number;
   repliesDelivered: number;
   debounceMs: number;
+  statusWebhooks: number;
+  /** CPU seconds by part: web processes, worker processes, PostgreSQL (embedded only), the soak process (driver + fakes) */
+  cpuSeconds: { web: number; worker: number; postgres: number; soak: number };
 }
 
 export const percentile = (values: number[], p: number) => {
@@ -79,10 +82,17 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
     `${ms(percentile(checks.latencyMinusModel, 50))} / ${ms(percentile(checks.latencyMinusModel, 95))}`,
     `incl. ${figures.debounceMs} ms debounce`,
   );
+  for (const stage of checks.stages) row(`  ${stage.name} p50 / p95`, `${ms(stage.p50)} / ${ms(stage.p95)}`, `n=${stage.count}`);
   row('model calls not attributed to a customer', checks.modelCallsUnattributed);
   row(
     'throughput',
     `${(checks.inboundSent / figures.driveSeconds).toFixed(1)} inbound msg/s, ${(figures.repliesDelivered / figures.driveSeconds).toFixed(1)} replies/s, ${(figures.modelCalls / figures.driveSeconds).toFixed(1)} model calls/s`,
+  );
+  const cpu = figures.cpuSeconds;
+  row(
+    'CPU seconds (web / worker / PostgreSQL / soak driver+fakes)',
+    `${cpu.web.toFixed(0)} / ${cpu.worker.toFixed(0)} / ${cpu.postgres ? cpu.postgres.toFixed(0) : '–'} / ${cpu.soak.toFixed(0)}`,
+    `${(((cpu.web + cpu.worker + cpu.postgres) * 1000) / Math.max(1, checks.inboundSent)).toFixed(0)} ms service CPU per inbound message`,
   );
   row('duration', `drive ${figures.driveSeconds.toFixed(0)} s, whole run ${figures.totalSeconds.toFixed(0)} s`);
   const width = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length))];

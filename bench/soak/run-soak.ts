@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDb } from '../../src/db/index.js';
 import { checkSoak, type SoakChecks } from './checks.js';
+import { cpuSecondsOfTree } from './cpu-time.js';
 import { localDate } from './customer-intent.js';
 import { planCustomers, upcomingWorkingDates } from './customer-script.js';
 import { driveCustomers } from './driver.js';
@@ -61,6 +62,7 @@ const TIME_ZONE = 'America/Sao_Paulo';
  */
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const started = Date.now();
+  const cpuAtStart = process.cpuUsage();
   const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed; the soak runs the built service (dist/)');
   const logDir = await mkdtemp(path.join(os.tmpdir(), 'wa-agenda-soak-logs-'));
@@ -107,6 +109,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       },
     });
     cleanups.push(cluster.stopAll);
+    graph.sendStatusesTo({ urls: cluster.web.map((web) => web.url as string), appSecret });
     options.log(`service up: ${cluster.web.map((web) => web.url).join(', ')} + ${cluster.workers.length} workers (logs in ${logDir})`);
 
     const plans = planCustomers({
@@ -150,7 +153,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     await Promise.all(kills);
     options.log(`customers done in ${((driver.finishedAt - driver.startedAt) / 1000).toFixed(0)} s; draining the queue`);
     await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
+    // Let the last status webhooks land before the web processes go.
+    await graph.close();
     await cluster.stopAll();
+    const postgresCpu = cpuSecondsOfTree(database.serverPid());
+    const soakCpu = process.cpuUsage(cpuAtStart);
 
     const checks = await checkSoak({ databaseUrl: database.url, plans, driver, deliveries: graph.deliveries, modelCalls: anthropic.calls });
     const figures: SoakFigures = {
@@ -170,6 +177,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       graphErrorsInjected: graph.stats.errors500,
       repliesDelivered: graph.deliveries.length,
       debounceMs: options.debounceMs,
+      statusWebhooks: graph.stats.statusWebhooks,
+      cpuSeconds: {
+        web: cluster.web.reduce((sum, web) => sum + web.cpuSeconds, 0),
+        worker: cluster.workers.reduce((sum, worker) => sum + worker.cpuSeconds, 0),
+        postgres: postgresCpu,
+        soak: (soakCpu.user + soakCpu.system) / 1e6,
+      },
     };
     return { figures, checks, failures: soakFailures(checks), logDir };
   } finally {

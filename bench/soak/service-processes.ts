@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import path from 'node:path';
+import { cpuSecondsOf } from './cpu-time.js';
 import { sleep } from './random.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -12,6 +13,8 @@ export interface ServiceProcess {
   url?: string;
   /** how many times it was killed with SIGKILL */
   kills: number;
+  /** CPU seconds used by every incarnation that has ended (read just before it was stopped or killed) */
+  cpuSeconds: number;
   pid(): number | undefined;
   /** SIGKILL, then wait for the exit: no drain, no cleanup, as when a machine dies */
   kill(): Promise<void>;
@@ -73,6 +76,7 @@ function serviceProcess(
     role,
     url,
     kills: 0,
+    cpuSeconds: 0,
     pid: () => child?.pid,
     start: async () => {
       log ??= createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
@@ -90,11 +94,13 @@ function serviceProcess(
     kill: async () => {
       if (!child || child.exitCode !== null || child.signalCode !== null) return;
       handle.kills++;
+      handle.cpuSeconds += cpuSecondsOf(child.pid);
       child.kill('SIGKILL');
       await exited;
     },
     stop: async (graceMs = 10_000) => {
       if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+      handle.cpuSeconds += cpuSecondsOf(child.pid);
       child.kill('SIGTERM');
       const timer = setTimeout(() => child?.kill('SIGKILL'), graceMs);
       const code = await exited;

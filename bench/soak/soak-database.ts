@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ export interface SoakDatabase {
   url: string;
   /** Drops the throwaway database or stops the embedded server and removes its files. */
   dispose(): Promise<void>;
+  /** pid of the embedded server's postmaster (undefined for an outside server) */
+  serverPid(): number | undefined;
 }
 
 /**
@@ -22,6 +25,7 @@ export async function createSoakDatabase(serverUrl: string | undefined): Promise
   const name = `wa_soak_${randomBytes(5).toString('hex')}`;
   let url: string;
   let dispose: () => Promise<void>;
+  let serverPid: () => number | undefined = () => undefined;
   if (serverUrl) {
     const admin = new URL(serverUrl);
     admin.pathname = '/postgres';
@@ -37,6 +41,13 @@ export async function createSoakDatabase(serverUrl: string | undefined): Promise
     const port = 45_000 + Math.floor(Math.random() * 5000);
     const embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'pg'), port, database: name, logger });
     url = embedded.url;
+    serverPid = () => {
+      try {
+        return Number(readFileSync(path.join(tempDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+      } catch {
+        return undefined;
+      }
+    };
     dispose = async () => {
       await embedded.stop();
       await rm(tempDir, { recursive: true, force: true });
@@ -44,7 +55,7 @@ export async function createSoakDatabase(serverUrl: string | undefined): Promise
   }
   await applyMigrations(url, logger);
   await runQueueMigrations(url, logger);
-  return { url, dispose };
+  return { url, dispose, serverPid };
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {
