@@ -23,6 +23,7 @@ export type TurnResult =
   | { kind: 'nothing_to_do' }
   | { kind: 'handoff_open' }
   | { kind: 'unreadable' }
+  | { kind: 'unsupported_handoff' }
   | { kind: 'run'; runId: number; outcome: 'answer' | 'handoff' | 'cancelled' }
   | { kind: 'gave_up'; runId: number | null };
 
@@ -64,8 +65,7 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
     return { kind: 'handoff_open' };
   }
   if (!turn.messages.some(isReadableMessage)) {
-    await answerUnreadableTurn(deps.db, turn);
-    return { kind: 'unreadable' };
+    return { kind: (await answerUnreadableTurn(deps.db, turn)) === 'handoff' ? 'unsupported_handoff' : 'unreadable' };
   }
   const responder = await deps.chooseResponder({ tenantId: turn.tenantId, conversationId: turn.conversationId });
   const run = await startOrResumeRun(deps.db, turn, responder);

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { Db, Prisma } from '../db/index.js';
 import { requestHandoff } from '../handoff/index.js';
 import { CONVERSATION_TEXTS } from './conversation-texts.js';
 import type { Turn } from './load-turn.js';
@@ -24,17 +24,52 @@ export async function silenceForOpenHandoff(db: Db, turn: Turn): Promise<void> {
 
 /**
  * A turn with nothing readable (images, audio, stickers…): one polite answer for the whole
- * burst that only text is read here (an audio gets "please type").
+ * burst that only text is read here (an audio gets "please type"). When the customer answers
+ * that notice with more unreadable content, a person takes over (`unsupported_message`)
+ * instead of the same notice again.
  */
-export async function answerUnreadableTurn(db: Db, turn: Turn): Promise<void> {
+export async function answerUnreadableTurn(db: Db, turn: Turn): Promise<'notice' | 'handoff'> {
   const hasAudio = turn.messages.some((message) => message.type === 'audio');
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
+    if (await wasToldTextOnlyJustBefore(tx, turn)) {
+      await requestHandoff(tx, { tenantId: turn.tenantId, conversationId: turn.conversationId, reason: 'unsupported_message' });
+      if (await claimHandoffNotice(tx, turn)) {
+        await queueTurnReplies(tx, turn, text(CONVERSATION_TEXTS.unsupportedHandoff), {
+          author: 'system',
+          idempotencyKeyPrefix: `unsupported:${turn.conversationId}:${lastMessageId(turn)}`,
+        });
+      }
+      await markTurnProcessed(tx, turn, null);
+      return 'handoff';
+    }
     await queueTurnReplies(tx, turn, text(hasAudio ? CONVERSATION_TEXTS.audio : CONVERSATION_TEXTS.textOnly), {
       author: 'bot',
       idempotencyKeyPrefix: `unreadable:${turn.conversationId}:${lastMessageId(turn)}`,
     });
     await markTurnProcessed(tx, turn, null);
+    return 'notice';
   });
+}
+
+/** True when our last message was the text-only notice and the customer wrote nothing readable since. */
+async function wasToldTextOnlyJustBefore(tx: Prisma.TransactionClient, turn: Turn): Promise<boolean> {
+  const firstId = turn.messages[0]?.id ?? 0;
+  const rows = await tx.$queryRaw<{ told: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM (
+        SELECT id, idempotency_key FROM messages
+        WHERE conversation_id = ${turn.conversationId} AND tenant_id = ${turn.tenantId} AND direction = 'outbound' AND id < ${firstId}
+        ORDER BY id DESC LIMIT 1
+      ) last_outbound
+      WHERE last_outbound.idempotency_key LIKE 'unreadable:%'
+        AND NOT EXISTS (
+          SELECT 1 FROM messages inbound
+          WHERE inbound.conversation_id = ${turn.conversationId} AND inbound.direction = 'inbound'
+            AND inbound.id > last_outbound.id AND inbound.id < ${firstId}
+            AND inbound.type IN ('text', 'interactive', 'button')
+        )
+    ) AS told`;
+  return rows[0]?.told === true;
 }
 
 /**

@@ -181,6 +181,31 @@ describe('conversation pipeline (webhook → job → responder → outbox → Gr
     ]);
   });
 
+  it('when the customer answers the text-only notice with more media, then a person takes over (unsupported_message)', async () => {
+    const responder = new FakeResponder();
+    channel.useResponder(responder);
+    const from = newWaId();
+    const sendMedia = async (fixture: 'image' | 'sticker' | 'audio', count: number) => {
+      await postWebhook(channel.app, webhookFixture(fixture, { phoneNumberId: tenant.phoneNumberId, from })).expect(200);
+      return settled(from, count);
+    };
+    await sendMedia('image', 1);
+    await sendText(from, 'oi');
+    await settled(from, 2);
+    await sendMedia('sticker', 3);
+    const conversation = await sendMedia('audio', 4);
+    const replies = await outboundMessages(database.db, conversation.id);
+    expect(replies.map((reply) => reply.text)).toEqual([
+      expect.stringMatching(/só consigo ler mensagens de texto/),
+      'Recebi: oi',
+      expect.stringMatching(/só consigo ler mensagens de texto/),
+      expect.stringMatching(/chamei uma pessoa/),
+    ]);
+    const handoff = await database.db.handoff.findFirstOrThrow({ where: { conversationId: conversation.id } });
+    expect(handoff).toMatchObject({ reason: 'unsupported_message', status: 'pending' });
+    expect(responder.runs).toHaveLength(1);
+  });
+
   it('when the responder answers with a long text and buttons, then long text is split and buttons are sent interactive', async () => {
     const sentence = 'Temos horários livres amanhã de manhã e à tarde com a Ana e a Bia. ';
     const longText = sentence.repeat(80); // ~5 400 characters
