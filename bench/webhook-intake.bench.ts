@@ -7,10 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import express from 'express';
 import pg from 'pg';
 import type { ServiceDeps } from '../src/boot/service-deps.js';
@@ -19,7 +20,7 @@ import { applyMigrations, createDb, startEmbeddedPostgres } from '../src/db/inde
 import { createHttpApp } from '../src/http/index.js';
 import { runQueueMigrations } from '../src/queue/index.js';
 import { silentLogger, systemClock } from '../src/shared/index.js';
-import { createWhatsAppWebhookRouter, isValidSignature, signPayload } from '../src/whatsapp/index.js';
+import { createWhatsAppWebhookRouter, isValidSignature } from '../src/whatsapp/index.js';
 
 const CONNECTIONS = 50;
 const WARMUP_MS = 1500;
@@ -134,52 +135,63 @@ function makeBodies(count: number): { template: string; from: string }[] {
   });
 }
 
-async function load(port: number, bodies: { template: string }[], durationMs: number): Promise<Result> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latenciesMs: number[] = [];
-  let errors = 0;
-  let sent = 0;
-  const started = performance.now();
-  const deadline = started + durationMs;
-  const worker = async () => {
-    while (performance.now() < deadline && sent < MAX_REQUESTS) {
-      const template = bodies[sent++ % bodies.length]!.template;
-      const body = template
-        .replace('__ID__', `wamid.HBgN${randomBytes(18).toString('base64url')}`)
-        .replace('__TS__', String(Math.floor(Date.now() / 1000)));
-      const signature = signPayload(body, SECRET);
-      const begin = performance.now();
-      const status = await post(agent, port, body, signature);
-      if (status === 200) latenciesMs.push(performance.now() - begin);
-      else errors++;
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { requests: latenciesMs.length, errors, seconds, latenciesMs };
-}
-
-function post(agent: http.Agent, port: number, body: string, signature: string): Promise<number> {
-  return new Promise((resolve) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/webhooks/whatsapp',
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-hub-signature-256': signature },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', () => resolve(0));
-    request.end(body);
+/**
+ * The load generator runs in its own thread (plain JS, evaluated), so client and server do
+ * not share one event loop: 50 keep-alive connections, each sending its next request as soon
+ * as the previous one answered, for `durationMs` (at most MAX_REQUESTS in all).
+ */
+function load(port: number, bodies: { template: string }[], durationMs: number): Promise<Result> {
+  const worker = new Worker(LOAD_GENERATOR, {
+    eval: true,
+    workerData: {
+      port,
+      templates: bodies.map((body) => body.template),
+      durationMs,
+      connections: CONNECTIONS,
+      maxRequests: MAX_REQUESTS,
+      secret: SECRET,
+    },
+  });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (result: Result) => resolve(result));
+    worker.once('error', reject);
   });
 }
+
+const LOAD_GENERATOR = `
+const { workerData, parentPort } = require('node:worker_threads');
+const http = require('node:http');
+const { createHmac, randomBytes } = require('node:crypto');
+const { port, templates, durationMs, connections, maxRequests, secret } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const latenciesMs = [];
+let errors = 0;
+let sent = 0;
+const post = (body, signature) => new Promise((resolve) => {
+  const request = http.request({ host: '127.0.0.1', port, path: '/webhooks/whatsapp', method: 'POST', agent,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-hub-signature-256': signature } },
+    (response) => { response.resume(); response.on('end', () => resolve(response.statusCode)); });
+  request.on('error', () => resolve(0));
+  request.end(body);
+});
+const started = performance.now();
+const deadline = started + durationMs;
+const connection = async () => {
+  while (performance.now() < deadline && sent < maxRequests) {
+    const template = templates[sent++ % templates.length];
+    const body = template.replace('__ID__', 'wamid.HBgN' + randomBytes(18).toString('base64url')).replace('__TS__', String(Math.floor(Date.now() / 1000)));
+    const signature = 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
+    const begin = performance.now();
+    const status = await post(body, signature);
+    if (status === 200) latenciesMs.push(performance.now() - begin); else errors++;
+  }
+};
+Promise.all(Array.from({ length: connections }, connection)).then(() => {
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  parentPort.postMessage({ requests: latenciesMs.length, errors, seconds, latenciesMs });
+});
+`;
 
 function summarise(result: Result) {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
