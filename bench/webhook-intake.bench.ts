@@ -62,20 +62,20 @@ export default async function run(): Promise<void> {
     await load(portOf(baselineServer), bodies, WARMUP_MS);
     await load(portOf(appServer), bodies, WARMUP_MS);
     const warmed = await db.message.count();
-    const rounds: { target: string; round: number; requests: number; errors: number; rps: number; p50Ms: number; p99Ms: number }[] = [];
+    const rounds: ({ target: string; round: number } & Measured)[] = [];
     let accepted = 0;
     for (let round = 1; round <= ROUNDS; round++) {
-      rounds.push({ target: 'baseline', round, ...summarise(await load(portOf(baselineServer), bodies, ROUND_MS)) });
-      const intake = await load(portOf(appServer), bodies, ROUND_MS);
+      rounds.push({ target: 'baseline', round, ...(await measure(portOf(baselineServer), bodies)) });
+      const intake = await measure(portOf(appServer), bodies);
       accepted += intake.requests;
-      rounds.push({ target: 'intake', round, ...summarise(intake) });
+      rounds.push({ target: 'intake', round, ...intake });
     }
     const stored = (await db.message.count()) - warmed;
     const jobs = await db.$queryRaw<{ count: bigint }[]>`SELECT count(*) AS count FROM graphile_worker._private_jobs`;
     await db.$disconnect();
 
     console.table(rounds);
-    const median = (target: string, key: 'rps' | 'p50Ms' | 'p99Ms') => {
+    const median = (target: string, key: 'rps' | 'p50Ms' | 'p99Ms' | 'serverBusyUsPerRequest') => {
       const values = rounds
         .filter((row) => row.target === target)
         .map((row) => row[key])
@@ -87,6 +87,7 @@ export default async function run(): Promise<void> {
       rps: median(target, 'rps'),
       p50Ms: median(target, 'p50Ms'),
       p99Ms: median(target, 'p99Ms'),
+      serverBusyUsPerRequest: median(target, 'serverBusyUsPerRequest'),
     }));
     console.log(`medians over ${ROUNDS} interleaved rounds of ${ROUND_MS / 1000} s, ${CONNECTIONS} keep-alive connections:`);
     console.table(summary);
@@ -133,6 +134,19 @@ function makeBodies(count: number): { template: string; from: string }[] {
     });
     return { template, from };
   });
+}
+
+type Measured = ReturnType<typeof summarise> & { serverBusyUsPerRequest: number };
+
+/**
+ * One round against `port`, with the server thread's busy time per request (event-loop
+ * utilisation): a figure that depends less on what else the machine is doing than latency.
+ */
+async function measure(port: number, bodies: { template: string }[]): Promise<Measured> {
+  const before = performance.eventLoopUtilization();
+  const result = await load(port, bodies, ROUND_MS);
+  const busy = performance.eventLoopUtilization(before);
+  return { ...summarise(result), serverBusyUsPerRequest: Math.round((busy.active * 1000) / Math.max(1, result.requests)) };
 }
 
 /**
