@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -160,15 +161,40 @@ async function openDatabase(logger: ReturnType<typeof createLogger>): Promise<{ 
   }
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'wa-bench-scheduling-'));
   await chmod(tempDir, 0o777);
-  const port = 45_000 + Math.floor(Math.random() * 5_000);
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'pg'), port, database: 'wa_bench', logger });
-  return {
-    url: embedded.url,
-    close: async () => {
-      await embedded.stop();
-      await rm(tempDir, { recursive: true, force: true });
-    },
-  };
+  // A port the OS just handed out, retried once: a busy machine may take it meanwhile.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const embedded = await startEmbeddedPostgres({
+        dataDir: path.join(tempDir, 'pg'),
+        port: await freePort(),
+        database: 'wa_bench',
+        logger,
+      });
+      return {
+        url: embedded.url,
+        close: async () => {
+          await embedded.stop();
+          await rm(tempDir, { recursive: true, force: true });
+        },
+      };
+    } catch (error) {
+      if (attempt >= 3) {
+        await rm(tempDir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {
