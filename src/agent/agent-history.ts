@@ -34,27 +34,6 @@ export async function loadRecentHistory(
     }));
 }
 
-/** Appends one turn to the conversation's model-facing history and returns it with its id. */
-export async function appendHistory(
-  db: Tx,
-  scope: { tenantId: number; conversationId: number; runId: number },
-  turn: Turn,
-  lastMessageId?: number,
-): Promise<HistoryEntry> {
-  const row = await db.agentHistoryEntry.create({
-    data: {
-      tenantId: scope.tenantId,
-      conversationId: scope.conversationId,
-      runId: scope.runId,
-      role: turn.role,
-      content: turn.content as unknown as Prisma.InputJsonValue,
-      lastMessageId: lastMessageId ?? null,
-    },
-    select: { id: true },
-  });
-  return { id: row.id, runId: scope.runId, ...turn };
-}
-
 /** The highest message id already folded into the conversation's history (0 when none). */
 export async function historyMessageWatermark(db: Tx, scope: { tenantId: number; conversationId: number }): Promise<number> {
   const aggregate = await db.agentHistoryEntry.aggregate({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { type Db, isUniqueViolation, Prisma } from '../db/index.js';
+import type { Db, Prisma } from '../db/index.js';
 import type { Logger, ToolCallContext } from '../shared/index.js';
 import { toolErrorTexts } from './agent-texts.js';
 import { classifyToolError, type ToolErrorClass, ToolTimeoutError } from './classify-tool-error.js';
+import { commitStep, type ToolCallRecord } from './commit-step.js';
 import type { ToolResultBlockParam, ToolUseBlock } from './model-types.js';
-import type { RunToolLedger } from './run-tool-ledger.js';
+import { type RunToolLedger, WRITE_TOOL_NAMES } from './run-tool-ledger.js';
 import { toolCallFingerprint } from './tool-call-fingerprint.js';
 import type { ToolRegistry } from './tool-registry.js';
 
@@ -23,15 +24,18 @@ interface ToolCallOutcome {
   content: string;
   isError: boolean;
   errorClass: ToolErrorClass | null;
-  stored: Prisma.InputJsonValue | typeof Prisma.DbNull;
+  /** what agent_tool_calls.result holds: the value, or `{ error }` for a failure */
+  stored: unknown;
 }
 
 /**
  * Answers every `tool_use` of one assistant response with exactly one `tool_result`, in
  * the same order (one after another: write tools must not race each other). A call whose
- * `tool_use.id` already has a stored result (a run resumed after a crash) gets that result
- * again and is not executed twice. Every call is recorded in `agent_tool_calls` and in the
- * run's ledger (repetitions, successful writes, transfer requests). Never throws for a
+ * `tool_use.id` already has a stored result (with `reuseRecorded`, for a run resumed after
+ * a crash) gets that result again and is not executed twice. Every call is recorded in `agent_tool_calls` and in the
+ * run's ledger (repetitions, successful writes, transfer requests): a write tool's record
+ * is committed as soon as it ran; the others are returned for the caller to commit with
+ * the tool_result turn (re-running a read after a crash is harmless). Never throws for a
  * tool's own failure; only a database failure while recording escapes.
  */
 export async function executeToolCalls(
@@ -39,13 +43,18 @@ export async function executeToolCalls(
   context: Omit<ToolCallContext, 'toolUseId'> & { runId: number },
   toolUses: ToolUseBlock[],
   ledger: RunToolLedger,
-): Promise<ToolResultBlockParam[]> {
-  const stored = await deps.db.agentToolCall.findMany({
-    where: { tenantId: context.tenantId, toolUseId: { in: toolUses.map((toolUse) => toolUse.id) } },
-    select: { toolUseId: true, result: true, isError: true },
-  });
+  options: { reuseRecorded: boolean },
+): Promise<{ results: ToolResultBlockParam[]; deferredRecords: ToolCallRecord[] }> {
+  // Only a resumed run can meet ids with records: a response received in this attempt carries fresh ids.
+  const stored = options.reuseRecorded
+    ? await deps.db.agentToolCall.findMany({
+        where: { tenantId: context.tenantId, toolUseId: { in: toolUses.map((toolUse) => toolUse.id) } },
+        select: { toolUseId: true, result: true, isError: true },
+      })
+    : [];
   const storedById = new Map(stored.map((row) => [row.toolUseId, row]));
   const results: ToolResultBlockParam[] = [];
+  const deferredRecords: ToolCallRecord[] = [];
   for (const toolUse of toolUses) {
     const previous = storedById.get(toolUse.id);
     if (previous) {
@@ -65,7 +74,17 @@ export async function executeToolCalls(
         ? errorOutcome('repeated', toolErrorTexts.repeated(toolUse.name))
         : await runOne(deps, { ...context, toolUseId: toolUse.id }, toolUse);
     const durationMs = Math.round(performance.now() - startedAt);
-    await recordToolCall(deps.db, context, toolUse, outcome, durationMs);
+    const record: ToolCallRecord = {
+      toolUseId: toolUse.id,
+      name: toolUse.name,
+      input: toolUse.input,
+      result: outcome.stored,
+      isError: outcome.isError,
+      errorClass: outcome.errorClass,
+      durationMs,
+    };
+    if (WRITE_TOOL_NAMES.has(toolUse.name)) await commitStep(deps.db, context, { records: [record] });
+    else deferredRecords.push(record);
     ledger.record({ name: toolUse.name, fingerprint, isError: outcome.isError, input: toolUse.input });
     results.push({
       type: 'tool_result',
@@ -74,7 +93,7 @@ export async function executeToolCalls(
       ...(outcome.isError ? { is_error: true } : {}),
     });
   }
-  return results;
+  return { results, deferredRecords };
 }
 
 async function runOne(deps: ExecuteToolCallsDeps, context: ToolCallContext, toolUse: ToolUseBlock): Promise<ToolCallOutcome> {
@@ -92,8 +111,8 @@ async function runOne(deps: ExecuteToolCallsDeps, context: ToolCallContext, tool
   }
   try {
     const value = await withTimeout(tool.handler(parsed.data, context), toolUse.name, deps.toolTimeoutMs);
-    const json = JSON.parse(JSON.stringify(value ?? null)) as Prisma.InputJsonValue | null;
-    return { content: JSON.stringify(json), isError: false, errorClass: null, stored: json ?? Prisma.DbNull };
+    const content = JSON.stringify(value ?? null);
+    return { content, isError: false, errorClass: null, stored: JSON.parse(content) };
   } catch (error) {
     const { errorClass, message } = classifyToolError(toolUse.name, error);
     if (errorClass === 'infrastructure') log.warn({ err: error }, 'tool failed: infrastructure');
@@ -110,33 +129,6 @@ function storedContent(row: { result: Prisma.JsonValue; isError: boolean }): str
   const result = row.result as { error?: unknown } | null;
   if (row.isError && typeof result?.error === 'string') return result.error;
   return JSON.stringify(row.result ?? null);
-}
-
-async function recordToolCall(
-  db: Db,
-  context: { tenantId: number; runId: number },
-  toolUse: ToolUseBlock,
-  outcome: ToolCallOutcome,
-  durationMs: number,
-) {
-  try {
-    await db.agentToolCall.create({
-      data: {
-        runId: context.runId,
-        tenantId: context.tenantId,
-        toolUseId: toolUse.id,
-        name: toolUse.name,
-        input: (toolUse.input ?? {}) as Prisma.InputJsonValue,
-        result: outcome.stored,
-        isError: outcome.isError,
-        errorClass: outcome.errorClass,
-        durationMs,
-      },
-    });
-  } catch (error) {
-    // A concurrent attempt of the same run recorded it first; its row stands.
-    if (!isUniqueViolation(error)) throw error;
-  }
 }
 
 function withTimeout<T>(promise: Promise<T>, toolName: string, timeoutMs: number): Promise<T> {

@@ -51,11 +51,11 @@ export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Pr
     const watermark = await historyMessageWatermark(deps.db, scope);
     const inbound = await buildInboundTurn(deps.db, { ...scope, watermark }, input.messages);
     if (!inbound) return session.finish({ kind: 'answer', replies: [] }, { stopReason: 'nothing_to_answer' });
-    await session.append({ role: 'user', content: inbound.content }, inbound.lastMessageId);
+    await session.append({ role: 'user', content: inbound.content }, { lastMessageId: inbound.lastMessageId });
   } else if (resumedFrom.role === 'assistant') {
     deps.logger.info({ runId: run.id }, 'agent run resumed after an interruption');
     const pending = resumedFrom.content.filter((block) => block.type === 'tool_use') as ToolUseBlock[];
-    if (pending.length > 0) await runTools(session, pending);
+    if (pending.length > 0) await runTools(session, pending, { reuseRecorded: true });
   }
   return loop(session);
 }
@@ -143,15 +143,16 @@ async function finalAnswerStep(session: RunSession, response: ModelMessage): Pro
   return session.finish({ kind: 'answer', replies: [textReply(text)] });
 }
 
-async function runTools(session: RunSession, toolUses: ToolUseBlock[]): Promise<void> {
+async function runTools(session: RunSession, toolUses: ToolUseBlock[], options: { reuseRecorded?: boolean } = {}): Promise<void> {
   const { deps, input } = session;
-  const results = await executeToolCalls(
+  const { results, deferredRecords } = await executeToolCalls(
     { db: deps.db, logger: deps.logger, registry: deps.registry, toolTimeoutMs: deps.settings.toolTimeoutMs },
     { tenantId: input.tenantId, customerId: input.customerId, conversationId: input.conversationId, runId: input.runId },
     toolUses,
     session.ledger,
+    { reuseRecorded: options.reuseRecorded ?? false },
   );
-  await session.append({ role: 'user', content: results });
+  session.stage({ role: 'user', content: results }, deferredRecords);
 }
 
 function endWith(session: RunSession, reason: 'tool_use_truncated' | 'refusal' | 'unknown_stop_reason', text: string): Promise<RunOutcome> {

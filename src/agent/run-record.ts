@@ -1,5 +1,4 @@
 import type { Db, Prisma } from '../db/index.js';
-import type { HandoffReason } from '../handoff/index.js';
 import type { ModelMessage } from './model-types.js';
 import type { RunOutcome } from './responder.js';
 
@@ -49,50 +48,4 @@ export async function loadRunRecord(db: Tx, scope: { tenantId: number; conversat
 export function budgetedInputTokensOf(message: ModelMessage): number {
   const usage = message.usage;
   return usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0);
-}
-
-/** Adds one model call (its usage, model and stop_reason) to the run row, so a crash still leaves the counts. */
-export async function recordModelCall(db: Tx, runId: number, message: ModelMessage): Promise<void> {
-  const usage = message.usage;
-  await db.agentRun.update({
-    where: { id: runId },
-    data: {
-      model: message.model,
-      stopReason: message.stop_reason ?? 'null',
-      iterations: { increment: 1 },
-      inputTokens: { increment: usage.input_tokens },
-      outputTokens: { increment: usage.output_tokens },
-      cacheReadTokens: { increment: usage.cache_read_input_tokens ?? 0 },
-      cacheWriteTokens: { increment: usage.cache_creation_input_tokens ?? 0 },
-    },
-    select: { id: true },
-  });
-}
-
-export interface RunEnding {
-  outcome: RunOutcome;
-  /** the last model stop_reason, or the loop's own terminal reason (cancelled, llm_unavailable, api_error…) */
-  stopReason: string;
-  handoffReason?: HandoffReason;
-  truncated?: boolean;
-  durationMs: number;
-}
-
-/**
- * Writes how the run ended on its row: stop reason, handoff reason, truncation, duration
- * and the outcome itself. `status`, `outcome` and `finished_at` stay the caller's, which
- * sets them when it has persisted the outcome.
- */
-export async function recordRunEnding(db: Tx, runId: number, ending: RunEnding): Promise<void> {
-  await db.agentRun.update({
-    where: { id: runId },
-    data: {
-      stopReason: ending.stopReason,
-      handoffReason: ending.handoffReason ?? null,
-      truncated: ending.truncated ?? false,
-      durationMs: ending.durationMs,
-      result: ending.outcome as unknown as Prisma.InputJsonValue,
-    },
-    select: { id: true },
-  });
 }

@@ -1,12 +1,13 @@
 import type { HandoffReason } from '../handoff/index.js';
 import type { OutboundReply } from '../shared/index.js';
-import { appendHistory, type HistoryEntry, loadRecentHistory } from './agent-history.js';
+import { type HistoryEntry, loadRecentHistory } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';
 import { buildMessageWindow } from './build-message-window.js';
 import { callModel, type ModelCallResult } from './call-model.js';
+import { commitStep, type StepWrites, type ToolCallRecord } from './commit-step.js';
 import type { CreateMessageParams, MessageParam, TextBlockParam, Turn } from './model-types.js';
 import type { RespondInput, RunOutcome } from './responder.js';
-import { budgetedInputTokensOf, type RunRecord, recordModelCall, recordRunEnding } from './run-record.js';
+import { budgetedInputTokensOf, type RunRecord } from './run-record.js';
 import type { RunToolLedger } from './run-tool-ledger.js';
 
 /** Share of the deadline kept back for the forced final answer (at most 15 s). */
@@ -33,6 +34,9 @@ export class RunSession {
   private budgetedTokens: number;
   private readonly startedAtMs: number;
   private breakerToldSuccess = false;
+  /** writes staged for the next commit: model calls to count, tool results and their records */
+  private pending: Required<Pick<StepWrites, 'modelCalls' | 'records' | 'turns'>> = { modelCalls: [], records: [], turns: [] };
+  private stagedCount = 0;
   truncated = false;
   lastStopReason: string | null;
 
@@ -63,10 +67,26 @@ export class RunSession {
     return this.entries;
   }
 
-  async append(turn: Turn, lastMessageId?: number): Promise<void> {
-    const entry = await appendHistory(this.deps.db, this.scope, turn, lastMessageId);
-    this.entries.push(entry);
-    this.firstEntryId ??= entry.id;
+  /** Stores a turn now, in one commit with everything staged before it. */
+  async append(turn: Turn, options: { lastMessageId?: number } = {}): Promise<void> {
+    const ids = await this.commit({ turns: [{ ...turn, lastMessageId: options.lastMessageId }] });
+    const id = ids.at(-1) ?? 0;
+    this.entries.push({ id, runId: this.input.runId, ...turn });
+    this.firstEntryId ??= id;
+  }
+
+  /**
+   * Adds a turn (and `alongside` writes) to the history in memory now and to the database
+   * with the next commit: a tool_result turn goes out with the next model call's usage and
+   * response, one commit per iteration. If the run dies in between, the resume finds the
+   * tool_use unanswered and answers it again from the recorded results (write tools are
+   * recorded at once, see executeToolCalls).
+   */
+  stage(turn: Turn, records: ToolCallRecord[] = []): void {
+    this.pending.records.push(...records);
+    this.pending.turns.push(turn);
+    // Staged turns have no row id yet; ids only matter to find the run's first turn, which is never staged.
+    this.entries.push({ id: -++this.stagedCount, runId: this.input.runId, ...turn });
   }
 
   lastEntryOfRun(): HistoryEntry | undefined {
@@ -103,7 +123,7 @@ export class RunSession {
       this.iterations++;
       this.budgetedTokens += budgetedInputTokensOf(result.message);
       this.lastStopReason = result.message.stop_reason ?? 'null';
-      await recordModelCall(this.deps.db, this.input.runId, result.message);
+      this.pending.modelCalls.push(result.message);
       if (!this.breakerToldSuccess) {
         this.breakerToldSuccess = true;
         await this.deps.breaker?.recordSuccess();
@@ -116,33 +136,40 @@ export class RunSession {
 
   /**
    * Ends the run: the text the customer gets is stored as the last assistant turn (so
-   * later runs know what was said) in the same transaction as the run's ending, which
+   * later runs know what was said) in the same statement as the run's ending, which
    * makes a retried job either redo the last step or replay this outcome, never both.
    */
-  async finish(
-    outcome: RunOutcome,
-    ending: { stopReason?: string; handoffReason?: HandoffReason; storeReplies?: boolean } = {},
-  ): Promise<RunOutcome> {
+  async finish(outcome: RunOutcome, ending: { stopReason?: string; handoffReason?: HandoffReason } = {}): Promise<RunOutcome> {
     const durationMs = this.run.durationMs + Math.max(0, this.deps.clock.now().getTime() - this.startedAtMs);
     const replies = outcome.kind === 'cancelled' ? [] : outcome.replies;
     const replyText = replies.map((reply: OutboundReply) => reply.text).join('\n\n');
-    await this.deps.db.$transaction(async (tx) => {
-      if (ending.storeReplies !== false && replyText) {
-        await appendHistory(tx, this.scope, { role: 'assistant', content: [{ type: 'text', text: replyText }] });
-      }
-      await recordRunEnding(tx, this.input.runId, {
+    await this.commit({
+      turns: replyText ? [{ role: 'assistant', content: [{ type: 'text', text: replyText }] }] : [],
+      ending: {
         outcome,
         stopReason: ending.stopReason ?? this.lastStopReason ?? 'none',
         handoffReason: ending.handoffReason,
         truncated: this.truncated,
         durationMs,
-      });
+      },
     });
     this.log.info(
       { runId: this.input.runId, kind: outcome.kind, handoffReason: ending.handoffReason, iterations: this.iterations, durationMs },
       'agent run finished',
     );
     return outcome;
+  }
+
+  /** Commits the staged writes plus these, in that order; returns the ids of all inserted turns. */
+  private async commit(writes: Pick<StepWrites, 'turns' | 'ending'>): Promise<number[]> {
+    const staged = this.pending;
+    this.pending = { modelCalls: [], records: [], turns: [] };
+    return commitStep(this.deps.db, this.scope, {
+      modelCalls: staged.modelCalls,
+      records: staged.records,
+      turns: [...staged.turns, ...(writes.turns ?? [])],
+      ending: writes.ending,
+    });
   }
 
   private messages(): MessageParam[] {

@@ -34,10 +34,13 @@ describe('agent loop: durable runs', () => {
     const booking = toolCalls([
       { name: 'agendar', input: { profissional_id: ana?.id, servico_id: corte?.id, inicio: '2026-12-02T10:00' } },
     ]);
-    scenario.claude.enqueue(booking, text('Pronto! Seu corte com a Ana está agendado para quarta, 02/12, às 10:00.'));
+    const answer = 'Pronto! Seu corte com a Ana está agendado para quarta, 02/12, às 10:00.';
+    // the first answer is lost with the crash; the retried run asks the model once more
+    scenario.claude.enqueue(booking, text(answer), text(answer));
     const input = await scenario.startRun('pode marcar o corte quarta 10h com a Ana');
 
-    // Until the trigger is dropped, the database refuses the history write that follows the booking: the worker "dies" right after agendar ran.
+    // Until the trigger is dropped, the database refuses to store the booking's tool_result turn (committed with the
+    // next model response): the worker "dies" after agendar ran and recorded its result, before the answer was stored. the worker "dies" right after agendar ran.
     await database.db.$executeRawUnsafe(`
       CREATE OR REPLACE FUNCTION fail_on_tool_result() RETURNS trigger AS $$
       BEGIN
@@ -52,24 +55,21 @@ describe('agent loop: durable runs', () => {
 
     await expect(scenario.responder.respond(input)).rejects.toThrow();
     expect(counter.agendar).toBe(1);
-    expect(scenario.claude.requests).toHaveLength(1);
+    expect(scenario.claude.requests).toHaveLength(2);
     await database.db.$executeRawUnsafe('DROP TRIGGER crash_after_tool ON agent_history');
 
     const retried = await scenario.responder.respond(input);
 
-    expect(retried).toEqual({
-      kind: 'answer',
-      replies: [{ type: 'text', text: 'Pronto! Seu corte com a Ana está agendado para quarta, 02/12, às 10:00.' }],
-    });
+    expect(retried).toEqual({ kind: 'answer', replies: [{ type: 'text', text: answer }] });
     expect(counter.agendar).toBe(1);
     expect(await database.db.appointment.count({ where: { tenantId: scenario.tenant.id, status: 'booked' } })).toBe(1);
-    expect(scenario.claude.requests).toHaveLength(2);
+    expect(scenario.claude.requests).toHaveLength(3);
     const [result] = scenario.claude.lastToolResults();
     expect(JSON.parse(String(result?.content))).toMatchObject({ agendamento: { data: '2026-12-02', inicio: '10:00' }, ja_existia: false });
 
     const replayed = await scenario.responder.respond(input);
     expect(replayed).toEqual(retried);
-    expect(scenario.claude.requests).toHaveLength(2);
+    expect(scenario.claude.requests).toHaveLength(3);
     const history = await database.db.agentHistoryEntry.findMany({ where: { runId: input.runId }, orderBy: { id: 'asc' } });
     expect(history.map((entry) => entry.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
