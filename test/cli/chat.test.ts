@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installScriptedClaude, text } from '../fakes/anthropic.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
-import { testDatabase } from '../support/test-database.js';
+import { mswServer } from '../support/msw.js';
+import { createTestDatabase, testDatabase } from '../support/test-database.js';
 import { CHAT_TEST_SECRET, startTestService, type TestService } from './service-harness.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -99,5 +101,26 @@ describe('npm run chat (the chat program itself)', () => {
     const { code, stderr } = await runChat(['--url', service.url, '--tenant', live.phoneNumberId], ['oi']);
     expect(code).toBe(1);
     expect(stderr).toContain('no sandbox tenant');
+  });
+
+  it('when the Claude agent answers (API key set), then the chat shows its reply the same way', { timeout: 60_000 }, async () => {
+    const agentDatabase = await createTestDatabase();
+    const agentTenant = await createTestTenant(agentDatabase.db, { accessToken: null });
+    const agentService = await startTestService({ database: agentDatabase, config: { ANTHROPIC_API_KEY: 'sk-ant-chat-test' } });
+    try {
+      const claude = installScriptedClaude(mswServer);
+      claude.enqueue(text('Olá! Sou a assistente do salão. Quer marcar um corte? Tenho amanhã às 10:00.'));
+      const { code, stdout } = await runChat(
+        ['--url', agentService.url, '--tenant', agentTenant.phoneNumberId, '--phone', '5511987600043', '--quiet-ms', '400'],
+        ['oi'],
+      );
+      expect(code).toBe(0);
+      expect(stdout).toContain('🤖 Olá! Sou a assistente do salão.');
+      expect(claude.requests).toHaveLength(1);
+      const runs = await agentDatabase.db.agentRun.findMany({ where: { tenantId: agentTenant.id } });
+      expect(runs.map((run) => run.responder)).toEqual(['agent']);
+    } finally {
+      await agentService.stop();
+    }
   });
 });
