@@ -1,6 +1,6 @@
 import type { Draft } from './assistant-state.js';
 import { daysWithFreeTime, freeTimesOn, timesToOffer } from './free-times.js';
-import { dateTimeLabel, dayLabel } from './local-dates.js';
+import { dateTimeLabel, dayLabel, dayPhrase } from './local-dates.js';
 import { mainMenuScreen } from './main-menu.js';
 import { clip, type Screen, type TurnContext, text, withPrefix } from './turn.js';
 
@@ -97,8 +97,8 @@ export async function chooseDayScreen(context: TurnContext, draft: Draft): Promi
 export async function chooseTimeScreen(context: TurnContext, draft: Draft, date: string): Promise<Screen> {
   const { times, refusal, nextDate } = await freeTimesOn(context.calls, draft, date);
   if (times.length === 0) {
-    const reason = refusal ?? `Não há horários livres em ${dayLabel(date, context.today)}.`;
-    const hint = nextDate ? ` O próximo dia com horário é ${dayLabel(nextDate, context.today)}.` : '';
+    const reason = refusal ?? `Não há horários livres para ${dayPhrase(date, context.today)}.`;
+    const hint = nextDate ? ` O próximo dia com horário é ${dayPhrase(nextDate, context.today)}.` : '';
     return withPrefix(await chooseDayScreen(context, draft), `${reason}${hint}`);
   }
   const offered = timesToOffer(times, MAX_ROWS);
@@ -111,7 +111,7 @@ export async function chooseTimeScreen(context: TurnContext, draft: Draft, date:
     replies: [
       {
         type: 'list',
-        text: `Horários livres em ${dayLabel(date, context.today)}.${more}`,
+        text: `Horários livres para ${dayPhrase(date, context.today)}.${more}`,
         buttonLabel: 'Ver horários',
         sections: [
           {

@@ -26,6 +26,14 @@ export function dayLabel(date: string, today: string): string {
   return base.charAt(0).toUpperCase() + base.slice(1);
 }
 
+/** The day inside a sentence: "hoje (ter 01/12)", "amanhã (qua 02/12)", "sex 04/12". */
+export function dayPhrase(date: string, today: string): string {
+  const base = `${WEEKDAY_SHORT[weekdayOf(date)]} ${date.slice(8, 10)}/${date.slice(5, 7)}`;
+  if (date === today) return `hoje (${base})`;
+  if (date === addDays(today, 1)) return `amanhã (${base})`;
+  return base;
+}
+
 /** "ter 01/12 às 14:30" from a local "YYYY-MM-DDTHH:mm". */
 export function dateTimeLabel(start: string, today: string): string {
   return `${dayLabel(start.slice(0, 10), today)} às ${start.slice(11, 16)}`;

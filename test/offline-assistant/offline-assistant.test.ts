@@ -98,7 +98,7 @@ describe('offline assistant: booking', () => {
     expect(optionTitles(professionals)).toContain('Bia');
     await say('bia');
     const times = await say('amanhã');
-    expect(allText(times)).toContain('Amanhã, qua 02/12');
+    expect(allText(times)).toContain('Horários livres para amanhã (qua 02/12)');
     const confirm = await say('14h30');
     expect(allText(confirm)).toContain('Bia');
     await say('pode');
