@@ -1,4 +1,4 @@
-import { historyMessageWatermark } from './agent-history.js';
+import { historyMessageWatermark, loadRecentHistory } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';
 import { customerTexts, modelTexts } from './agent-texts.js';
 import { buildInboundTurn } from './build-inbound-turn.js';
@@ -34,21 +34,21 @@ export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Pr
     deps.logger.info({ runId: run.id }, 'agent run already finished: replaying its outcome');
     return run.result;
   }
-  const tenant = await deps.db.tenant.findUniqueOrThrow({
-    where: { id: input.tenantId },
-    select: { name: true, businessInfo: true, timezone: true },
-  });
-  const recordedCalls = await deps.db.agentToolCall.findMany({
-    where: { runId: run.id, tenantId: input.tenantId },
-    orderBy: { id: 'asc' },
-    select: { name: true, input: true, isError: true },
-  });
-  const session = new RunSession(deps, input, run, buildSystemPrompt(tenant, deps.clock.now()), RunToolLedger.fromRecorded(recordedCalls));
-  await session.loadHistory();
+  const [tenant, recordedCalls, history, watermark] = await Promise.all([
+    deps.db.tenant.findUniqueOrThrow({ where: { id: input.tenantId }, select: { name: true, businessInfo: true, timezone: true } }),
+    deps.db.agentToolCall.findMany({
+      where: { runId: run.id, tenantId: input.tenantId },
+      orderBy: { id: 'asc' },
+      select: { name: true, input: true, isError: true },
+    }),
+    loadRecentHistory(deps.db, scope, deps.settings.historyMaxMessages),
+    historyMessageWatermark(deps.db, scope),
+  ]);
+  const system = buildSystemPrompt(tenant, deps.clock.now());
+  const session = new RunSession(deps, input, run, system, RunToolLedger.fromRecorded(recordedCalls), history);
 
   const resumedFrom = session.lastEntryOfRun();
   if (!resumedFrom) {
-    const watermark = await historyMessageWatermark(deps.db, scope);
     const inbound = await buildInboundTurn(deps.db, { ...scope, watermark }, input.messages);
     if (!inbound) return session.finish({ kind: 'answer', replies: [] }, { stopReason: 'nothing_to_answer' });
     await session.append({ role: 'user', content: inbound.content }, { lastMessageId: inbound.lastMessageId });
@@ -136,7 +136,7 @@ async function finalAnswerStep(session: RunSession, response: ModelMessage): Pro
   }
   if (claimsUnverifiedSuccess(text, session.ledger.hasSuccessfulWrite())) {
     session.log.warn({ runId: session.input.runId }, 'answer claims a booking change no tool confirmed: not sent');
-    await session.append({ role: 'assistant', content: [{ type: 'text', text }] });
+    session.stage({ role: 'assistant', content: [{ type: 'text', text }] });
     await session.append({ role: 'user', content: [{ type: 'text', text: modelTexts.unverifiedSuccess }] });
     return null;
   }

@@ -1,6 +1,6 @@
 import type { HandoffReason } from '../handoff/index.js';
 import type { OutboundReply } from '../shared/index.js';
-import { type HistoryEntry, loadRecentHistory } from './agent-history.js';
+import type { HistoryEntry } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';
 import { buildMessageWindow } from './build-message-window.js';
 import { callModel, type ModelCallResult } from './call-model.js';
@@ -28,7 +28,7 @@ export interface RequestOptions {
  * keeps the books.
  */
 export class RunSession {
-  private entries: HistoryEntry[] = [];
+  private entries: HistoryEntry[];
   private firstEntryId: number | undefined;
   private iterations: number;
   private budgetedTokens: number;
@@ -46,7 +46,11 @@ export class RunSession {
     readonly run: RunRecord,
     readonly system: TextBlockParam[],
     readonly ledger: RunToolLedger,
+    /** the conversation's recent history (see loadRecentHistory), extended as the run goes */
+    history: HistoryEntry[],
   ) {
+    this.entries = history;
+    this.firstEntryId = history.find((entry) => entry.runId === input.runId)?.id;
     this.iterations = run.iterations;
     this.budgetedTokens = run.budgetedInputTokens;
     this.lastStopReason = run.stopReason;
@@ -59,12 +63,6 @@ export class RunSession {
 
   get log() {
     return this.deps.logger;
-  }
-
-  async loadHistory(): Promise<HistoryEntry[]> {
-    this.entries = await loadRecentHistory(this.deps.db, this.scope, this.deps.settings.historyMaxMessages);
-    this.firstEntryId = this.entries.find((entry) => entry.runId === this.input.runId)?.id;
-    return this.entries;
   }
 
   /** Stores a turn now, in one commit with everything staged before it. */
