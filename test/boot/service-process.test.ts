@@ -136,4 +136,20 @@ describe('the service process on an embedded PostgreSQL', () => {
     expect((await exited).code).toBe(0);
     expect(postgresProcessesServing(dataDir)).toBe('');
   }, 60_000);
+
+  it('when the previous process was killed outright, then the next start stops the PostgreSQL it left behind and starts normally', async () => {
+    current = await startServiceProcess(dataDir, pgPort);
+    const killed = exitOf(current.child);
+    current.child.kill('SIGKILL');
+    await killed;
+    expect(postgresProcessesServing(dataDir)).not.toBe('');
+
+    current = await startServiceProcess(dataDir, pgPort);
+    expect(current.output()).toContain('stopping an embedded PostgreSQL left running by a previous process');
+    expect((await fetch(`http://127.0.0.1:${current.port}/readyz`)).status).toBe(200);
+    const exited = exitOf(current.child);
+    current.child.kill('SIGTERM');
+    expect((await exited).code).toBe(0);
+    expect(postgresProcessesServing(dataDir)).toBe('');
+  }, 60_000);
 });
