@@ -23,9 +23,9 @@ export interface RequestOptions {
 }
 
 /**
- * The state of one attempt at a run: history in memory (mirrored to `agent_history` on
- * every append), budgets, deadlines and the tool ledger. The loop decides; the session
- * keeps the books.
+ * The state of one attempt at a run: the history in memory (written to `agent_history`
+ * in one statement per step, see commitStep), budgets, deadlines and the tool ledger.
+ * The loop decides; the session keeps the books.
  */
 export class RunSession {
   private entries: HistoryEntry[];
@@ -74,8 +74,8 @@ export class RunSession {
   }
 
   /**
-   * Adds a turn (and `alongside` writes) to the history in memory now and to the database
-   * with the next commit: a tool_result turn goes out with the next model call's usage and
+   * Adds a turn (and the tool call records behind it) to the history in memory now and to
+   * the database with the next commit: a tool_result turn goes out with the next model call's usage and
    * response, one commit per iteration. If the run dies in between, the resume finds the
    * tool_use unanswered and answers it again from the recorded results (write tools are
    * recorded at once, see executeToolCalls).
