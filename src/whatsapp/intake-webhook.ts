@@ -93,6 +93,7 @@ async function intakeChange(deps: IntakeDeps, value: WebhookChangeValue, summary
       status: status.data.status,
       errorCode: error ? String(error.code) : null,
       errorTitle: error?.title ?? null,
+      callbackData: status.data.biz_opaque_callback_data ?? null,
     });
     summary.statuses++;
     deps.logger.debug({ tenantId, waMessageId: status.data.id, status: status.data.status, changed }, 'whatsapp status received');

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { Logger } from '../shared/index.js';
+import { outboxCallbackData } from './apply-status-update.js';
 import type { GraphApiClient } from './graph-api-client.js';
 import { GraphApiError } from './graph-api-error.js';
 import { toGraphMessage } from './to-graph-message.js';
@@ -50,7 +51,7 @@ export async function sendOutboundMessage(
   try {
     const { waMessageId } = await deps.graph.sendMessage(
       { phoneNumberId: tenant.phoneNumberId, accessToken: tenant.accessToken },
-      toGraphMessage(customer.waId, row),
+      { ...toGraphMessage(customer.waId, row), biz_opaque_callback_data: outboxCallbackData(messageId) },
     );
     await markSent(db, messageId, waMessageId);
     return 'sent';

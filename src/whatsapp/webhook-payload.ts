@@ -26,6 +26,7 @@ const statusSchema = z.looseObject({
   status: z.string().min(1),
   timestamp: z.string().optional(),
   recipient_id: z.string().optional(),
+  biz_opaque_callback_data: z.string().optional(),
   errors: z.array(z.looseObject({ code: z.union([z.number(), z.string()]), title: z.string().optional() })).optional(),
 });
 
