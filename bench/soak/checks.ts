@@ -12,9 +12,10 @@ export interface SoakChecks {
   /**
    * Replies the customer got twice: `resent` = one outbox row delivered again (Meta accepted a
    * send the outbox never recorded, and the same text was delivered and recorded again);
-   * `twice_in_a_turn` = two recorded sends of one text with no customer message in between.
+   * `same_run` = one run queued one text twice; `same_turn` = two completed runs answered the
+   * same inbound messages (same job key).
    */
-  duplicateReplies: { to: string; text: string; kind: 'resent' | 'twice_in_a_turn' }[];
+  duplicateReplies: { to: string; text: string; kind: 'resent' | 'same_run' | 'same_turn' }[];
   /** messages Meta accepted whose wamid no outbound row recorded (a send the outbox does not know of) */
   orphanSends: number;
   orphanDetails: { to: string; text: string; deliveredTimes: number }[];
@@ -101,7 +102,19 @@ export async function checkSoak(input: {
       duplicateOutboxKeys: await count(
         `SELECT count(*) AS n FROM (SELECT idempotency_key FROM messages WHERE direction = 'outbound' AND idempotency_key IS NOT NULL GROUP BY 1 HAVING count(*) > 1) d`,
       ),
-      duplicateReplies: findDuplicateReplies(input.deliveries, outboundWamids, input.driver, input.plans),
+      duplicateReplies: [
+        ...findResentReplies(input.deliveries, outboundWamids),
+        ...(
+          await query<{ to: string; text: string }>(`
+            SELECT cu.wa_id AS to, m.text FROM messages m JOIN conversations c ON c.id = m.conversation_id JOIN customers cu ON cu.id = c.customer_id
+            WHERE m.direction = 'outbound' AND m.run_id IS NOT NULL GROUP BY cu.wa_id, m.run_id, m.text HAVING count(*) > 1`)
+        ).map((row) => ({ ...row, kind: 'same_run' as const })),
+        ...(
+          await query<{ to: string; text: string }>(`
+            SELECT cu.wa_id AS to, r.job_key AS text FROM agent_runs r JOIN conversations c ON c.id = r.conversation_id JOIN customers cu ON cu.id = c.customer_id
+            WHERE r.status = 'completed' AND r.job_key IS NOT NULL GROUP BY cu.wa_id, r.job_key HAVING count(*) > 1`)
+        ).map((row) => ({ ...row, kind: 'same_turn' as const })),
+      ],
       orphanSends: input.deliveries.filter((delivery) => !outboundWamids.has(delivery.wamid)).length,
       orphanDetails: input.deliveries
         .filter((delivery) => !outboundWamids.has(delivery.wamid))
@@ -179,38 +192,22 @@ async function stageTimings(query: <Row extends pg.QueryResultRow>(sql: string) 
 }
 
 /**
- * Duplicate replies as the customer would see them, from the fake Graph API's log: a delivery
- * the outbox does not know whose text was delivered (and recorded) to the same customer too,
- * and two recorded deliveries of one text with no message of the customer sent in between.
+ * Replies Meta accepted twice for one outbox row: a delivery the outbox never recorded whose
+ * text was delivered (and recorded) to the same customer shortly after, i.e. the retried job
+ * sent again what the first attempt had already sent.
  */
-export function findDuplicateReplies(
-  deliveries: GraphDelivery[],
-  recordedWamids: Set<string>,
-  driver: DriverResult,
-  plans: CustomerPlan[],
-) {
-  const waIdOf = new Map(plans.map((plan) => [plan.index, plan.waId]));
-  const sentAtByWaId = new Map<string, number[]>();
-  for (const message of driver.sent) {
-    const waId = waIdOf.get(message.customerIndex) as string;
-    sentAtByWaId.set(waId, [...(sentAtByWaId.get(waId) ?? []), message.sentAt]);
-  }
-  const duplicates: { to: string; text: string; kind: 'resent' | 'twice_in_a_turn' }[] = [];
-  const byCustomer = new Map<string, GraphDelivery[]>();
-  for (const delivery of deliveries) byCustomer.set(delivery.to, [...(byCustomer.get(delivery.to) ?? []), delivery]);
-  for (const [to, list] of byCustomer) {
-    const sentTimes = sentAtByWaId.get(to) ?? [];
-    const recorded = list.filter((delivery) => recordedWamids.has(delivery.wamid)).sort((a, b) => a.at - b.at);
-    for (const orphan of list.filter((delivery) => !recordedWamids.has(delivery.wamid))) {
-      if (recorded.some((delivery) => delivery.text === orphan.text && delivery.at > orphan.at && delivery.at - orphan.at < 120_000))
-        duplicates.push({ to, text: orphan.text, kind: 'resent' });
-    }
-    recorded.forEach((delivery, index) => {
-      const earlier = recorded
-        .slice(0, index)
-        .find((other) => other.text === delivery.text && !sentTimes.some((at) => at > other.at && at < delivery.at));
-      if (earlier) duplicates.push({ to, text: delivery.text, kind: 'twice_in_a_turn' });
-    });
+export function findResentReplies(deliveries: GraphDelivery[], recordedWamids: Set<string>) {
+  const duplicates: { to: string; text: string; kind: 'resent' }[] = [];
+  for (const orphan of deliveries.filter((delivery) => !recordedWamids.has(delivery.wamid))) {
+    const resent = deliveries.some(
+      (delivery) =>
+        delivery.to === orphan.to &&
+        delivery.text === orphan.text &&
+        recordedWamids.has(delivery.wamid) &&
+        delivery.at > orphan.at &&
+        delivery.at - orphan.at < 120_000,
+    );
+    if (resent) duplicates.push({ to: orphan.to, text: orphan.text, kind: 'resent' });
   }
   return duplicates;
 }

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -42,6 +42,8 @@ export interface SoakOptions {
   seed: number;
   /** a PostgreSQL server to create the throwaway database on; embedded when undefined */
   serverUrl?: string;
+  /** leave the database (and an embedded server) running afterwards, to look into a failure */
+  keepDatabase?: boolean;
   log: (line: string) => void;
 }
 
@@ -70,7 +72,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
     const database = await createSoakDatabase(options.serverUrl);
-    cleanups.push(database.dispose);
+    if (options.keepDatabase) options.log(`database kept: ${database.url} (postmaster pid ${database.serverPid() ?? 'outside'})`);
+    else cleanups.push(database.dispose);
     const db = createDb(database.url, { maxConnections: 2 });
     const tenants = await seedSoakTenants(db, options.tenants).finally(() => db.$disconnect());
 
@@ -185,6 +188,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         soak: (soakCpu.user + soakCpu.system) / 1e6,
       },
     };
+    await writeFile(
+      path.join(logDir, 'soak-log.json'),
+      JSON.stringify({ plans, sent: driver.sent, turns: driver.turns, deliveries: graph.deliveries, modelCalls: anthropic.calls }),
+    );
     return { figures, checks, failures: soakFailures(checks), logDir };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
