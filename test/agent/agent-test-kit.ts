@@ -93,7 +93,7 @@ export async function agentScenario(
  * loop rather than scheduling: listar_servicos reads the tenant's services; agendar
  * inserts an appointment keyed by the tool_use id (idempotent, like the real one).
  */
-export function testTools(db: Db, calls: { agendar: number } = { agendar: 0 }): ToolDefinition[] {
+export function testTools(db: Db): ToolDefinition[] {
   return [
     defineTool({
       name: 'listar_servicos',
@@ -122,7 +122,6 @@ export function testTools(db: Db, calls: { agendar: number } = { agendar: 0 }): 
       description: 'Agenda um horário.',
       input: z.object({ profissional_id: z.number().int().positive(), servico_id: z.number().int().positive(), inicio: z.string() }),
       async handler(input, context) {
-        calls.agendar++;
         const startsAt = new Date(`${input.inicio}:00-03:00`);
         const appointment = await db.appointment.upsert({
           where: { idempotencyKey: context.toolUseId },

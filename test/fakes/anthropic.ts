@@ -225,12 +225,13 @@ function countCacheControl(value: unknown): number {
   return value.filter((item) => typeof item === 'object' && item !== null && 'cache_control' in item && item.cache_control).length;
 }
 
+/** Waits, unless the client gives up first (then the reply no longer matters). */
 function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => {
       clearTimeout(timer);
-      reject(signal.reason ?? new Error('aborted'));
+      resolve();
     });
   });
 }
