@@ -88,7 +88,7 @@ async function lastAnswer(session: RunSession, systemNote: string): Promise<stri
     session.truncated = true;
   }
   if (result.message.stop_reason === 'refusal') return '';
-  if (claimsUnverifiedSuccess(text, session.ledger.hasSuccessfulWrite())) {
+  if (claimsUnverifiedSuccess(text, session.ledger.successfulWrites())) {
     session.log.warn({ runId: session.input.runId }, 'final answer claims a booking change no tool confirmed: replaced');
     return '';
   }

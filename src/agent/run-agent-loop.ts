@@ -134,7 +134,7 @@ async function finalAnswerStep(session: RunSession, response: ModelMessage): Pro
     });
     return null;
   }
-  if (claimsUnverifiedSuccess(text, session.ledger.hasSuccessfulWrite())) {
+  if (claimsUnverifiedSuccess(text, session.ledger.successfulWrites())) {
     session.log.warn({ runId: session.input.runId }, 'answer claims a booking change no tool confirmed: not sent');
     session.stage({ role: 'assistant', content: [{ type: 'text', text }] });
     await session.append({ role: 'user', content: [{ type: 'text', text: modelTexts.unverifiedSuccess }] });

@@ -18,7 +18,7 @@ export interface LedgerEntry {
  */
 export class RunToolLedger {
   private readonly calls = new Map<string, number>();
-  private successfulWrites = 0;
+  private readonly writesSucceeded = new Set<string>();
   private transferReason: string | null = null;
 
   static fromRecorded(rows: { name: string; input: unknown; isError: boolean }[]): RunToolLedger {
@@ -30,7 +30,7 @@ export class RunToolLedger {
   record(entry: LedgerEntry): void {
     this.calls.set(entry.fingerprint, (this.calls.get(entry.fingerprint) ?? 0) + 1);
     if (entry.isError) return;
-    if (WRITE_TOOL_NAMES.has(entry.name)) this.successfulWrites++;
+    if (WRITE_TOOL_NAMES.has(entry.name)) this.writesSucceeded.add(entry.name);
     if (entry.name === TRANSFER_TOOL_NAME) {
       const motivo = (entry.input as { motivo?: unknown } | null)?.motivo;
       this.transferReason = typeof motivo === 'string' ? motivo.trim() : '';
@@ -41,8 +41,9 @@ export class RunToolLedger {
     return this.calls.get(fingerprint) ?? 0;
   }
 
-  hasSuccessfulWrite(): boolean {
-    return this.successfulWrites > 0;
+  /** Names of the write tools that succeeded in this run. */
+  successfulWrites(): ReadonlySet<string> {
+    return this.writesSucceeded;
   }
 
   /** The `motivo` of a successful transferir_para_humano call, or null when none happened. */

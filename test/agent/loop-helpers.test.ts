@@ -16,8 +16,16 @@ describe('agent loop helpers', () => {
     'Tudo certo, ficou remarcado para as 15h.',
     'Prontinho!\nConfirmado.',
   ])('when an answer claims a change (%s) with no successful write, then it is caught', (answer) => {
-    expect(claimsUnverifiedSuccess(answer, false)).toBe(true);
-    expect(claimsUnverifiedSuccess(answer, true)).toBe(false);
+    expect(claimsUnverifiedSuccess(answer, new Set())).toBe(true);
+  });
+
+  it.each([
+    ['Agendado! Te espero quarta.', 'agendar', 'cancelar'],
+    ['Cancelei o seu horário de sexta.', 'cancelar', 'agendar'],
+    ['Pronto, ficou remarcado para as 15h.', 'remarcar', 'agendar'],
+  ])('when "%s" is backed only by %s, then it passes, and by %s alone it is caught', (answer, backing, other) => {
+    expect(claimsUnverifiedSuccess(answer, new Set([backing]))).toBe(false);
+    expect(claimsUnverifiedSuccess(answer, new Set([other]))).toBe(true);
   });
 
   it.each([
@@ -27,7 +35,7 @@ describe('agent loop helpers', () => {
     'Para agendar, me diga o dia.',
     'Você tem 2 agendamentos esta semana.',
   ])('when an answer only mentions booking (%s), then it is not a claim', (answer) => {
-    expect(claimsUnverifiedSuccess(answer, false)).toBe(false);
+    expect(claimsUnverifiedSuccess(answer, new Set())).toBe(false);
   });
 
   it('when text is cut mid-sentence, then it is trimmed to the last complete one; without one, an ellipsis marks the cut', () => {
