@@ -26,6 +26,7 @@ export const modelTexts = {
     'AVISO DO SISTEMA: sua última resposta NÃO foi enviada ao cliente. Ela diz que algo foi agendado, cancelado ou remarcado, mas nenhuma chamada de agendar, cancelar ou remarcar teve sucesso nesta conversa. Nunca afirme isso sem a confirmação da ferramenta: chame a ferramenta adequada (depois de confirmar com o cliente) ou reescreva a resposta sem afirmar o que não aconteceu.',
   transferAccepted:
     'Transferência registrada: uma atendente humana vai assumir a conversa. Não chame mais ferramentas; apenas despeça-se do cliente.',
+  emptyAnswer: 'AVISO DO SISTEMA: sua resposta veio vazia e não foi enviada. Responda agora ao cliente.',
   interruptedToolCall:
     'Esta chamada foi interrompida antes de terminar e não tem resultado. Não tente de novo sem verificar o estado atual.',
 } as const;

@@ -89,6 +89,8 @@ async function loop(session: RunSession): Promise<RunOutcome> {
     if (response.stop_reason === 'tool_use') {
       const toolUses = toolUsesOf(response);
       if (toolUses.length > 0) {
+        // Stored before any tool runs: a run that dies mid-tool must find this tool_use on resume (and its id
+        // in agent_tool_calls), never ask the model again and get a fresh id that would book twice.
         await session.append(assistantTurnOf(response));
         await runTools(session, toolUses);
         continue;
@@ -128,10 +130,7 @@ async function finalAnswerStep(session: RunSession, response: ModelMessage): Pro
     session.truncated = true;
   }
   if (!text) {
-    await session.append({
-      role: 'user',
-      content: [{ type: 'text', text: 'AVISO DO SISTEMA: sua resposta veio vazia. Responda ao cliente.' }],
-    });
+    await session.append({ role: 'user', content: [{ type: 'text', text: modelTexts.emptyAnswer }] });
     return null;
   }
   if (claimsUnverifiedSuccess(text, session.ledger.successfulWrites())) {

@@ -74,6 +74,16 @@ describe('agent loop: every stop_reason', () => {
     });
   });
 
+  it('when the model ends its turn with no text, then nothing is sent and it is asked to answer', async () => {
+    const scenario = await agentScenario(database.db);
+    scenario.claude.enqueue(toolCalls([{ name: 'listar_servicos' }]), message([], 'end_turn'), text('Temos Corte e Coloração.'));
+    const outcome = await scenario.responder.respond(await scenario.startRun('serviços?'));
+    expect(outcome).toEqual({ kind: 'answer', replies: [{ type: 'text', text: 'Temos Corte e Coloração.' }] });
+    const last = scenario.claude.requests[2]?.body.messages.at(-1);
+    expect(JSON.stringify(last)).toContain('sua resposta veio vazia');
+    expect(JSON.stringify(last?.content)).toContain('tool_result');
+  });
+
   it('when the model pauses its turn, then the paused content is sent back as the last turn and the run goes on', async () => {
     const scenario = await agentScenario(database.db);
     scenario.claude.enqueue(message([textBlock('Deixa eu pensar')], 'pause_turn'), text('Pronto: temos horários amanhã.'));
