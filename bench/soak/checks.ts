@@ -19,6 +19,8 @@ export interface SoakChecks {
   /** messages Meta accepted whose wamid no outbound row recorded (a send the outbox does not know of) */
   orphanSends: number;
   orphanDetails: { to: string; text: string; deliveredTimes: number }[];
+  /** sends whose sender died before Meta's answer: how many the outbox still recorded (from the status webhook) */
+  lostResponses: { total: number; recorded: number };
   /** where the time goes, from the service's own tables (ms, p50/p95) */
   stages: { name: string; p50: number; p95: number; count: number }[];
   doubleBookings: number;
@@ -124,6 +126,10 @@ export async function checkSoak(input: {
           deliveredTimes: input.deliveries.filter((other) => other.to === delivery.to && other.text === delivery.text).length,
         })),
       stages: await stageTimings(query),
+      lostResponses: {
+        total: input.deliveries.filter((delivery) => delivery.responseLost).length,
+        recorded: input.deliveries.filter((delivery) => delivery.responseLost && outboundWamids.has(delivery.wamid)).length,
+      },
       doubleBookings: await count(`
         SELECT count(*) AS n FROM appointments a JOIN appointments b
           ON a.professional_id = b.professional_id AND a.id < b.id AND a.status = 'booked' AND b.status = 'booked'

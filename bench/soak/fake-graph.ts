@@ -14,6 +14,8 @@ export interface GraphDelivery {
   at: number;
   /** `biz_opaque_callback_data` of the send, echoed in its status webhooks as Meta does */
   callbackData?: string;
+  /** the sender's connection was gone before the answer (its process died mid-request): it never learnt the wamid */
+  responseLost: boolean;
 }
 
 /** Where the fake posts status webhooks (sent, delivered) for accepted messages, as Meta does. */
@@ -45,6 +47,8 @@ export interface FakeGraph {
   };
   /** Called for every accepted message (the driver waits on it). */
   onDelivery(listener: (delivery: GraphDelivery) => void): void;
+  /** Requests being answered right now (a worker killed now dies in the middle of a send). */
+  inFlight(): number;
   /** From now on, post signed `sent` and `delivered` status webhooks for accepted messages. */
   sendStatusesTo(target: StatusWebhookTarget): void;
   close(): Promise<void>;
@@ -63,6 +67,7 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
   let statusRoundRobin = 0;
   const pendingStatuses = new Set<Promise<void>>();
   let closing = false;
+  let inFlight = 0;
   const postStatuses = (delivery: GraphDelivery) => {
     const target = statusTarget;
     if (!target || closing) return;
@@ -90,6 +95,10 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
       return;
     }
     stats.requests++;
+    inFlight++;
+    response.once('close', () => {
+      inFlight--;
+    });
     const phoneNumberId = match[2] as string;
     await sleepBetween(options.random, options.latencyMs);
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
@@ -134,7 +143,17 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
     }
     const wamid = `wamid.HBgN${randomBytes(18).toString('base64url').toUpperCase()}`;
     const callbackData = typeof body.biz_opaque_callback_data === 'string' ? body.biz_opaque_callback_data : undefined;
-    const delivery: GraphDelivery = { phoneNumberId, to, type, text, wamid, at: Date.now(), ...(callbackData ? { callbackData } : {}) };
+    const delivery: GraphDelivery = {
+      phoneNumberId,
+      to,
+      type,
+      text,
+      wamid,
+      at: Date.now(),
+      // A killed sender's kernel closed the connection while we were "working".
+      responseLost: request.socket.destroyed || request.socket.readableEnded,
+      ...(callbackData ? { callbackData } : {}),
+    };
     deliveries.push(delivery);
     for (const listener of listeners) listener(delivery);
     postStatuses(delivery);
@@ -145,6 +164,7 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
     deliveries,
     stats,
     onDelivery: (listener) => listeners.push(listener),
+    inFlight: () => inFlight,
     sendStatusesTo: (target) => {
       statusTarget = target;
     },

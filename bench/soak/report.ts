@@ -61,6 +61,11 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
   row('duplicate replies (Meta log)', checks.duplicateReplies.length, zero(checks.duplicateReplies.length));
   row('duplicate outbound idempotency keys', checks.duplicateOutboxKeys, zero(checks.duplicateOutboxKeys));
   row('sends Meta accepted that the outbox does not record', checks.orphanSends);
+  row(
+    'sends cut by a SIGKILL (answer lost) / recorded anyway',
+    `${checks.lostResponses.total} / ${checks.lostResponses.recorded}`,
+    'via the status webhook',
+  );
   row('double bookings (overlapping booked)', checks.doubleBookings, zero(checks.doubleBookings));
   row('appointments booked / cancelled', `${checks.appointmentsBooked} / ${checks.appointmentsCancelled}`);
   row('conversations', checks.conversations);

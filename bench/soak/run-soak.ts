@@ -145,6 +145,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         if (!worker) return;
         kills.push(
           (async () => {
+            // Aim at the worst moment: while Meta is taking messages, so a send may die mid-request.
+            for (let waited = 0; waited < 5000 && graph.inFlight() < 2; waited += 5) await sleep(5);
             await worker.kill();
             options.log(`SIGKILL ${worker.name} after ${count}/${total} messages; restarting it`);
             await sleep(500);
