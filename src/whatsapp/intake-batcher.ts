@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { Logger } from '../shared/index.js';
-import { storeInboundBatch } from './store-inbound-batch.js';
+import { type SqlRunner, storeInboundBatch } from './store-inbound-batch.js';
 import { type InboundMessageToStore, type ProcessingSchedule, storeInboundMessage } from './store-inbound-message.js';
 
 interface Waiting {
@@ -21,6 +21,7 @@ export type StoreInbound = (message: InboundMessageToStore) => Promise<boolean>;
  */
 export function createIntakeBatcher(
   db: Db,
+  runner: SqlRunner | Db,
   schedule: ProcessingSchedule,
   logger: Logger,
   options: { maxBatch?: number; maxInFlight?: number } = {},
@@ -33,7 +34,7 @@ export function createIntakeBatcher(
   const flush = async (batch: Waiting[]) => {
     try {
       const inserted = await storeInboundBatch(
-        db,
+        runner,
         batch.map((item) => item.message),
         schedule,
       );

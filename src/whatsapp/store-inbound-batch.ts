@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import { type Db, Prisma } from '../db/index.js';
 import { TASKS } from '../queue/index.js';
 import type { InboundMessageToStore, ProcessingSchedule } from './store-inbound-message.js';
 
@@ -13,9 +13,27 @@ import type { InboundMessageToStore, ProcessingSchedule } from './store-inbound-
  * batches take their row locks in the same order. Returns the WhatsApp ids actually inserted
  * (a redelivered id, or a second copy inside the batch, is not).
  */
-export async function storeInboundBatch(db: Db, messages: InboundMessageToStore[], schedule: ProcessingSchedule): Promise<Set<string>> {
+export async function storeInboundBatch(
+  db: Db | SqlRunner,
+  messages: InboundMessageToStore[],
+  schedule: ProcessingSchedule,
+): Promise<Set<string>> {
   if (messages.length === 0) return new Set();
-  const rows = await db.$queryRaw<{ wa_message_id: string }[]>`
+  const query = inboundBatchQuery(messages, schedule);
+  const rows =
+    'query' in db
+      ? (await db.query<{ wa_message_id: string }>(query.text, query.values)).rows
+      : await db.$queryRaw<{ wa_message_id: string }[]>(query);
+  return new Set(rows.map((row) => row.wa_message_id));
+}
+
+/** A plain node-postgres pool or client: the webhook's hot path skips the ORM's per-query overhead. */
+export interface SqlRunner {
+  query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+function inboundBatchQuery(messages: InboundMessageToStore[], schedule: ProcessingSchedule) {
+  return Prisma.sql`
     WITH input AS (
       SELECT * FROM unnest(
         ${messages.map((message) => message.tenantId)}::int[],
@@ -64,5 +82,4 @@ export async function storeInboundBatch(db: Db, messages: InboundMessageToStore[
       SELECT (graphile_worker.add_jobs(specs.list, false)).id FROM specs WHERE specs.list IS NOT NULL
     )
     SELECT wa_message_id, (SELECT count(*) FROM job) AS jobs FROM message`;
-  return new Set(rows.map((row) => row.wa_message_id));
 }

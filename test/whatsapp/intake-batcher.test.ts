@@ -28,7 +28,7 @@ describe('intake batcher (group commit of inbound messages)', () => {
     ).map((row) => row.key);
 
   it('when many messages and redeliveries arrive at once, then each is stored once and each conversation gets one job', async () => {
-    const store = createIntakeBatcher(database.db, { debounceMs: 60_000, maxAttempts: 5 }, silentLogger);
+    const store = createIntakeBatcher(database.db, database.db, { debounceMs: 60_000, maxAttempts: 5 }, silentLogger);
     const customers = ['5511900000001', '5511900000002', '5511900000003'];
     const ids = Array.from({ length: 12 }, () => newWamid());
     const calls = ids.flatMap((id, index) => {
@@ -47,7 +47,7 @@ describe('intake batcher (group commit of inbound messages)', () => {
   });
 
   it('when one message of a batch cannot be stored, then its neighbours are stored and only it fails', async () => {
-    const store = createIntakeBatcher(database.db, { debounceMs: 60_000, maxAttempts: 5 }, silentLogger);
+    const store = createIntakeBatcher(database.db, database.db, { debounceMs: 60_000, maxAttempts: 5 }, silentLogger);
     const good = [newWamid(), newWamid()];
     const results = await Promise.allSettled([
       store(message(tenant.id, '5511900000011', good[0]!, 'oi')),
