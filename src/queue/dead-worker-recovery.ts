@@ -98,7 +98,8 @@ export function startDeadWorkerRecovery(options: {
     await client.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [ids]);
     logger.warn({ workerIds: ids }, 'released jobs locked by workers that are gone');
   };
-  const interval = options.intervalMs ?? Math.max(1000, options.graceMs);
+  // A dead worker's conversation waits at most grace + interval before it runs again.
+  const interval = options.intervalMs ?? Math.max(1000, options.graceMs / 2);
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
     running = sweep().catch((error: unknown) => logger.warn({ err: error }, 'dead worker sweep failed'));

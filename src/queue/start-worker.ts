@@ -55,7 +55,7 @@ export async function startWorker(options: {
     connectionString: options.connectionString,
     logger: options.logger,
     events: runner.events,
-    graceMs: options.deadWorkerGraceMs ?? 15_000,
+    graceMs: options.deadWorkerGraceMs ?? 5000,
   });
   return {
     runner,
