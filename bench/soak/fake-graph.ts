@@ -47,8 +47,10 @@ export interface FakeGraph {
   };
   /** Called for every accepted message (the driver waits on it). */
   onDelivery(listener: (delivery: GraphDelivery) => void): void;
-  /** Requests being answered right now (a worker killed now dies in the middle of a send). */
-  inFlight(): number;
+  /** Client ports of the message sends being answered right now (a sender killed now dies mid-send). */
+  inFlightSendPorts(): number[];
+  /** The process behind these in-flight sends was killed: their answers will reach no one. */
+  senderKilled(ports: number[]): void;
   /** From now on, post signed `sent` and `delivered` status webhooks for accepted messages. */
   sendStatusesTo(target: StatusWebhookTarget): void;
   close(): Promise<void>;
@@ -67,7 +69,8 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
   let statusRoundRobin = 0;
   const pendingStatuses = new Set<Promise<void>>();
   let closing = false;
-  let inFlight = 0;
+  const inFlightPorts = new Set<number>();
+  const killedPorts = new Set<number>();
   const postStatuses = (delivery: GraphDelivery) => {
     const target = statusTarget;
     if (!target || closing) return;
@@ -95,12 +98,8 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
       return;
     }
     stats.requests++;
-    inFlight++;
-    response.once('close', () => {
-      inFlight--;
-    });
+
     const phoneNumberId = match[2] as string;
-    await sleepBetween(options.random, options.latencyMs);
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token || !options.acceptedTokens.has(token)) {
       stats.unauthorized++;
@@ -115,12 +114,23 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
       sendJson(response, 400, metaError('(#100) Invalid parameter', 'OAuthException', 100));
       return;
     }
+    // A message send (not a read receipt) is now at "Meta": its sender's port tells who sent it.
+    const senderPort = request.socket.remotePort;
+    if (body.status !== 'read' && senderPort !== undefined) {
+      inFlightPorts.add(senderPort);
+      response.once('close', () => {
+        inFlightPorts.delete(senderPort);
+        killedPorts.delete(senderPort);
+      });
+    }
+    await sleepBetween(options.random, options.latencyMs);
     if (body.status === 'read') {
       stats.readReceipts++;
       sendJson(response, 200, { success: true });
       return;
     }
-    if (options.random.chance(options.errorRate)) {
+    // A send cut by a kill is the fault under test: Meta takes it (no injected 500 on top).
+    if (!killedPorts.has(senderPort ?? -1) && options.random.chance(options.errorRate)) {
       stats.errors500++;
       sendJson(response, 500, {
         error: {
@@ -151,7 +161,7 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
       wamid,
       at: Date.now(),
       // A killed sender's kernel closed the connection while we were "working".
-      responseLost: request.socket.destroyed || request.socket.readableEnded,
+      responseLost: request.socket.destroyed || request.socket.readableEnded || killedPorts.has(senderPort ?? -1),
       ...(callbackData ? { callbackData } : {}),
     };
     deliveries.push(delivery);
@@ -164,7 +174,10 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
     deliveries,
     stats,
     onDelivery: (listener) => listeners.push(listener),
-    inFlight: () => inFlight,
+    inFlightSendPorts: () => [...inFlightPorts],
+    senderKilled: (ports) => {
+      for (const port of ports) if (inFlightPorts.has(port)) killedPorts.add(port);
+    },
     sendStatusesTo: (target) => {
       statusTarget = target;
     },

@@ -17,6 +17,7 @@ import { type SoakFigures, soakFailures } from './report.js';
 import { seedSoakTenants } from './seed-tenants.js';
 import { startServiceCluster } from './service-processes.js';
 import { createSoakDatabase } from './soak-database.js';
+import { pidOwningLocalPort } from './socket-owner.js';
 
 export interface SoakOptions {
   customers: number;
@@ -145,10 +146,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         if (!worker) return;
         kills.push(
           (async () => {
-            // Aim at the worst moment: while Meta is taking messages, so a send may die mid-request.
-            for (let waited = 0; waited < 5000 && graph.inFlight() < 2; waited += 5) await sleep(5);
+            // Aim at the worst moment: while this worker's own send is at Meta, so it dies mid-request.
+            const ownSends = () => graph.inFlightSendPorts().filter((port) => pidOwningLocalPort(port, [worker.pid() ?? -1]) !== undefined);
+            let inFlight = ownSends();
+            for (let waited = 0; waited < 10_000 && inFlight.length === 0; waited += 1) {
+              await sleep(1);
+              inFlight = ownSends();
+            }
+            const midSend = inFlight.length > 0;
+            // Marked first: once SIGKILL is sent, no answer written to these sends is read.
+            graph.senderKilled(inFlight);
             await worker.kill();
-            options.log(`SIGKILL ${worker.name} after ${count}/${total} messages; restarting it`);
+            options.log(
+              `SIGKILL ${worker.name} after ${count}/${total} messages${midSend ? ' while it was sending to Meta' : ''}; restarting it`,
+            );
             await sleep(500);
             await worker.start();
           })(),

@@ -53,6 +53,11 @@ describe('small soak: 2 web + 2 worker processes under faults', () => {
     expect(checks.conversations).toBe(20);
     // The faults really happened, and the scripted chats really went through the tools.
     expect(figures.workerKills).toBe(1);
+    // The kill cut one of that worker's sends mid-request: Meta took it, the worker never knew,
+    // and the outbox still recorded it (status webhook) instead of sending it again.
+    expect(checks.lostResponses.total).toBeGreaterThanOrEqual(1);
+    expect(checks.lostResponses.recorded).toBe(checks.lostResponses.total);
+    expect(checks.orphanSends).toBe(0);
     expect(figures.duplicatesDelivered).toBeGreaterThan(0);
     expect(figures.burstTurns).toBeGreaterThan(0);
     expect(figures.modelErrorsInjected).toBeGreaterThan(0);
