@@ -11,7 +11,7 @@ const argument = (name: string, fallback: number) => {
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
 };
 
-export const FULL_SOAK: Omit<SoakOptions, 'log'> = {
+const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   customers: argument('customers', 200),
   messagesPerCustomer: argument('messages', 5),
   tenants: 4,
@@ -33,6 +33,7 @@ export const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   drainTimeoutMs: 90_000,
   seed: argument('seed', 20261130),
   serverUrl: process.env.DATABASE_URL || undefined,
+  keepDatabase: process.argv.includes('--keep-database'),
 };
 
 async function main() {

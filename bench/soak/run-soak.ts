@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -205,7 +205,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       path.join(logDir, 'soak-log.json'),
       JSON.stringify({ plans, sent: driver.sent, turns: driver.turns, deliveries: graph.deliveries, modelCalls: anthropic.calls }),
     );
-    return { figures, checks, failures: soakFailures(checks), logDir };
+    const failures = soakFailures(checks);
+    // Logs are for looking into a failure; a passing run leaves nothing behind.
+    if (failures.length === 0 && !options.keepDatabase) await rm(logDir, { recursive: true, force: true });
+    return { figures, checks, failures, logDir };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
   }
