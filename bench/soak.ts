@@ -3,7 +3,7 @@ import { runSoak, type SoakOptions } from './soak/run-soak.js';
 
 /**
  * `npm run soak`: the whole service under a busy Monday morning's load and faults, on
- * loopback (see docs/soak.md). Flags: --customers N --messages M --kills K --seed S.
+ * loopback (see docs/soak.md). Flags: --customers N --messages M --kills K --seed S --concurrency C (per worker) --keep-database.
  * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat.
  */
 const argument = (name: string, fallback: number) => {
@@ -18,7 +18,7 @@ const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   webProcesses: 2,
   workerProcesses: 2,
   workerKills: argument('kills', 2),
-  workerConcurrency: 16,
+  workerConcurrency: argument('concurrency', 48),
   debounceMs: 1000,
   modelLatencyMs: [300, 1500],
   modelErrorRate: 0.05,
