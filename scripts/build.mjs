@@ -4,7 +4,7 @@
 // production image ships dist/ already built and never gets here with stale sources.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,8 +35,57 @@ function run(command, args, env = {}) {
   }
 }
 
+/**
+ * Runs `fn` holding an exclusive lock (a directory, atomic to create): several processes
+ * (parallel test files, a chat starting a server) may ask for a build at once, and two tsc
+ * runs writing dist/ together would leave it half-written. A lock whose owner died is taken over.
+ */
+function withBuildLock(fn) {
+  const lockDir = path.join(root, '.build.lock');
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSafe(path.join(lockDir, 'pid')), 10);
+      if (Number.isInteger(owner) && !isAlive(owner)) rmSync(lockDir, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`build lock ${lockDir} held too long by ${owner}`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+function readFileSafe(file) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 /** Generates the Prisma client offline when the schema changed since the last generation. */
 export function generatePrismaClient(force = false) {
+  return withBuildLock(() => generateUnlocked(force));
+}
+
+function generateUnlocked(force) {
   const marker = path.join(generatedDir, '.schema-hash');
   const wanted = hashOf([schemaPath]);
   if (!force && existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return false;
@@ -49,6 +98,10 @@ export function generatePrismaClient(force = false) {
 
 /** Compiles src/ to dist/ when any source (or the schema) changed since the last build. */
 export function buildIfNeeded(force = false) {
+  return withBuildLock(() => buildUnlocked(force));
+}
+
+function buildUnlocked(force) {
   const marker = path.join(root, 'dist/.build-hash');
   // A production image ships dist/ without src/: nothing to compare, nothing to build.
   if (!existsSync(path.join(root, 'src')) && existsSync(marker)) return false;
@@ -62,7 +115,7 @@ export function buildIfNeeded(force = false) {
     console.error('dist/ is missing and the build tools are not installed: run `npm ci` first');
     process.exit(1);
   }
-  generatePrismaClient(force);
+  generateUnlocked(force);
   console.error('building wa-agenda…');
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
   writeFileSync(marker, wanted);
