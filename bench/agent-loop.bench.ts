@@ -13,18 +13,16 @@
  * PostgreSQL in a temporary directory; cleans up after itself.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
-import pg from 'pg';
 import { z } from 'zod';
 import { createAgentResponder, type Responder } from '../src/agent/index.js';
 import { loadConfig } from '../src/config/index.js';
-import { applyMigrations, createDb, type Db, startEmbeddedPostgres } from '../src/db/index.js';
+import { createDb, type Db } from '../src/db/index.js';
 import { createSchedulingTools } from '../src/scheduling/index.js';
 import { createLogger, defineTool, fixedClock, type Logger } from '../src/shared/index.js';
 import { inProcessFetch, ScriptedClaude, text, toolCalls } from '../test/fakes/anthropic.js';
+import { createBenchDatabase } from './support/bench-database.js';
 
 const NOW = '2026-12-01T13:00:00Z';
 const OVERHEAD_RUNS = 150;
@@ -34,10 +32,9 @@ const CONVERSATION_TURNS = 50;
 
 export default async function run(): Promise<void> {
   const logger = createLogger('warn');
-  const database = await openDatabase(logger);
+  const database = await createBenchDatabase({ prefix: 'wa_bench_agent', serverUrl: process.env.DATABASE_URL, logger });
   const db = createDb(database.url, { maxConnections: 4 });
   try {
-    await applyMigrations(database.url, logger);
     const overhead = await measureOverhead(db, logger);
     const sizes = await measureRequestSizes(db, logger);
 
@@ -70,7 +67,7 @@ export default async function run(): Promise<void> {
     console.log(`ratio turn 50 / turn 5: ${ratio.toFixed(2)}× → target ≤ 1.5× ${ratio <= 1.5 ? 'met' : 'MISSED'}`);
   } finally {
     await db.$disconnect();
-    await database.close();
+    await database.dispose();
   }
 }
 
@@ -250,40 +247,6 @@ async function startRun(db: Db, scene: Scene, textBody: string) {
     messages: [{ id: message.id, type: 'text', text: textBody, createdAt: message.createdAt }],
     signal: new AbortController().signal,
   };
-}
-
-async function openDatabase(logger: Logger): Promise<{ url: string; close(): Promise<void> }> {
-  const configured = process.env.DATABASE_URL;
-  if (configured) {
-    const name = `wa_bench_agent_${randomBytes(4).toString('hex')}`;
-    const server = new URL(configured);
-    server.pathname = '/postgres';
-    await adminQuery(server.toString(), `CREATE DATABASE "${name}"`);
-    const url = new URL(configured);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), close: () => adminQuery(server.toString(), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-  }
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'wa-bench-agent-'));
-  await chmod(tempDir, 0o777);
-  const port = 40_000 + Math.floor(Math.random() * 5_000);
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'pg'), port, database: 'wa_bench', logger });
-  return {
-    url: embedded.url,
-    close: async () => {
-      await embedded.stop();
-      await rm(tempDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 const row = (name: string, samples: number[]) => ({

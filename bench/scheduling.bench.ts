@@ -1,19 +1,7 @@
-/**
- * `buscar_horarios` latency for a tenant with 50 professionals × 2 000 appointments,
- * against the floor measured in the same run: the single indexed query that reads one
- * professional's appointments for the day. Targets: p95 ≤ 20 ms and ≤ 3× the floor's p95.
- * Uses DATABASE_URL's server (in a throwaway database) when set, else an embedded
- * PostgreSQL in a temporary directory; cleans up after itself.
- */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { applyMigrations, createDb, type Db, startEmbeddedPostgres } from '../src/db/index.js';
+import { createDb, type Db } from '../src/db/index.js';
 import { createSchedulingTools } from '../src/scheduling/index.js';
 import { createLogger, fixedClock } from '../src/shared/index.js';
+import { createBenchDatabase } from './support/bench-database.js';
 
 const PROFESSIONALS = 50;
 const DAYS_OF_APPOINTMENTS = 250;
@@ -25,10 +13,9 @@ const ZONE = 'America/Sao_Paulo';
 
 export default async function run(): Promise<void> {
   const logger = createLogger('warn');
-  const database = await openDatabase(logger);
+  const database = await createBenchDatabase({ prefix: 'wa_bench_scheduling', serverUrl: process.env.DATABASE_URL, logger });
   const db = createDb(database.url, { maxConnections: 4 });
   try {
-    await applyMigrations(database.url, logger);
     const seeded = await seed(db);
     const tool = createSchedulingTools({ db, clock: fixedClock(NOW), logger }).find((candidate) => candidate.name === 'buscar_horarios');
     if (!tool) throw new Error('buscar_horarios not found');
@@ -95,7 +82,7 @@ export default async function run(): Promise<void> {
     console.log(`targets: p95 ≤ 20 ms → ${p95 <= 20 ? 'met' : 'MISSED'}; p95 ≤ 3× floor → ${ratioP95 <= 3 ? 'met' : 'MISSED'}`);
   } finally {
     await db.$disconnect();
-    await database.close();
+    await database.dispose();
   }
 }
 
@@ -146,65 +133,6 @@ async function seed(db: Db) {
     professionalIds: professionals.map((professional) => professional.id),
     dates,
   };
-}
-
-async function openDatabase(logger: ReturnType<typeof createLogger>): Promise<{ url: string; close(): Promise<void> }> {
-  const configured = process.env.DATABASE_URL;
-  if (configured) {
-    const name = `wa_bench_scheduling_${randomBytes(4).toString('hex')}`;
-    const server = new URL(configured);
-    server.pathname = '/postgres';
-    await adminQuery(server.toString(), `CREATE DATABASE "${name}"`);
-    const url = new URL(configured);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), close: () => adminQuery(server.toString(), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-  }
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'wa-bench-scheduling-'));
-  await chmod(tempDir, 0o777);
-  // A port the OS just handed out, retried once: a busy machine may take it meanwhile.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const embedded = await startEmbeddedPostgres({
-        dataDir: path.join(tempDir, 'pg'),
-        port: await freePort(),
-        database: 'wa_bench',
-        logger,
-      });
-      return {
-        url: embedded.url,
-        close: async () => {
-          await embedded.stop();
-          await rm(tempDir, { recursive: true, force: true });
-        },
-      };
-    } catch (error) {
-      if (attempt >= 3) {
-        await rm(tempDir, { recursive: true, force: true });
-        throw error;
-      }
-    }
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 function percentile(samples: number[], p: number): number {

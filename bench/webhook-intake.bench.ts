@@ -6,21 +6,16 @@
  * Target (2 cores): ≥ 40 % of the baseline's throughput and p99 ≤ 50 ms.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import express from 'express';
-import pg from 'pg';
 import type { ServiceDeps } from '../src/boot/service-deps.js';
 import { loadConfig } from '../src/config/index.js';
-import { applyMigrations, createDb, startEmbeddedPostgres } from '../src/db/index.js';
+import { createDb } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
-import { runQueueMigrations } from '../src/queue/index.js';
 import { silentLogger, systemClock } from '../src/shared/index.js';
 import { createWhatsAppWebhookRouter, isValidSignature } from '../src/whatsapp/index.js';
+import { createBenchDatabase } from './support/bench-database.js';
 
 const CONNECTIONS = 50;
 const WARMUP_MS = 1500;
@@ -40,7 +35,7 @@ interface Result {
 }
 
 export default async function run(): Promise<void> {
-  const database = await startDatabase();
+  const database = await createBenchDatabase({ prefix: 'wa_bench', serverUrl: process.env.DATABASE_URL, queue: true });
   const servers: http.Server[] = [];
   try {
     const config = loadConfig({ NODE_ENV: 'test', WHATSAPP_APP_SECRET: SECRET, DEBOUNCE_MS: '2000' });
@@ -103,7 +98,7 @@ export default async function run(): Promise<void> {
     }
   } finally {
     for (const server of servers) await new Promise((resolve) => server.close(resolve));
-    await database.stop();
+    await database.dispose();
   }
 }
 
@@ -234,45 +229,4 @@ function listen(app: express.Express): Promise<http.Server> {
 
 function portOf(server: http.Server): number {
   return (server.address() as AddressInfo).port;
-}
-
-/** A fresh database: on DATABASE_URL's server if set, else an embedded PostgreSQL in a temporary directory. */
-async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
-  const name = `wa_bench_${randomBytes(4).toString('hex')}`;
-  let serverUrl: string;
-  let stopServer = async () => {};
-  if (process.env.DATABASE_URL) {
-    serverUrl = process.env.DATABASE_URL;
-  } else {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'wa-bench-'));
-    await chmod(dir, 0o777);
-    const embedded = await startEmbeddedPostgres({
-      dataDir: path.join(dir, 'pg'),
-      port: 56_000 + Math.floor(Math.random() * 3000),
-      database: 'postgres',
-      logger: silentLogger,
-    });
-    serverUrl = embedded.url;
-    stopServer = async () => {
-      await embedded.stop();
-      await rm(dir, { recursive: true, force: true });
-    };
-  }
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await applyMigrations(url.toString(), silentLogger);
-  await runQueueMigrations(url.toString(), silentLogger);
-  return {
-    url: url.toString(),
-    stop: async () => {
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-      await stopServer();
-    },
-  };
 }

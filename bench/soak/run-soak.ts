@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb } from '../../src/db/index.js';
+import { createBenchDatabase } from '../support/bench-database.js';
 import { checkSoak, type SoakChecks } from './checks.js';
 import { cpuSecondsOfTree } from './cpu-time.js';
 import { localDate } from './customer-intent.js';
@@ -16,7 +17,6 @@ import { createRandom, sleep } from './random.js';
 import { type SoakFigures, soakFailures } from './report.js';
 import { seedSoakTenants } from './seed-tenants.js';
 import { startServiceCluster } from './service-processes.js';
-import { createSoakDatabase } from './soak-database.js';
 import { pidOwningLocalPort } from './socket-owner.js';
 
 export interface SoakOptions {
@@ -72,7 +72,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const random = createRandom(options.seed);
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
-    const database = await createSoakDatabase(options.serverUrl);
+    const database = await createBenchDatabase({ prefix: 'wa_soak', serverUrl: options.serverUrl, queue: true });
     if (options.keepDatabase) options.log(`database kept: ${database.url} (postmaster pid ${database.serverPid() ?? 'outside'})`);
     else cleanups.push(database.dispose);
     const db = createDb(database.url, { maxConnections: 2 });
