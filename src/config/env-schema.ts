@@ -40,6 +40,7 @@ export const envSchema = z
     AGENT_TOOL_TIMEOUT_MS: int(10_000, 100),
 
     DEBOUNCE_MS: int(2000),
+    DEBOUNCE_MAX_WAIT_MS: int(10_000),
     WORKER_CONCURRENCY: int(16, 1),
     JOB_MAX_ATTEMPTS: int(5, 1),
 

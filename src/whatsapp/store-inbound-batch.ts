@@ -70,10 +70,20 @@ function inboundBatchQuery(messages: InboundMessageToStore[], schedule: Processi
       ON CONFLICT (wa_message_id) DO NOTHING
       RETURNING conversation_id, wa_message_id
     ), specs AS (
-      -- Same job as storeInboundMessage: debounced by key ('replace' resets run_at), on the conversation's queue.
+      -- Same job as storeInboundMessage: debounced by key ('replace' resets run_at), capped at the
+      -- oldest unprocessed message + max wait (this batch's rows are not visible here: they arrive now),
+      -- on the conversation's queue.
       SELECT array_agg(
                ROW(${TASKS.processConversation}::text, json_build_object('conversationId', conversation_id),
-                   'conversation:' || conversation_id, now() + make_interval(secs => ${schedule.debounceMs / 1000}::double precision),
+                   'conversation:' || conversation_id,
+                   least(
+                     now() + make_interval(secs => ${schedule.debounceMs / 1000}::double precision),
+                     coalesce(
+                       (SELECT min(pending.created_at) FROM messages pending
+                        WHERE pending.conversation_id = touched.conversation_id AND pending.direction = 'inbound' AND pending.status = 'received'),
+                       now()
+                     ) + make_interval(secs => ${schedule.maxWaitMs / 1000}::double precision)
+                   ),
                    ${schedule.maxAttempts}::smallint, 'process-conversation:' || conversation_id, NULL::smallint, NULL::text[]
                )::graphile_worker.job_spec
                ORDER BY conversation_id) AS list

@@ -17,6 +17,12 @@ export interface InboundMessageToStore {
 
 export interface ProcessingSchedule {
   debounceMs: number;
+  /**
+   * Longest a message waits for its run while the customer keeps writing: each new message
+   * pushes the run to now + debounceMs, but never past the oldest unprocessed inbound
+   * message's arrival + maxWaitMs (else a customer writing every second is never answered).
+   */
+  maxWaitMs: number;
   maxAttempts: number;
 }
 
@@ -25,7 +31,8 @@ export interface ProcessingSchedule {
  * statement (one round trip, one implicit transaction): upsert the customer (profile name) and
  * the conversation (last_inbound_at), insert the message, and add the `process-conversation`
  * job — debounced: same job key in 'replace' mode with run_at = now + debounce, so a burst
- * becomes one run; on the conversation's named queue, so runs never overlap.
+ * becomes one run, capped at the oldest unprocessed message's arrival + maxWait (see
+ * `ProcessingSchedule`); on the conversation's named queue, so runs never overlap.
  *
  * A redelivered message id inserts nothing and enqueues nothing (also when two deliveries
  * race: the unique index makes the second wait and skip). Returns null for a redelivery.
@@ -60,7 +67,15 @@ export async function storeInboundMessage(
         identifier => ${TASKS.processConversation}::text,
         payload => json_build_object('conversationId', message.conversation_id),
         queue_name => 'conversation:' || message.conversation_id,
-        run_at => now() + make_interval(secs => ${schedule.debounceMs / 1000}::double precision),
+        run_at => least(
+          now() + make_interval(secs => ${schedule.debounceMs / 1000}::double precision),
+          -- this statement's own message is not visible here: it counts as arriving now
+          coalesce(
+            (SELECT min(pending.created_at) FROM messages pending
+             WHERE pending.conversation_id = message.conversation_id AND pending.direction = 'inbound' AND pending.status = 'received'),
+            now()
+          ) + make_interval(secs => ${schedule.maxWaitMs / 1000}::double precision)
+        ),
         max_attempts => ${schedule.maxAttempts}::int,
         job_key => 'process-conversation:' || message.conversation_id,
         job_key_mode => 'replace'

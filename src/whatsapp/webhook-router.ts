@@ -28,7 +28,7 @@ export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | '
     storeInbound: createIntakeBatcher(
       deps.db,
       intakePool,
-      { debounceMs: config.DEBOUNCE_MS, maxAttempts: config.JOB_MAX_ATTEMPTS },
+      { debounceMs: config.DEBOUNCE_MS, maxWaitMs: config.DEBOUNCE_MAX_WAIT_MS, maxAttempts: config.JOB_MAX_ATTEMPTS },
       logger,
     ),
   };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/shared/index.js';
-import { createIntakeBatcher, toInboundMessageContent } from '../../src/whatsapp/index.js';
+import { createIntakeBatcher, storeInboundBatch, storeInboundMessage, toInboundMessageContent } from '../../src/whatsapp/index.js';
 import { newWamid } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
@@ -28,7 +28,7 @@ describe('intake batcher (group commit of inbound messages)', () => {
     ).map((row) => row.key);
 
   it('when many messages and redeliveries arrive at once, then each is stored once and each conversation gets one job', async () => {
-    const store = createIntakeBatcher(database.db, database.db, { debounceMs: 60_000, maxAttempts: 5 }, silentLogger);
+    const store = createIntakeBatcher(database.db, database.db, { debounceMs: 60_000, maxWaitMs: 60_000, maxAttempts: 5 }, silentLogger);
     const customers = ['5511900000001', '5511900000002', '5511900000003'];
     const ids = Array.from({ length: 12 }, () => newWamid());
     const calls = ids.flatMap((id, index) => {
@@ -47,7 +47,7 @@ describe('intake batcher (group commit of inbound messages)', () => {
   });
 
   it('when one message of a batch cannot be stored, then its neighbours are stored and only it fails', async () => {
-    const store = createIntakeBatcher(database.db, database.db, { debounceMs: 60_000, maxAttempts: 5 }, silentLogger);
+    const store = createIntakeBatcher(database.db, database.db, { debounceMs: 60_000, maxWaitMs: 60_000, maxAttempts: 5 }, silentLogger);
     const good = [newWamid(), newWamid()];
     const results = await Promise.allSettled([
       store(message(tenant.id, '5511900000011', good[0]!, 'oi')),
@@ -56,5 +56,30 @@ describe('intake batcher (group commit of inbound messages)', () => {
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await database.db.message.count({ where: { waMessageId: { in: good } } })).toBe(2);
+  });
+  it('when a conversation already has a message waiting longer than the max wait, then a new message does not push its run past the cap', async () => {
+    const schedule = { debounceMs: 60_000, maxWaitMs: 5_000, maxAttempts: 5 };
+    const runAt = async (conversationId: number) =>
+      (
+        await database.db.$queryRaw<{ wait_ms: number }[]>`
+          SELECT (extract(epoch FROM run_at - now()) * 1000)::float8 AS wait_ms
+          FROM graphile_worker._private_jobs WHERE key = ${`process-conversation:${conversationId}`}`
+      )[0]?.wait_ms;
+    for (const [waId, write] of [
+      ['5511900000021', (item: ReturnType<typeof message>) => storeInboundMessage(database.db, item, schedule)],
+      ['5511900000022', (item: ReturnType<typeof message>) => storeInboundBatch(database.db, [item], schedule)],
+    ] as const) {
+      await write(message(tenant.id, waId, newWamid(), 'primeira'));
+      const conversation = await database.db.conversation.findFirstOrThrow({ where: { tenantId: tenant.id, customer: { waId } } });
+      // a first message waits at most the max wait (here shorter than the debounce)
+      expect(await runAt(conversation.id)).toBeGreaterThan(4_000);
+      // the first message has been waiting 4 s: the next one may push the run only 1 s further
+      await database.db.$executeRaw`
+        UPDATE messages SET created_at = created_at - interval '4 seconds' WHERE conversation_id = ${conversation.id}`;
+      await write(message(tenant.id, waId, newWamid(), 'segunda'));
+      const wait = await runAt(conversation.id);
+      expect(wait).toBeLessThan(1_500);
+      expect(wait).toBeGreaterThan(0);
+    }
   });
 });
