@@ -3,7 +3,7 @@ import { runSoak, type SoakOptions } from './soak/run-soak.js';
 
 /**
  * `npm run soak`: the whole service under a busy Monday morning's load and faults, on
- * loopback (see docs/soak.md). Flags: --customers N --messages M --kills K --seed S --concurrency C (per worker) --keep-database.
+ * loopback (see the README, "Proof under load and faults"). Flags: --customers N --messages M --kills K --seed S --concurrency C (per worker) --keep-database.
  * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat.
  */
 const argument = (name: string, fallback: number) => {
