@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { metaWebhookEnvelope } from '../../src/cli/chat-webhook.js';
 import { readBody, sendJson, startLoopbackServer } from './loopback-server.js';
 import { postWebhook } from './meta-webhook.js';
 import { type Random, sleep } from './random.js';
@@ -191,34 +192,22 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
 
 /** The webhook body Meta posts when a message it accepted changes status. */
 function statusPayload(delivery: GraphDelivery, status: 'sent' | 'delivered') {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '551130000000', phone_number_id: delivery.phoneNumberId },
-              statuses: [
-                {
-                  id: delivery.wamid,
-                  status,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  recipient_id: delivery.to,
-                  ...(delivery.callbackData ? { biz_opaque_callback_data: delivery.callbackData } : {}),
-                  conversation: { id: 'c0ffee00c0ffee00c0ffee00c0ffee00', origin: { type: 'service' } },
-                  pricing: { billable: true, pricing_model: 'CBP', category: 'service' },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  return metaWebhookEnvelope(
+    { phoneNumberId: delivery.phoneNumberId, displayPhoneNumber: '551130000000' },
+    {
+      statuses: [
+        {
+          id: delivery.wamid,
+          status,
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          recipient_id: delivery.to,
+          ...(delivery.callbackData ? { biz_opaque_callback_data: delivery.callbackData } : {}),
+          conversation: { id: 'c0ffee00c0ffee00c0ffee00c0ffee00', origin: { type: 'service' } },
+          pricing: { billable: true, pricing_model: 'CBP', category: 'service' },
+        },
+      ],
+    },
+  );
 }
 
 function messageText(body: Record<string, unknown>): string | undefined {

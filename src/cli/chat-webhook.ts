@@ -15,6 +15,8 @@ export const newWamid = () => `wamid.HBgN${randomBytes(27).toString('base64')}`;
  */
 export function customerMessageWebhook(options: {
   phoneNumberId: string;
+  /** the business number as Meta shows it (a sandbox number when omitted) */
+  displayPhoneNumber?: string;
   waId: string;
   profileName: string;
   input: CustomerInput;
@@ -39,6 +41,21 @@ export function customerMessageWebhook(options: {
             },
           },
         };
+  return metaWebhookEnvelope(
+    { phoneNumberId: options.phoneNumberId, displayPhoneNumber: options.displayPhoneNumber ?? '15550783881' },
+    { contacts: [{ profile: { name: options.profileName }, wa_id: options.waId }], messages: [message] },
+  );
+}
+
+/**
+ * The envelope of every webhook Meta's Cloud API posts for a business number: one
+ * `whatsapp_business_account` entry with one `messages` change whose value carries the
+ * number's metadata and `content` (contacts + messages, or statuses).
+ */
+export function metaWebhookEnvelope<Content extends Record<string, unknown>>(
+  number: { phoneNumberId: string; displayPhoneNumber: string },
+  content: Content,
+) {
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -49,9 +66,8 @@ export function customerMessageWebhook(options: {
             field: 'messages',
             value: {
               messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: options.phoneNumberId },
-              contacts: [{ profile: { name: options.profileName }, wa_id: options.waId }],
-              messages: [message],
+              metadata: { display_phone_number: number.displayPhoneNumber, phone_number_id: number.phoneNumberId },
+              ...content,
             },
           },
         ],
