@@ -15,13 +15,11 @@ import {
 } from '../conversation/channel-harness.js';
 import { installScriptedClaude, type ScriptedClaude, text, toolCalls } from '../fakes/anthropic.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
-import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
+import { newWaId, newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { bearer } from './admin-test-app.js';
-
-const newWaId = () => `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
 /**
  * The handoff end to end: signed webhooks in, the conversation job with the real Claude agent

@@ -10,6 +10,7 @@ import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { createLogger, systemClock } from '../../src/shared/index.js';
 import { createGraphApiClient, createWhatsAppWebhookRouter, signPayload } from '../../src/whatsapp/index.js';
 import { FAKE_GRAPH_URL } from '../fakes/graph-api.js';
+import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 export const TEST_APP_SECRET = 'test-app-secret-3f9a';
@@ -134,6 +135,11 @@ export function postWebhook(app: Express, body: unknown, options: { signature?: 
   const signature = options.signature === undefined ? signPayload(raw, options.secret ?? TEST_APP_SECRET) : options.signature;
   if (signature !== null) call.set('x-hub-signature-256', signature);
   return call.send(raw);
+}
+
+/** Posts a signed text message from `from` to the tenant's number and expects 200. */
+export function sendTextWebhook(app: Express, phoneNumberId: string, from: string, text: string, messageId = newWamid()) {
+  return postWebhook(app, webhookFixture('text', { phoneNumberId, from, text, messageId })).expect(200);
 }
 
 /** Polls `check` until it returns a truthy value (then returns it) or the time runs out. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findOpenHandoff, requestHandoff } from '../../src/handoff/index.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
-import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
+import { newWaId } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import {
@@ -11,12 +11,11 @@ import {
   findConversation,
   isQueueIdle,
   outboundMessages,
-  postWebhook,
+  sendTextWebhook,
   startChannel,
   waitFor,
 } from './channel-harness.js';
 
-const newWaId = () => `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('conversation pipeline: handoffs and failures', () => {
@@ -34,10 +33,7 @@ describe('conversation pipeline: handoffs and failures', () => {
     graph = new GraphApiFake().install();
   });
 
-  const sendText = (from: string, text: string) =>
-    postWebhook(channel.app, webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, from, text, messageId: newWamid() })).expect(
-      200,
-    );
+  const sendText = (from: string, text: string) => sendTextWebhook(channel.app, tenant.phoneNumberId, from, text);
   const conversationOf = (from: string) => waitFor(() => findConversation(database.db, tenant.id, from), { what: 'conversation' });
   const inboundStatuses = async (conversationId: number) =>
     (await database.db.message.findMany({ where: { conversationId, direction: 'inbound' }, orderBy: { id: 'asc' } })).map(

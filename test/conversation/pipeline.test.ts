@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GraphApiFake } from '../fakes/graph-api.js';
-import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
+import { newWaId, newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import {
@@ -10,11 +10,11 @@ import {
   isQueueIdle,
   outboundMessages,
   postWebhook,
+  sendTextWebhook,
   startChannel,
   waitFor,
 } from './channel-harness.js';
 
-const newWaId = () => `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('conversation pipeline (webhook → job → responder → outbox → Graph API)', () => {
@@ -32,8 +32,8 @@ describe('conversation pipeline (webhook → job → responder → outbox → Gr
     graph = new GraphApiFake().install();
   });
 
-  const sendText = (from: string, text: string, messageId = newWamid()) =>
-    postWebhook(channel.app, webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, from, text, messageId })).expect(200);
+  const sendText = (from: string, text: string, messageId?: string) =>
+    sendTextWebhook(channel.app, tenant.phoneNumberId, from, text, messageId);
   const settled = async (from: string, replies = 1) => {
     const conversation = await waitFor(() => findConversation(database.db, tenant.id, from), { what: 'conversation' });
     await waitFor(

@@ -5,7 +5,7 @@ import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { createLogger } from '../../src/shared/index.js';
 import { createGraphApiClient, signPayload } from '../../src/whatsapp/index.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
-import { webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
+import { newWaId, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import {
@@ -20,8 +20,6 @@ import {
   testConfig,
   waitFor,
 } from './channel-harness.js';
-
-const newWaId = () => `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
 describe('several workers and process roles on one database', () => {
   let database: TestDatabase;

@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Channel, findConversation, postWebhook, startChannel } from '../conversation/channel-harness.js';
-import { newWamid, type WebhookFixtureName, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
+import { newWaId, newWamid, type WebhookFixtureName, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
-
-const newWaId = () => `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
 describe('WhatsApp webhook intake', () => {
   let database: TestDatabase;
