@@ -4,11 +4,11 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/index.js';
 import type { SandboxOutboxMessage } from '../whatsapp/index.js';
 import { type NumberedOption, renderOutboundMessage } from './chat-render.js';
 import { isServerUp, type LocalServer, startLocalServer } from './chat-server.js';
 import { type CustomerInput, customerMessageWebhook, newWamid, postSignedWebhook } from './chat-webhook.js';
+import { loadCliConfig } from './load-cli-config.js';
 
 const USAGE = `usage: npm run chat -- [--tenant PHONE_NUMBER_ID] [--phone WA_ID] [--name NAME] [--url URL] [--wait-ms MS] [--quiet-ms MS]
 
@@ -45,14 +45,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return 2;
-  }
+  const config = loadCliConfig();
+  if (!config) return 2;
   const baseUrl = values.url ?? `http://127.0.0.1:${config.PORT}`;
   const phoneNumberId = values.tenant ?? demoPhoneNumberId();
   const waId = values.phone ?? '5511987650001';

@@ -1,9 +1,9 @@
 // `npm run tenant -- <command>`: tenant administration for operators.
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from '../config/index.js';
 import { EmbeddedPostgresInUseError } from '../db/index.js';
 import { systemClock } from '../shared/index.js';
 import { formatApiKeyNotice, importTenant, listTenants, readTenantFile, revokeApiKey, type TenantFile } from '../tenant/index.js';
+import { loadCliConfig } from './load-cli-config.js';
 import { type CliDatabase, openCliDatabase } from './open-cli-database.js';
 
 const USAGE = `usage: npm run tenant -- <command>
@@ -27,14 +27,8 @@ async function run(args: string[]): Promise<number> {
     );
     return EXIT.usage;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return EXIT.usage;
-  }
+  const config = loadCliConfig();
+  if (!config) return EXIT.usage;
   // Logs go to stderr and stay quiet, so stdout carries only what the operator asked for.
   const logger = pino(
     { level: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? config.LOG_LEVEL : 'warn' },
