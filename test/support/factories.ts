@@ -22,6 +22,10 @@ export interface TestTenant {
 export async function createTestTenant(
   db: Db,
   overrides: {
+    slug?: string;
+    name?: string;
+    phoneNumberId?: string;
+    businessInfo?: string;
     timezone?: string;
     accessToken?: string | null;
     minNoticeMinutes?: number;
@@ -34,12 +38,12 @@ export async function createTestTenant(
   const apiKey = generateApiKey();
   const tenant = await db.tenant.create({
     data: {
-      slug: `salao-${id}`,
-      name: `Salão ${id}`,
+      slug: overrides.slug ?? `salao-${id}`,
+      name: overrides.name ?? `Salão ${id}`,
       timezone: overrides.timezone ?? 'America/Sao_Paulo',
-      phoneNumberId: `10${id}`,
+      phoneNumberId: overrides.phoneNumberId ?? `10${id}`,
       accessToken: overrides.accessToken === undefined ? `EAAG-test-${id}` : overrides.accessToken,
-      businessInfo: 'Rua das Flores, 10. Aceitamos Pix e cartão.',
+      businessInfo: overrides.businessInfo ?? 'Rua das Flores, 10. Aceitamos Pix e cartão.',
       minNoticeMinutes: overrides.minNoticeMinutes ?? 60,
       horizonDays: overrides.horizonDays ?? 30,
       slotStepMinutes: overrides.slotStepMinutes ?? 15,
