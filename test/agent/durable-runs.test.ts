@@ -40,7 +40,7 @@ describe('agent loop: durable runs', () => {
     const input = await scenario.startRun('pode marcar o corte quarta 10h com a Ana');
 
     // Until the trigger is dropped, the database refuses to store the booking's tool_result turn (committed with the
-    // next model response): the worker "dies" after agendar ran and recorded its result, before the answer was stored. the worker "dies" right after agendar ran.
+    // next model response): the worker "dies" after agendar ran and recorded its result, before the answer was stored.
     await database.db.$executeRawUnsafe(`
       CREATE OR REPLACE FUNCTION fail_on_tool_result() RETURNS trigger AS $$
       BEGIN

@@ -68,6 +68,9 @@ describe('agent loop: every stop_reason', () => {
     const calls = await database.db.agentToolCall.findMany({ where: { runId: input.runId } });
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ name: 'listar_servicos', isError: false, errorClass: null, input: {} });
+    // Ops read the call's result from the row: it is what the model was given.
+    expect(calls[0]!.result).toEqual(JSON.parse(String(result?.content)));
+    expect(Number.isInteger(calls[0]!.durationMs)).toBe(true);
     expect(await database.db.agentRun.findUniqueOrThrow({ where: { id: input.runId } })).toMatchObject({
       iterations: 2,
       stopReason: 'end_turn',
