@@ -48,9 +48,14 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
         endsAt: slot.endsAt,
         idempotencyKey: request.idempotencyKey,
       },
-      select: appointmentViewSelect,
+      // Only the id: a create that also selects relations runs in an implicit transaction and
+      // Prisma reads the relations in parallel on its one connection (pg's "client is already
+      // executing a query" warning, an error in pg 9). The view is read right after.
+      select: { id: true },
     });
-    return { appointment: toAppointmentView(row), alreadyExisted: false };
+    const created = await findAppointmentByKey(db, request);
+    if (!created || created.id !== row.id) throw new Error(`appointment ${row.id} not found right after it was booked`);
+    return { appointment: created, alreadyExisted: false };
   } catch (error) {
     if (isUniqueViolation(error)) {
       const concurrentReplay = await findAppointmentByKey(db, request);

@@ -1,12 +1,6 @@
 import { type Db, isExclusionViolation, isUniqueViolation } from '../db/index.js';
 import { ToolDomainException } from '../shared/index.js';
-import {
-  type AppointmentView,
-  appointmentViewSelect,
-  findAppointmentByKey,
-  findCustomerAppointment,
-  toAppointmentView,
-} from './appointment-view.js';
+import { type AppointmentView, findAppointmentByKey, findCustomerAppointment } from './appointment-view.js';
 import { assertChangeable } from './assert-changeable.js';
 import { findNearestFreeSlots } from './find-nearest-free-slots.js';
 import { localDateTimeOf } from './local-time.js';
@@ -75,11 +69,15 @@ export async function rescheduleAppointment(
           endsAt: slot.endsAt,
           idempotencyKey: request.idempotencyKey,
         },
-        select: appointmentViewSelect,
+        // Only the id: relations selected inside the transaction would be read in parallel on
+        // its one connection (see bookAppointment). The view is read after the commit.
+        select: { id: true },
       });
     });
+    const created = await findAppointmentByKey(db, request);
+    if (!created || created.id !== row.id) throw new Error(`appointment ${row.id} not found right after it was rescheduled`);
     const cancelledPrevious = (await findCustomerAppointment(db, scope)) ?? previous;
-    return { appointment: toAppointmentView(row), previous: cancelledPrevious, alreadyApplied: false };
+    return { appointment: created, previous: cancelledPrevious, alreadyApplied: false };
   } catch (error) {
     if (error instanceof NoLongerBooked) {
       throw new ToolDomainException(schedulingMessages.rescheduleCancelled(previous.id), 'appointment_cancelled');
