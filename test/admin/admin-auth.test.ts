@@ -20,6 +20,23 @@ describe('admin API authentication and rate limit', () => {
     expect(response.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
   });
 
+  it.each([
+    ['GET', '/admin/handoffs'],
+    ['POST', '/admin/handoffs/1/claim'],
+    ['POST', '/admin/handoffs/1/resolve'],
+    ['GET', '/admin/conversations/1'],
+    ['POST', '/admin/conversations/1/messages'],
+    ['GET', '/admin/stats/handoff-reasons'],
+  ])('when %s %s is called with no key or a wrong one, then 401 before anything else', async (method, path) => {
+    const app = createAdminTestApp(database.db);
+    const call = () => (method === 'GET' ? request(app).get(path) : request(app).post(path).send({ attendant: 'Intrusa', text: 'Oi!' }));
+    for (const headers of [{}, bearer(`${tenant.apiKey}x`)]) {
+      const response = await call().set(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(401);
+      expect(response.body.error.code).toBe('unauthorized');
+    }
+  });
+
   it('when the key is unknown or not a Bearer token, then 401', async () => {
     const app = createAdminTestApp(database.db);
     for (const header of [`Bearer ${generateApiKey().key}`, `Basic ${tenant.apiKey}`, 'Bearer', `Bearer ${tenant.apiKey}x`]) {
