@@ -3,7 +3,7 @@ import { startFakeGraph } from '../../bench/soak/fake-graph.js';
 import { createRandom } from '../../bench/soak/random.js';
 import { createLogger } from '../../src/shared/index.js';
 import { applyStatusUpdate, createGraphApiClient, sendOutboundMessage } from '../../src/whatsapp/index.js';
-import { createTestConversation, createTestTenant } from '../support/factories.js';
+import { createOutboundMessage, createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 
 // Found by the soak: a worker killed while Meta was taking a reply left the row `sending`
@@ -22,16 +22,11 @@ describe('a send whose response was lost (worker killed mid-request)', () => {
       errorRate: 0,
       acceptedTokens: new Set([`EAAG-test-${tenant.slug.slice(6)}`]),
     });
-    const row = await db.message.create({
-      data: {
-        tenantId: tenant.id,
-        conversationId: conversation.id,
-        direction: 'outbound',
-        author: 'bot',
-        type: 'text',
-        text: 'Pronto, agendado!',
-        status: 'pending',
-      },
+    const row = await createOutboundMessage(db, {
+      tenantId: tenant.id,
+      conversationId: conversation.id,
+      text: 'Pronto, agendado!',
+      status: 'pending',
     });
     const client = createGraphApiClient({ baseUrl: graph.url, version: 'v23.0', maxRetries: 0, logger });
     return { db, tenant, graph, row, client };

@@ -106,3 +106,22 @@ export async function createTestConversation(
   });
   return { customer, conversation };
 }
+
+/** An outbound bot text row of the outbox (default pending, as queued before its send job runs). */
+export function createOutboundMessage(
+  db: Db,
+  row: { tenantId: number; conversationId: number; text?: string; status?: string; waMessageId?: string },
+) {
+  return db.message.create({
+    data: {
+      tenantId: row.tenantId,
+      conversationId: row.conversationId,
+      direction: 'outbound',
+      author: 'bot',
+      type: 'text',
+      text: row.text ?? 'Oi!',
+      status: row.status ?? 'pending',
+      ...(row.waMessageId ? { waMessageId: row.waMessageId } : {}),
+    },
+  });
+}

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/shared/index.js';
 import { createGraphApiClient, GraphApiError, sendOutboundMessage, toGraphMessage } from '../../src/whatsapp/index.js';
 import { FAKE_GRAPH_URL, GraphApiFake } from '../fakes/graph-api.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
+import { createOutboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 
@@ -93,16 +93,11 @@ describe('sendOutboundMessage', () => {
   it('when the send job runs again for a row already sent, then nothing is sent twice', async () => {
     const graph = new GraphApiFake().install();
     const { conversation } = await createTestConversation(database.db, tenant.id);
-    const row = await database.db.message.create({
-      data: {
-        tenantId: tenant.id,
-        conversationId: conversation.id,
-        direction: 'outbound',
-        author: 'bot',
-        type: 'text',
-        text: 'Oi!',
-        status: 'pending',
-      },
+    const row = await createOutboundMessage(database.db, {
+      tenantId: tenant.id,
+      conversationId: conversation.id,
+      text: 'Oi!',
+      status: 'pending',
     });
     const deps = { db: database.db, graph: client(), logger: silentLogger };
     expect(await sendOutboundMessage(deps, row.id, { attempt: 1, maxAttempts: 5 })).toBe('sent');
@@ -116,16 +111,11 @@ describe('sendOutboundMessage', () => {
   it('when retries are exhausted on the last job attempt, then the row is failed instead of retried forever', async () => {
     new GraphApiFake().script(500, 500, 500, 500).install();
     const { conversation } = await createTestConversation(database.db, tenant.id);
-    const row = await database.db.message.create({
-      data: {
-        tenantId: tenant.id,
-        conversationId: conversation.id,
-        direction: 'outbound',
-        author: 'bot',
-        type: 'text',
-        text: 'Oi!',
-        status: 'pending',
-      },
+    const row = await createOutboundMessage(database.db, {
+      tenantId: tenant.id,
+      conversationId: conversation.id,
+      text: 'Oi!',
+      status: 'pending',
     });
     const deps = { db: database.db, graph: client(), logger: silentLogger };
     expect(await sendOutboundMessage(deps, row.id, { attempt: 5, maxAttempts: 5 })).toBe('failed');
@@ -135,16 +125,11 @@ describe('sendOutboundMessage', () => {
   it('when a transient failure happens before the last attempt, then the row returns to pending and the job retries', async () => {
     new GraphApiFake().script(500, 500, 500, 500).install();
     const { conversation } = await createTestConversation(database.db, tenant.id);
-    const row = await database.db.message.create({
-      data: {
-        tenantId: tenant.id,
-        conversationId: conversation.id,
-        direction: 'outbound',
-        author: 'bot',
-        type: 'text',
-        text: 'Oi!',
-        status: 'pending',
-      },
+    const row = await createOutboundMessage(database.db, {
+      tenantId: tenant.id,
+      conversationId: conversation.id,
+      text: 'Oi!',
+      status: 'pending',
     });
     const deps = { db: database.db, graph: client(), logger: silentLogger };
     await expect(sendOutboundMessage(deps, row.id, { attempt: 1, maxAttempts: 5 })).rejects.toBeInstanceOf(GraphApiError);

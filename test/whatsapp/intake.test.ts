@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Channel, findConversation, postWebhook, startChannel } from '../conversation/channel-harness.js';
 import { newWaId, newWamid, type WebhookFixtureName, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
+import { createOutboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 
 describe('WhatsApp webhook intake', () => {
@@ -82,17 +82,12 @@ describe('WhatsApp webhook intake', () => {
   it('when status webhooks arrive, then the outbound message moves forward and never back', async () => {
     const { conversation, customer } = await createTestConversation(database.db, tenant.id);
     const waMessageId = newWamid();
-    const outbound = await database.db.message.create({
-      data: {
-        tenantId: tenant.id,
-        conversationId: conversation.id,
-        direction: 'outbound',
-        author: 'bot',
-        type: 'text',
-        text: 'Olá!',
-        status: 'sent',
-        waMessageId,
-      },
+    const outbound = await createOutboundMessage(database.db, {
+      tenantId: tenant.id,
+      conversationId: conversation.id,
+      text: 'Olá!',
+      status: 'sent',
+      waMessageId,
     });
     const statusOf = async () => (await database.db.message.findUniqueOrThrow({ where: { id: outbound.id } })).status;
     const send = (name: WebhookFixtureName) =>
@@ -111,17 +106,12 @@ describe('WhatsApp webhook intake', () => {
   it('when a failed status arrives, then the message is stored failed with Meta error code and title', async () => {
     const { conversation, customer } = await createTestConversation(database.db, tenant.id);
     const waMessageId = newWamid();
-    const outbound = await database.db.message.create({
-      data: {
-        tenantId: tenant.id,
-        conversationId: conversation.id,
-        direction: 'outbound',
-        author: 'bot',
-        type: 'text',
-        text: 'Olá!',
-        status: 'sent',
-        waMessageId,
-      },
+    const outbound = await createOutboundMessage(database.db, {
+      tenantId: tenant.id,
+      conversationId: conversation.id,
+      text: 'Olá!',
+      status: 'sent',
+      waMessageId,
     });
     await postWebhook(
       channel.app,
@@ -138,17 +128,12 @@ describe('WhatsApp webhook intake', () => {
     const other = await createTestTenant(database.db);
     const { conversation } = await createTestConversation(database.db, other.id);
     const waMessageId = newWamid();
-    const outbound = await database.db.message.create({
-      data: {
-        tenantId: other.id,
-        conversationId: conversation.id,
-        direction: 'outbound',
-        author: 'bot',
-        type: 'text',
-        text: 'Olá!',
-        status: 'sent',
-        waMessageId,
-      },
+    const outbound = await createOutboundMessage(database.db, {
+      tenantId: other.id,
+      conversationId: conversation.id,
+      text: 'Olá!',
+      status: 'sent',
+      waMessageId,
     });
     await postWebhook(channel.app, webhookFixture('status-read', { phoneNumberId: tenant.phoneNumberId, statusFor: waMessageId })).expect(
       200,
