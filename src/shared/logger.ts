@@ -1,4 +1,4 @@
-import { type Logger, pino } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 
 export type { Logger };
 
@@ -17,8 +17,10 @@ const redactPaths = [
   'apiKey',
 ];
 
-export function createLogger(level = 'info', base?: Record<string, unknown>): Logger {
-  return pino({ level, base: base ?? { service: 'wa-agenda' }, redact: { paths: redactPaths, censor: '[redacted]' } });
+/** The service logger (stdout unless `destination` is given, e.g. a stream a test reads). */
+export function createLogger(level = 'info', base?: Record<string, unknown>, destination?: DestinationStream): Logger {
+  const options = { level, base: base ?? { service: 'wa-agenda' }, redact: { paths: redactPaths, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** A logger for tests and tools that should stay quiet unless LOG_LEVEL asks otherwise. */

@@ -7,7 +7,7 @@ import type { Db } from '../../src/db/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { createChannelTasks } from '../../src/queue/channel-tasks.js';
 import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
-import { createLogger, systemClock } from '../../src/shared/index.js';
+import { createLogger, type Logger, systemClock } from '../../src/shared/index.js';
 import { createGraphApiClient, createWhatsAppWebhookRouter, signPayload } from '../../src/whatsapp/index.js';
 import { FAKE_GRAPH_URL } from '../fakes/graph-api.js';
 import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
@@ -94,9 +94,11 @@ export async function startChannel(options: {
   config?: Record<string, string>;
   concurrency?: number;
   worker?: boolean;
+  /** e.g. one writing to a stream the test reads */
+  logger?: Logger;
 }): Promise<Channel> {
   const config = testConfig(options.config);
-  const logger = createLogger(process.env.LOG_LEVEL ?? 'silent');
+  const logger = options.logger ?? createLogger(process.env.LOG_LEVEL ?? 'silent');
   const deps: ServiceDeps = { config, db: options.database.db, databaseUrl: options.database.url, logger, clock: systemClock };
   const app = createHttpApp({ db: deps.db, logger, routers: [createWhatsAppWebhookRouter(deps)] });
   let worker: WorkerHandle | undefined;
