@@ -55,6 +55,22 @@ const allText = (outcome: RunOutcome) =>
     .join('\n');
 const localStart = (date: Date) => new Date(date.getTime() - 3 * 3600_000).toISOString().slice(0, 16);
 
+/** A stored inbound text of the customer, as the run's input lists it. */
+async function inbound(ids: { tenantId: number; conversationId: number }, text: string) {
+  const message = await db.message.create({
+    data: {
+      tenantId: ids.tenantId,
+      conversationId: ids.conversationId,
+      direction: 'inbound',
+      author: 'customer',
+      type: 'text',
+      text,
+      status: 'received',
+    },
+  });
+  return { id: message.id, type: 'text', text, replyId: null, createdAt: message.createdAt };
+}
+
 describe('offline assistant: booking', () => {
   it('when the customer greets, then the main menu offers three buttons within WhatsApp limits', async () => {
     const { say } = await customer();
@@ -256,23 +272,7 @@ describe('offline assistant: understanding and state', () => {
     await say('ana');
     await say('amanhã');
     await say('10:00');
-    const message = await db.message.create({
-      data: {
-        tenantId: ids.tenantId,
-        conversationId: ids.conversationId,
-        direction: 'inbound',
-        author: 'customer',
-        type: 'text',
-        text: 'sim',
-        status: 'received',
-      },
-    });
-    const input = {
-      ...ids,
-      runId: 0,
-      signal: new AbortController().signal,
-      messages: [{ id: message.id, type: 'text', text: 'sim', replyId: null, createdAt: message.createdAt }],
-    };
+    const input = { ...ids, runId: 0, signal: new AbortController().signal, messages: [await inbound(ids, 'sim')] };
     const first = await assistant.respond(input);
     const again = await assistant.respond(input);
     expect(again).toEqual(first);
@@ -281,21 +281,6 @@ describe('offline assistant: understanding and state', () => {
 });
 
 describe('offline assistant: turns with several messages', () => {
-  async function inbound(ids: { tenantId: number; conversationId: number }, text: string) {
-    const message = await db.message.create({
-      data: {
-        tenantId: ids.tenantId,
-        conversationId: ids.conversationId,
-        direction: 'inbound',
-        author: 'customer',
-        type: 'text',
-        text,
-        status: 'received',
-      },
-    });
-    return { id: message.id, type: 'text', text, replyId: null, createdAt: message.createdAt };
-  }
-
   it('when a burst of messages is answered in one run, then each is applied in order and only the last screen is sent', async () => {
     const { ids } = await customer();
     const messages = [await inbound(ids, 'oi'), await inbound(ids, 'agendar'), await inbound(ids, 'corte')];
