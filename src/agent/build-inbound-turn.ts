@@ -5,6 +5,13 @@ import type { InboundTurnMessage } from './responder.js';
 /** On a conversation's first run, how many earlier messages (e.g. from the offline assistant era) are carried over. */
 const FIRST_RUN_BACKLOG = 20;
 
+/**
+ * Longest message text the model sees (WhatsApp's own limit for a text message). Longer text
+ * (a forged or pasted wall of text) is cut, so one message cannot eat the run's input-token
+ * budget, nor stay in every later request through the history.
+ */
+export const MODEL_MESSAGE_MAX_CHARS = 4096;
+
 const MEDIA_LABELS: Record<string, string> = {
   image: 'uma imagem',
   audio: 'um áudio',
@@ -56,9 +63,16 @@ export async function buildInboundTurn(
 function describeMessage(message: { author: string; type: string; text: string | null; attendant: string | null }): string {
   if (message.author === 'attendant') {
     const who = message.attendant ? `da atendente ${message.attendant}` : 'de uma atendente';
-    return `[Mensagem ${who} ao cliente]: ${message.text ?? ''}`;
+    return `[Mensagem ${who} ao cliente]: ${bounded(message.text ?? '')}`;
   }
-  if (message.text?.trim()) return message.text;
+  if (message.text?.trim()) return bounded(message.text);
   const label = MEDIA_LABELS[message.type] ?? 'uma mensagem sem texto';
   return `[O cliente enviou ${label}, que não consigo ver nem ouvir. Peça que escreva em texto.]`;
+}
+
+function bounded(text: string): string {
+  if (text.length <= MODEL_MESSAGE_MAX_CHARS) return text;
+  // Never end on half of a surrogate pair (an emoji): the request must stay valid UTF-8.
+  const cut = text.slice(0, MODEL_MESSAGE_MAX_CHARS).replace(/[\uD800-\uDBFF]$/, '');
+  return `${cut}\n[… mensagem cortada: o cliente escreveu ${text.length} caracteres; responda ao trecho acima e, se precisar, peça um resumo.]`;
 }

@@ -58,7 +58,7 @@ export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | '
       }
       let body: unknown;
       try {
-        body = JSON.parse(rawBody.toString('utf8'));
+        body = parseWebhookJson(rawBody);
       } catch {
         response.status(400).json(errorBody('invalid_json', 'request body is not valid JSON'));
         return;
@@ -68,4 +68,16 @@ export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | '
     },
   );
   return router;
+}
+
+/**
+ * JSON.parse, with every NUL character (`\u0000`, legal in JSON and WhatsApp text) replaced by
+ * U+FFFD: PostgreSQL text and jsonb cannot hold NUL, so storing it would fail the webhook
+ * with a 500 on every redelivery and the message would never be answered. The check on the
+ * raw bytes keeps the ordinary body on the plain, faster parse.
+ */
+function parseWebhookJson(rawBody: Buffer): unknown {
+  const text = rawBody.toString('utf8');
+  if (!rawBody.includes('\\u0000')) return JSON.parse(text);
+  return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '\uFFFD') : value));
 }
