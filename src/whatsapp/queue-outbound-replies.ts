@@ -6,7 +6,12 @@ import { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';
 
 /** WhatsApp's limit for the body of an interactive (buttons / list) message. */
 const INTERACTIVE_BODY_LIMIT = 1024;
-const DEFAULT_SEND_MAX_ATTEMPTS = 5;
+/**
+ * graphile-worker waits e^n s after the n-th failed attempt, so 8 attempts keep a reply
+ * retrying for about 29 minutes (5 gave up after ~85 s): a Graph API outage of a few minutes
+ * must not lose a booking confirmation for good.
+ */
+const DEFAULT_SEND_MAX_ATTEMPTS = 8;
 
 export interface QueueOutboundRepliesRequest {
   tenantId: number;

@@ -87,6 +87,24 @@ describe('queueOutboundReplies', () => {
       first.map((row) => ({ key: `send-message:${row.id}`, queue_name: `conversation:${conversation.id}` })),
     );
   });
+
+  it('when Graph stays down, then a send job keeps retrying for at least 15 minutes before the row is stored failed', async () => {
+    const { conversation } = await createTestConversation(database.db, tenant.id);
+    const [stored] = await database.db.$transaction((tx) =>
+      queueOutboundReplies(tx, {
+        tenantId: tenant.id,
+        conversationId: conversation.id,
+        replies: [{ type: 'text', text: 'Pronto! Seu corte está marcado para quarta, 02/12, às 14:30.' }],
+        author: 'bot',
+        idempotencyKeyPrefix: `run:outage:${conversation.id}`,
+      }),
+    );
+    // graphile-worker's own backoff after the n-th failure: exp(least(n, 10)) seconds
+    const [job] = await database.db.$queryRaw<{ retry_span_s: number }[]>`
+      SELECT (SELECT coalesce(sum(exp(least(n, 10))), 0) FROM generate_series(1, j.max_attempts - 1) n)::float8 AS retry_span_s
+      FROM graphile_worker._private_jobs j WHERE j.key = ${`send-message:${stored!.id}`}`;
+    expect(job!.retry_span_s).toBeGreaterThan(15 * 60);
+  });
 });
 
 describe('splitLongText', () => {
