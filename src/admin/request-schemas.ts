@@ -8,7 +8,11 @@ export const idParamsSchema = z.object({
   id: z.coerce.number({ error: 'expected a positive integer id' }).int().positive().max(MAX_INT4),
 });
 
-const attendantName = z.string().trim().min(1, 'attendant name must not be empty').max(80);
+// PostgreSQL text cannot hold NUL: refused here with a 400 instead of failing the insert with a 500.
+const withoutNul = (value: string) => !value.includes('\u0000');
+const NUL_MESSAGE = 'must not contain NUL (\\u0000) characters';
+
+const attendantName = z.string().trim().min(1, 'attendant name must not be empty').max(80).refine(withoutNul, NUL_MESSAGE);
 
 /** `GET /admin/handoffs`: status (default `pending`), page size, and the cursor of the previous page. */
 export const listHandoffsQuerySchema = z.object({
@@ -27,7 +31,7 @@ export const resolveBodySchema = z.object({
 
 /** `POST /admin/conversations/:id/messages`: `attendant` defaults to whoever claimed the open handoff. */
 export const sendMessageBodySchema = z.object({
-  text: z.string().trim().min(1, 'text must not be empty').max(4096),
+  text: z.string().trim().min(1, 'text must not be empty').max(4096).refine(withoutNul, NUL_MESSAGE),
   attendant: attendantName.optional(),
 });
 

@@ -76,6 +76,20 @@ describe('admin conversation view and attendant replies', () => {
     expect(await database.db.message.count({ where: { conversationId: conversation.id } })).toBe(1);
   });
 
+  it('when the text or the attendant name holds a NUL character, then 400 naming the field and nothing is stored', async () => {
+    const app = createAdminTestApp(database.db);
+    const { conversation } = await createTestConversation(database.db, tenant.id);
+    for (const [body, field] of [
+      [{ text: 'Oi\u0000, tudo bem?' }, 'text'],
+      [{ text: 'Oi, tudo bem?', attendant: 'Car\u0000la' }, 'attendant'],
+    ] as const) {
+      const response = await request(app).post(`/admin/conversations/${conversation.id}/messages`).set(bearer(tenant.apiKey)).send(body);
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(response.body.error)).toContain(field);
+    }
+    expect(await database.db.message.count({ where: { conversationId: conversation.id } })).toBe(0);
+  });
+
   it('when the customer has not written in 24 hours, then 422 outside_customer_window and nothing is stored or queued', async () => {
     const app = createAdminTestApp(database.db);
     const { conversation } = await createTestConversation(database.db, tenant.id, { lastInboundAt: new Date(Date.now() - 25 * 3600_000) });
