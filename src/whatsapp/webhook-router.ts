@@ -70,14 +70,20 @@ export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | '
   return router;
 }
 
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
- * JSON.parse, with every NUL character (`\u0000`, legal in JSON and WhatsApp text) replaced by
- * U+FFFD: PostgreSQL text and jsonb cannot hold NUL, so storing it would fail the webhook
- * with a 500 on every redelivery and the message would never be answered. The check on the
- * raw bytes keeps the ordinary body on the plain, faster parse.
+ * JSON.parse, with every NUL (`\u0000`) and every lone surrogate (`\uD83D` without its pair),
+ * both legal JSON escapes, replaced by U+FFFD: PostgreSQL text cannot hold NUL and jsonb
+ * refuses a lone surrogate, so storing them would fail the webhook with a 500 on every
+ * redelivery and the message would never be answered. Both can only arrive as `\u` escapes,
+ * so a body without one keeps the plain, faster parse.
  */
 function parseWebhookJson(rawBody: Buffer): unknown {
   const text = rawBody.toString('utf8');
-  if (!rawBody.includes('\\u0000')) return JSON.parse(text);
-  return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '\uFFFD') : value));
+  if (!rawBody.includes('\\u')) return JSON.parse(text);
+  return JSON.parse(text, (_key, value: unknown) =>
+    typeof value === 'string' ? value.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD') : value,
+  );
 }

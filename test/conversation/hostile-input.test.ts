@@ -89,10 +89,10 @@ describe('hostile customer input', () => {
     expect(after).toEqual([victim]);
   });
 
-  it('when a customer sends 60 000 characters of odd unicode (NUL, emoji, right-to-left marks), then it is stored, answered, and the model gets a bounded text', async () => {
+  it('when a customer sends 60 000 characters of odd unicode (NUL, half an emoji, emoji, right-to-left marks), then it is stored, answered, and the model gets a bounded text', async () => {
     claude.fallback = text('Recebi sua mensagem! Como posso ajudar?');
     const from = newWaId();
-    const odd = 'Olá 👩🏽‍🦰 \u202Eodnum\u202C e um NUL: \u0000 fim. ';
+    const odd = 'Olá 👩🏽‍🦰 \u202Eodnum\u202C e um NUL: \u0000 e meio emoji: \uD83D fim. ';
     const body = odd + 'quero marcar um corte '.repeat(Math.ceil(60_000 / 22)).slice(0, 60_000 - odd.length);
     expect(body.length).toBe(60_000);
     await send(from, body);
@@ -100,8 +100,8 @@ describe('hostile customer input', () => {
 
     const stored = await database.db.message.findFirstOrThrow({ where: { conversationId: conversation.id, direction: 'inbound' } });
     expect(stored.text?.length).toBe(60_000);
-    // PostgreSQL cannot store NUL: it becomes U+FFFD instead of failing every redelivery with a 500
-    expect(stored.text?.startsWith('Olá 👩🏽‍🦰 \u202Eodnum\u202C e um NUL: \uFFFD fim.')).toBe(true);
+    // PostgreSQL cannot store NUL nor a lone surrogate in jsonb: each becomes U+FFFD instead of failing every redelivery with a 500
+    expect(stored.text?.startsWith('Olá 👩🏽‍🦰 \u202Eodnum\u202C e um NUL: \uFFFD e meio emoji: \uFFFD fim.')).toBe(true);
     expect(stored.status).toBe('processed');
     const request = claude.requests[0]!;
     expect(request.raw.length).toBeLessThan(30_000);
