@@ -19,7 +19,9 @@ export interface DeadWorkerRecovery {
  * turn resumes its run, a send skips rows already sent).
  *
  * The grace covers a pool that locks a job in the few milliseconds before its liveness
- * connection opens. Assumes every worker on the database runs this code, and that
+ * connection opens. A process never releases its own pools' jobs, and nothing is released
+ * in the first seconds after a database restart (every liveness connection is reopening),
+ * so a restart never hands a running job to a second worker. Assumes every worker on the database runs this code, and that
  * connections are direct (a transaction pooler would hide them from `pg_stat_activity`).
  * A job that was on its last attempt when its worker died stays failed, as graphile decides.
  */
@@ -89,9 +91,15 @@ export function startDeadWorkerRecovery(options: {
          SELECT locked_by, locked_at FROM graphile_worker._private_job_queues WHERE locked_by IS NOT NULL
        ) locks
        WHERE locked_at < now() - $1::interval
+         AND NOT (locked_by = ANY($3::text[]))
          AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = left($2 || locks.locked_by, 63))
+         -- Right after a database restart every liveness connection is gone until its owner
+         -- reconnects (within ~1 s): give the living workers that long before judging them.
+         AND pg_postmaster_start_time() < now() - interval '3 seconds'
        GROUP BY locked_by`,
-      [grace, NAME_PREFIX],
+      // This process's own pools are alive by definition, even while their liveness
+      // connection is being reopened (a dropped connection, a database restart).
+      [grace, NAME_PREFIX, [...known]],
     );
     const ids = dead.rows.map((row) => row.locked_by);
     if (ids.length === 0) return;
