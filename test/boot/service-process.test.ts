@@ -15,14 +15,16 @@ interface RunningProcess {
 }
 
 /**
- * The real service entry point in a child process with no DATABASE_URL: an embedded
- * PostgreSQL under `dataDir`. Resolves once it logs that it started (with its HTTP port).
+ * The real service in a child process, started exactly as `npm start` starts it
+ * (`node scripts/run-dist.mjs main.js`: the compiled dist/, built in beforeAll), with no
+ * DATABASE_URL: an embedded PostgreSQL under `dataDir`. Resolves once it logs that it
+ * started (with its HTTP port).
  */
 async function startServiceProcess(dataDir: string, pgPort: number): Promise<RunningProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: '0', LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/run-dist.mjs', 'main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -75,6 +77,9 @@ describe('the service process on an embedded PostgreSQL', () => {
   let current: RunningProcess | undefined;
 
   beforeAll(async () => {
+    // What `npm start` does first: build dist/ if the sources changed (under the build lock).
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
     tempDir = await mkdtemp(path.join(os.tmpdir(), 'wa-agenda-boot-'));
     // As root, PostgreSQL runs as the `postgres` user, which must reach the data directory.
     await chmod(tempDir, 0o777);

@@ -34,14 +34,15 @@ describe('loadConfig', () => {
   });
 
   it('when the service process starts with PORT=abc, then it exits non-zero and stderr names PORT', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    // The command `npm start` runs (it builds dist/ first if the sources changed).
+    const result = spawnSync(process.execPath, ['scripts/run-dist.mjs', 'main.js'], {
       cwd: root,
       env: { ...process.env, PORT: 'abc', DATABASE_URL: '', DATA_DIR: path.join(root, '.data-never-used') },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 120_000,
     });
     expect(result.status).not.toBe(0);
     expect(result.status).not.toBeNull();
     expect(result.stderr).toMatch(/PORT: must be a number/);
-  });
+  }, 120_000);
 });
