@@ -3,7 +3,16 @@ import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
-import { type Channel, FakeResponder, findConversation, outboundMessages, postWebhook, startChannel, waitFor } from './channel-harness.js';
+import {
+  type Channel,
+  FakeResponder,
+  findConversation,
+  isQueueIdle,
+  outboundMessages,
+  postWebhook,
+  startChannel,
+  waitFor,
+} from './channel-harness.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,8 +54,10 @@ describe('debounce with a maximum wait', () => {
     const conversation = await waitFor(() => findConversation(database.db, tenant.id, from), { what: 'conversation' });
     await waitFor(
       async () =>
-        (await database.db.message.count({ where: { conversationId: conversation.id, direction: 'inbound', status: 'received' } })) === 0,
-      { what: 'every message processed' },
+        (await database.db.message.count({ where: { conversationId: conversation.id, direction: 'inbound', status: 'received' } })) === 0 &&
+        (await outboundMessages(database.db, conversation.id)).every((row) => row.status === 'sent') &&
+        (await isQueueIdle(database.db)),
+      { what: 'every message processed and every reply sent' },
     );
     const seen = responder.runs.flatMap((run) => run.input.messages.map((message) => message.text));
     expect(new Set(seen).size).toBe(sent);
