@@ -15,6 +15,7 @@ export const HANDOFF_REASONS = {
   llm_unavailable: 'the Claude API kept failing (429/5xx/529/network) after retries',
   unsupported_message: 'the customer keeps sending content the bot cannot read (audio, images…)',
   processing_failed: 'the conversation job failed repeatedly and gave up',
+  delivery_failed: 'WhatsApp finally refused a reply of the bot (after retries, or a failed status webhook): the customer did not get it',
   offline_not_understood: 'the offline assistant did not understand the customer twice',
 } as const;
 

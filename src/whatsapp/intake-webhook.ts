@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { Logger } from '../shared/index.js';
 import { applyStatusUpdate } from './apply-status-update.js';
+import { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 import { toInboundMessageContent } from './inbound-message-content.js';
 import type { StoreInbound } from './intake-batcher.js';
 import type { TenantResolver } from './tenant-resolver.js';
@@ -97,5 +98,9 @@ async function intakeChange(deps: IntakeDeps, value: WebhookChangeValue, summary
     });
     summary.statuses++;
     deps.logger.debug({ tenantId, waMessageId: status.data.id, status: status.data.status, changed }, 'whatsapp status received');
+    if (changed && status.data.status === 'failed') {
+      const failed = await deps.db.message.findFirst({ where: { tenantId, waMessageId: status.data.id }, select: { id: true } });
+      if (failed) await handOffUndeliveredReply(deps, tenantId, failed.id);
+    }
   }
 }

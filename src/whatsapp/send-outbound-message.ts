@@ -3,6 +3,7 @@ import type { Logger } from '../shared/index.js';
 import { outboxCallbackData } from './apply-status-update.js';
 import type { GraphApiClient } from './graph-api-client.js';
 import { GraphApiError } from './graph-api-error.js';
+import { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 import { toGraphMessage } from './to-graph-message.js';
 
 export type SendResult = 'sent' | 'sandbox' | 'failed' | 'skipped';
@@ -68,10 +69,11 @@ export async function sendOutboundMessage(
       ? (graphError.metaCode ?? (graphError.httpStatus ? `http_${graphError.httpStatus}` : 'network_error'))
       : 'send_error';
     const title = graphError ? (graphError.metaTitle ?? graphError.message) : 'internal error while sending';
-    await db.$executeRaw`
+    const failed = await db.$executeRaw`
       UPDATE messages SET status = 'failed', error_code = ${code}, error_title = ${title}, updated_at = now()
       WHERE id = ${messageId} AND status = 'sending'`;
     logger.warn({ errorCode: code, httpStatus: graphError?.httpStatus ?? null }, 'outbound message failed');
+    if (failed > 0) await handOffUndeliveredReply({ db, logger: deps.logger }, row.tenant_id, messageId);
     return 'failed';
   }
 }

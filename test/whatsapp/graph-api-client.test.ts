@@ -108,7 +108,7 @@ describe('sendOutboundMessage', () => {
     expect(stored.sentAt).not.toBeNull();
   });
 
-  it('when retries are exhausted on the last job attempt, then the row is failed instead of retried forever', async () => {
+  it('when retries are exhausted on the last job attempt, then the row is failed instead of retried forever and a person follows up', async () => {
     new GraphApiFake().script(500, 500, 500, 500).install();
     const { conversation } = await createTestConversation(database.db, tenant.id);
     const row = await createOutboundMessage(database.db, {
@@ -120,6 +120,18 @@ describe('sendOutboundMessage', () => {
     const deps = { db: database.db, graph: client(), logger: silentLogger };
     expect(await sendOutboundMessage(deps, row.id, { attempt: 5, maxAttempts: 5 })).toBe('failed');
     expect(await database.db.message.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: 'failed', errorCode: '1' });
+    expect(await database.db.handoff.findMany({ where: { conversationId: conversation.id } })).toMatchObject([
+      { reason: 'delivery_failed', status: 'pending' },
+    ]);
+  });
+
+  it('when a transient failure will be retried, then no handoff is opened yet', async () => {
+    new GraphApiFake().script(500, 500, 500, 500).install();
+    const { conversation } = await createTestConversation(database.db, tenant.id);
+    const row = await createOutboundMessage(database.db, { tenantId: tenant.id, conversationId: conversation.id, status: 'pending' });
+    const deps = { db: database.db, graph: client(), logger: silentLogger };
+    await expect(sendOutboundMessage(deps, row.id, { attempt: 1, maxAttempts: 5 })).rejects.toBeInstanceOf(GraphApiError);
+    expect(await database.db.handoff.count({ where: { conversationId: conversation.id } })).toBe(0);
   });
 
   it('when a transient failure happens before the last attempt, then the row returns to pending and the job retries', async () => {

@@ -103,7 +103,7 @@ describe('WhatsApp webhook intake', () => {
     expect(await statusOf()).toBe('read');
   });
 
-  it('when a failed status arrives, then the message is stored failed with Meta error code and title', async () => {
+  it('when a failed status arrives, then the message is stored failed with Meta error code and title and the chat goes to a person', async () => {
     const { conversation, customer } = await createTestConversation(database.db, tenant.id);
     const waMessageId = newWamid();
     const outbound = await createOutboundMessage(database.db, {
@@ -122,6 +122,29 @@ describe('WhatsApp webhook intake', () => {
       errorCode: '131047',
       errorTitle: 'Re-engagement message',
     });
+    const handoffs = await database.db.handoff.findMany({ where: { conversationId: conversation.id } });
+    expect(handoffs).toHaveLength(1);
+    expect(handoffs[0]).toMatchObject({ tenantId: tenant.id, reason: 'delivery_failed', status: 'pending' });
+    expect(handoffs[0]!.note).toContain('131047');
+  });
+
+  it("when an attendant's message fails, then no handoff is opened (the attendant sees the failure)", async () => {
+    const { conversation, customer } = await createTestConversation(database.db, tenant.id);
+    const waMessageId = newWamid();
+    const outbound = await createOutboundMessage(database.db, {
+      tenantId: tenant.id,
+      conversationId: conversation.id,
+      text: 'Oi, aqui é a Carla.',
+      status: 'sent',
+      waMessageId,
+    });
+    await database.db.message.update({ where: { id: outbound.id }, data: { author: 'attendant', attendant: 'Carla' } });
+    await postWebhook(
+      channel.app,
+      webhookFixture('status-failed', { phoneNumberId: tenant.phoneNumberId, from: customer.waId, statusFor: waMessageId }),
+    ).expect(200);
+    expect((await database.db.message.findUniqueOrThrow({ where: { id: outbound.id } })).status).toBe('failed');
+    expect(await database.db.handoff.count({ where: { conversationId: conversation.id } })).toBe(0);
   });
 
   it("when a status names another tenant's message, then that message is not touched", async () => {
