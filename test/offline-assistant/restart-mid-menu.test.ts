@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { customerMessageWebhook, newWamid, postSignedWebhook } from '../../src/cli/chat-webhook.js';
 import { CHAT_TEST_SECRET, eventually } from '../cli/service-harness.js';
 import { createTestTenant } from '../support/factories.js';
+import { freePort } from '../support/free-port.js';
 import { testDatabase } from '../support/test-database.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -14,14 +14,6 @@ const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** The real service entry point (src/main.ts) as a child process on the test database. */
 async function startServerProcess(port: number): Promise<ChildProcess> {

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { applyMigrations, startEmbeddedPostgres } from '../../src/db/index.js';
 import { runQueueMigrations } from '../../src/queue/index.js';
 import { createLogger } from '../../src/shared/index.js';
+import { freePort } from './free-port.js';
 
 export const TEMPLATE_DATABASE = 'wa_agenda_test_template';
 
@@ -35,7 +36,7 @@ export default async function setup(project: TestProject) {
   } else {
     tempDir = await mkdtemp(path.join(os.tmpdir(), 'wa-agenda-test-'));
     await chmod(tempDir, 0o777);
-    const port = 55_000 + Math.floor(Math.random() * 5000);
+    const port = await freePort();
     const embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'pg'), port, database: 'postgres', logger });
     serverUrl = embedded.url;
     stopEmbedded = embedded.stop;
