@@ -1,8 +1,7 @@
-import { createAgentResponder, type Responder } from '../agent/index.js';
+import type { Responder } from '../agent/index.js';
 import type { ServiceDeps } from '../boot/service-deps.js';
-import { createOfflineAssistant, isOfflineFlowActive } from '../offline-assistant/index.js';
-import { createSchedulingTools } from '../scheduling/index.js';
-import { type CircuitBreaker, createLlmCircuitBreaker } from './llm-circuit-breaker.js';
+import { isOfflineFlowActive } from '../offline-assistant/index.js';
+import type { CircuitBreaker } from './llm-circuit-breaker.js';
 
 /** Picks who answers the next turn of a conversation. */
 export type ChooseResponder = (conversation: { tenantId: number; conversationId: number }) => Promise<Responder>;
@@ -32,30 +31,4 @@ export function createResponderChooser(
     if (await breaker.isOpen()) return offline;
     return agent;
   };
-}
-
-/**
- * The service's chooser, wired from config: the scheduling tools shared by both
- * responders, the database circuit breaker (LLM_BREAKER_THRESHOLD / LLM_BREAKER_COOLDOWN_MS)
- * that the agent reports to, the offline assistant, and the agent only when
- * ANTHROPIC_API_KEY is set. `agentClient` replaces the Anthropic SDK client (tests).
- */
-export function createServiceResponderChooser(
-  deps: ServiceDeps,
-  options: { agentClient?: Parameters<typeof createAgentResponder>[0]['client'] } = {},
-): ChooseResponder {
-  const { config, db, clock, logger } = deps;
-  const tools = createSchedulingTools({ db, clock, logger });
-  const breaker = createLlmCircuitBreaker({
-    db,
-    clock,
-    logger,
-    threshold: config.LLM_BREAKER_THRESHOLD,
-    cooldownMs: config.LLM_BREAKER_COOLDOWN_MS,
-  });
-  const offline = createOfflineAssistant({ db, clock, logger: logger.child({ component: 'offline-assistant' }), tools });
-  const agent = config.ANTHROPIC_API_KEY
-    ? createAgentResponder({ db, clock, logger, config, tools, breaker, ...(options.agentClient ? { client: options.agentClient } : {}) })
-    : undefined;
-  return createResponderChooser(deps, { ...(agent ? { agent } : {}), offline, breaker });
 }

@@ -19,7 +19,7 @@ export function createServiceResponderChooser(deps: ServiceDeps): ChooseResponde
     threshold: config.LLM_BREAKER_THRESHOLD,
     cooldownMs: config.LLM_BREAKER_COOLDOWN_MS,
   });
-  const offline = createOfflineAssistant({ db, clock, logger, tools });
+  const offline = createOfflineAssistant({ db, clock, logger: logger.child({ component: 'offline-assistant' }), tools });
   const agent = config.ANTHROPIC_API_KEY ? createAgentResponder({ db, clock, logger, config, tools, breaker }) : undefined;
   return createResponderChooser(deps, { agent, offline, breaker });
 }

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { ServiceDeps } from '../../src/boot/service-deps.js';
 import { loadConfig } from '../../src/config/index.js';
-import { createServiceResponderChooser } from '../../src/conversation/choose-responder.js';
+import { createServiceResponderChooser } from '../../src/conversation/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { createChannelTasks } from '../../src/queue/channel-tasks.js';
 import { startWorker } from '../../src/queue/index.js';
