@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readConversationTurn } from './conversation-turn.js';
 import { localDate } from './customer-intent.js';
 import { readBody, sendJson, startLoopbackServer } from './loopback-server.js';
@@ -137,5 +138,3 @@ function estimateUsage(body: MessagesRequest, content: unknown) {
   const cacheable = JSON.stringify([body.system, body.tools]).includes('cache_control') ? tokens(body.system) + tokens(body.tools) : 0;
   return { input, cached: cacheable, output: tokens(content) + 8 };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { applyMigrations, startEmbeddedPostgres } from '../../src/db/index.js';
 import { runQueueMigrations } from '../../src/queue/index.js';
 import { createLogger, type Logger } from '../../src/shared/index.js';
+import { freePort } from '../../test/support/free-port.js';
 
 export interface BenchDatabase {
   url: string;
@@ -85,17 +85,6 @@ async function embeddedDatabase(name: string, logger: Logger): Promise<BenchData
       }
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { SandboxOutboxMessage } from '../whatsapp/index.js';
@@ -183,8 +184,6 @@ function demoPhoneNumberId(): string {
   }
   return '100000000000001';
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 main().then(
   (code) => process.exit(code),

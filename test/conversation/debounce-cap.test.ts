@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
@@ -13,8 +14,6 @@ import {
   startChannel,
   waitFor,
 } from './channel-harness.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('debounce with a maximum wait', () => {
   let database: TestDatabase;

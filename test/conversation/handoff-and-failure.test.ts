@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findOpenHandoff, requestHandoff } from '../../src/handoff/index.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
@@ -15,8 +16,6 @@ import {
   startChannel,
   waitFor,
 } from './channel-harness.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('conversation pipeline: handoffs and failures', () => {
   let database: TestDatabase;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWaId, newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
@@ -14,8 +15,6 @@ import {
   startChannel,
   waitFor,
 } from './channel-harness.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('conversation pipeline (webhook → job → responder → outbox → Graph API)', () => {
   let database: TestDatabase;

@@ -1,12 +1,11 @@
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { WorkerEvents } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeadWorkerRecovery } from '../../src/queue/dead-worker-recovery.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { waitFor } from '../conversation/channel-harness.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('dead worker recovery', () => {
   let database: TestDatabase;
