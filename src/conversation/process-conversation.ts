@@ -1,8 +1,9 @@
 import type { Responder } from '../agent/responder.js';
 import type { Db } from '../db/index.js';
 import { findOpenHandoff } from '../handoff/index.js';
+import type { GraphApiClient } from '../outbox/index.js';
 import type { Logger } from '../shared/index.js';
-import { type GraphApiClient, isReadableMessage } from '../whatsapp/index.js';
+import { isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
 import { finishRun } from './finish-run.js';
 import { loadTurn, type Turn } from './load-turn.js';

@@ -1,6 +1,6 @@
 import type { Prisma } from '../db/index.js';
+import { queueOutboundReplies } from '../outbox/index.js';
 import { isAppError, type OutboundReply } from '../shared/index.js';
-import { queueOutboundReplies } from '../whatsapp/index.js';
 import type { Turn } from './load-turn.js';
 
 type Tx = Prisma.TransactionClient;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../boot/service-deps.js';
 import type { ChooseResponder } from '../conversation/choose-responder.js';
 import { processConversation } from '../conversation/index.js';
-import { createGraphApiClient, type GraphApiClient, sendOutboundMessage } from '../whatsapp/index.js';
+import { createGraphApiClient, type GraphApiClient, sendOutboundMessage } from '../outbox/index.js';
 import { TASKS } from './task-names.js';
 
 const conversationPayload = z.object({ conversationId: z.number().int().positive() });

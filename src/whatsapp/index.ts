@@ -1,17 +1,9 @@
-export { applyStatusUpdate } from './apply-status-update.js';
-export { assertWithinCustomerWindow } from './customer-window.js';
-export { createGraphApiClient, type GraphApiClient, type GraphApiClientOptions, type GraphTarget } from './graph-api-client.js';
-export { GraphApiError } from './graph-api-error.js';
 export { isReadableMessage, toInboundMessageContent } from './inbound-message-content.js';
 export { createIntakeBatcher, type StoreInbound } from './intake-batcher.js';
 export { type IntakeSummary, intakeWebhook } from './intake-webhook.js';
-export { type QueueOutboundRepliesRequest, queueOutboundReplies, type StoredOutboundMessage } from './queue-outbound-replies.js';
 export { createSandboxOutboxRouter, SANDBOX_OUTBOX_PATH, type SandboxOutboxMessage } from './sandbox-outbox-route.js';
-export { type SendResult, sendOutboundMessage } from './send-outbound-message.js';
-export { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';
 export { storeInboundBatch } from './store-inbound-batch.js';
 export { type InboundMessageToStore, type ProcessingSchedule, storeInboundMessage } from './store-inbound-message.js';
 export { createTenantResolver } from './tenant-resolver.js';
-export { toGraphMessage } from './to-graph-message.js';
 export { isValidSignature, signPayload } from './verify-signature.js';
 export { createWhatsAppWebhookRouter, WEBHOOK_PATH } from './webhook-router.js';

@@ -1,7 +1,6 @@
 import type { Db } from '../db/index.js';
+import { applyStatusUpdate, handOffUndeliveredReply } from '../outbox/index.js';
 import type { Logger } from '../shared/index.js';
-import { applyStatusUpdate } from './apply-status-update.js';
-import { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 import { toInboundMessageContent } from './inbound-message-content.js';
 import type { StoreInbound } from './intake-batcher.js';
 import type { TenantResolver } from './tenant-resolver.js';

@@ -7,10 +7,10 @@
 import type { Responder } from '../../src/agent/responder.js';
 import { loadConfig } from '../../src/config/index.js';
 import { createDb } from '../../src/db/index.js';
+import { createGraphApiClient } from '../../src/outbox/index.js';
 import { createChannelTasks } from '../../src/queue/channel-tasks.js';
 import { startWorker } from '../../src/queue/index.js';
 import { createLogger, systemClock } from '../../src/shared/index.js';
-import { createGraphApiClient } from '../../src/whatsapp/index.js';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test' });
 const databaseUrl = process.env.CRASH_TEST_DATABASE_URL ?? '';

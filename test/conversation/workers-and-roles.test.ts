@@ -1,9 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startService } from '../../src/boot/start-service.js';
+import { createGraphApiClient } from '../../src/outbox/index.js';
 import { createChannelTasks } from '../../src/queue/channel-tasks.js';
 import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { createLogger } from '../../src/shared/index.js';
-import { createGraphApiClient, signPayload } from '../../src/whatsapp/index.js';
+import { signPayload } from '../../src/whatsapp/index.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWaId, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';

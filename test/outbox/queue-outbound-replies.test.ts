@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queueOutboundReplies, splitLongText } from '../../src/outbox/index.js';
 import { AppError } from '../../src/shared/index.js';
-import { queueOutboundReplies, splitLongText } from '../../src/whatsapp/index.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';

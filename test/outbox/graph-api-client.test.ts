@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createGraphApiClient, GraphApiError, sendOutboundMessage, toGraphMessage } from '../../src/outbox/index.js';
 import { silentLogger } from '../../src/shared/index.js';
-import { createGraphApiClient, GraphApiError, sendOutboundMessage, toGraphMessage } from '../../src/whatsapp/index.js';
 import { FAKE_GRAPH_URL, GraphApiFake } from '../fakes/graph-api.js';
 import { createOutboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
