@@ -1,4 +1,4 @@
-import { startService } from './boot/start-service.js';
+import { startService } from './boot/index.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { createLogger } from './shared/index.js';
 

@@ -1,16 +1,17 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
+import type { Router } from 'express';
 import type { TaskList } from 'graphile-worker';
 import { createAdminRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
-import { createServiceResponderChooser } from '../conversation/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
-import { createChannelTasks } from '../queue/channel-tasks.js';
 import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
-import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
+import { createSandboxOutboxRouter, createWhatsAppWebhookRouter, type WhatsAppWebhookRouter } from '../whatsapp/index.js';
+import { createChannelTasks } from './create-channel-tasks.js';
+import { createServiceResponderChooser } from './create-service-responder-chooser.js';
 import type { ServiceDeps } from './service-deps.js';
 
 export interface RunningService {
@@ -41,10 +42,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const deps: ServiceDeps = { config, db, databaseUrl, logger, clock: systemClock };
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;
+  let webhook: WhatsAppWebhookRouter | undefined;
 
   const stop = async () => {
     if (server) await closeServer(server);
     if (worker) await worker.stop();
+    // The webhook's own intake pool, after the server stopped taking webhooks.
+    if (webhook) await webhook.close();
     await db.$disconnect();
     if (embedded) await embedded.stop();
   };
@@ -63,7 +67,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       });
     }
     if (config.ROLE === 'all' || config.ROLE === 'web') {
-      const app = createHttpApp({ db, logger, routers: createRouters(deps) });
+      webhook = createWhatsAppWebhookRouter(deps);
+      const app = createHttpApp({ db, logger, routers: createRouters(deps, webhook) });
       server = await listen(app, config.PORT);
     }
   } catch (error) {
@@ -77,13 +82,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 }
 
 function createTasks(deps: ServiceDeps): TaskList {
-  // channel-tasks is imported directly, not through queue/index.ts: its handlers call
-  // components that themselves enqueue through queue/index.ts.
   return { ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps) }) };
 }
 
-function createRouters(deps: ServiceDeps) {
-  const routers = [createWhatsAppWebhookRouter(deps), createAdminRouter(deps)];
+function createRouters(deps: ServiceDeps, webhook: Router) {
+  const routers = [webhook, createAdminRouter(deps)];
   // What sandbox tenants "sent", for `npm run chat`; never exposed in production.
   if (deps.config.NODE_ENV !== 'production') routers.push(createSandboxOutboxRouter(deps));
   return routers;

@@ -1,6 +1,8 @@
 import type { Responder } from '../agent/index.js';
-import type { ServiceDeps } from '../boot/service-deps.js';
+import type { Config } from '../config/index.js';
+import type { Db } from '../db/index.js';
 import { isOfflineFlowActive } from '../offline-assistant/index.js';
+import type { Clock } from '../shared/index.js';
 import type { CircuitBreaker } from './llm-circuit-breaker.js';
 
 /** Picks who answers the next turn of a conversation. */
@@ -17,7 +19,7 @@ export type ChooseResponder = (conversation: { tenantId: number; conversationId:
  * 4. otherwise the Claude agent (a half-open breaker lets it try again).
  */
 export function createResponderChooser(
-  deps: Pick<ServiceDeps, 'config' | 'db' | 'clock'>,
+  deps: { config: Pick<Config, 'ANTHROPIC_API_KEY'>; db: Db; clock: Clock },
   responders: { agent?: Responder; offline: Responder; breaker: CircuitBreaker },
 ): ChooseResponder {
   const { agent, offline, breaker } = responders;

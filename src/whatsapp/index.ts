@@ -6,4 +6,4 @@ export { storeInboundBatch } from './store-inbound-batch.js';
 export { type InboundMessageToStore, type ProcessingSchedule, storeInboundMessage } from './store-inbound-message.js';
 export { createTenantResolver } from './tenant-resolver.js';
 export { isValidSignature, signPayload } from './verify-signature.js';
-export { createWhatsAppWebhookRouter, WEBHOOK_PATH } from './webhook-router.js';
+export { createWhatsAppWebhookRouter, WEBHOOK_PATH, type WhatsAppWebhookDeps, type WhatsAppWebhookRouter } from './webhook-router.js';

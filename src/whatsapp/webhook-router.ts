@@ -1,7 +1,9 @@
 import express, { type Router } from 'express';
 import pg from 'pg';
-import type { ServiceDeps } from '../boot/service-deps.js';
+import type { Config } from '../config/index.js';
+import type { Db } from '../db/index.js';
 import { errorBody } from '../http/index.js';
+import type { Logger } from '../shared/index.js';
 import { createIntakeBatcher } from './intake-batcher.js';
 import { intakeWebhook } from './intake-webhook.js';
 import { createTenantResolver } from './tenant-resolver.js';
@@ -9,13 +11,32 @@ import { isValidSignature } from './verify-signature.js';
 
 export const WEBHOOK_PATH = '/webhooks/whatsapp';
 
+export interface WhatsAppWebhookDeps {
+  config: Pick<
+    Config,
+    | 'WHATSAPP_VERIFY_TOKEN'
+    | 'WHATSAPP_APP_SECRET'
+    | 'WHATSAPP_WEBHOOK_MAX_BYTES'
+    | 'DEBOUNCE_MS'
+    | 'DEBOUNCE_MAX_WAIT_MS'
+    | 'JOB_MAX_ATTEMPTS'
+  >;
+  db: Db;
+  logger: Logger;
+  /** URL of the database in use: the intake's own pool connects to it */
+  databaseUrl: string;
+}
+
+/** The webhook router plus `close()`, which ends the intake's own connection pool (called at shutdown). */
+export type WhatsAppWebhookRouter = Router & { close(): Promise<void> };
+
 /**
  * Meta's webhook endpoint. GET: the verification handshake (echoes `hub.challenge` for the
  * right verify token, else 403). POST: a thin edge — body as raw bytes (over the size limit:
  * 413), signature over those bytes (missing/malformed/wrong: 401, nothing stored), JSON parse
  * (malformed: 400), store and enqueue, then 200. Nothing is answered before it is stored.
  */
-export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | 'db' | 'logger' | 'databaseUrl'>): Router {
+export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): WhatsAppWebhookRouter {
   const { config, logger } = deps;
   // The intake's one statement per batch goes through a small node-postgres pool of its own:
   // through the ORM the same statement costs about twice the CPU, and intake is CPU-bound.
@@ -67,7 +88,7 @@ export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | '
       response.sendStatus(200);
     },
   );
-  return router;
+  return Object.assign(router, { close: () => intakePool.end() });
 }
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.

@@ -1,9 +1,8 @@
 import type { Server } from 'node:http';
+import { createChannelTasks, createServiceResponderChooser } from '../../src/boot/index.js';
 import type { ServiceDeps } from '../../src/boot/service-deps.js';
 import { loadConfig } from '../../src/config/index.js';
-import { createServiceResponderChooser } from '../../src/conversation/index.js';
 import { createHttpApp } from '../../src/http/index.js';
-import { createChannelTasks } from '../../src/queue/channel-tasks.js';
 import { startWorker } from '../../src/queue/index.js';
 import { type Clock, createLogger, systemClock } from '../../src/shared/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../../src/whatsapp/index.js';

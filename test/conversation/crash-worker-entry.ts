@@ -5,10 +5,10 @@
  * after RESPONDER_DELAY_MS. Prints `ready` once the worker runs; SIGTERM stops it cleanly.
  */
 import type { Responder } from '../../src/agent/responder.js';
+import { createChannelTasks } from '../../src/boot/index.js';
 import { loadConfig } from '../../src/config/index.js';
 import { createDb } from '../../src/db/index.js';
 import { createGraphApiClient } from '../../src/outbox/index.js';
-import { createChannelTasks } from '../../src/queue/channel-tasks.js';
 import { startWorker } from '../../src/queue/index.js';
 import { createLogger, systemClock } from '../../src/shared/index.js';
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceResponderChooser } from '../../src/conversation/index.js';
+import { createServiceResponderChooser } from '../../src/boot/index.js';
 import { createLogger } from '../../src/shared/index.js';
 import { installScriptedClaude, text, toolCalls } from '../fakes/anthropic.js';
 import { GraphApiFake } from '../fakes/graph-api.js';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Responder } from '../../src/agent/responder.js';
 import { loadConfig } from '../../src/config/index.js';
-import { createResponderChooser } from '../../src/conversation/choose-responder.js';
+import { createResponderChooser } from '../../src/conversation/index.js';
 import { createLlmCircuitBreaker } from '../../src/conversation/llm-circuit-breaker.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { createTestConversation, createTestTenant } from '../support/factories.js';

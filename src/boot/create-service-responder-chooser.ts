@@ -1,9 +1,8 @@
 import { createAgentResponder } from '../agent/index.js';
-import type { ServiceDeps } from '../boot/service-deps.js';
+import { type ChooseResponder, createLlmCircuitBreaker, createResponderChooser } from '../conversation/index.js';
 import { createOfflineAssistant } from '../offline-assistant/index.js';
 import { createSchedulingTools } from '../scheduling/index.js';
-import { type ChooseResponder, createResponderChooser } from './choose-responder.js';
-import { createLlmCircuitBreaker } from './llm-circuit-breaker.js';
+import type { ServiceDeps } from './service-deps.js';
 
 /**
  * The production responder chooser: the Claude agent (when ANTHROPIC_API_KEY is set) and the

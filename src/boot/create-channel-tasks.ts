@@ -1,10 +1,9 @@
 import type { TaskList } from 'graphile-worker';
 import { z } from 'zod';
-import type { ServiceDeps } from '../boot/service-deps.js';
-import type { ChooseResponder } from '../conversation/choose-responder.js';
-import { processConversation } from '../conversation/index.js';
+import { type ChooseResponder, processConversation } from '../conversation/index.js';
 import { createGraphApiClient, type GraphApiClient, sendOutboundMessage } from '../outbox/index.js';
-import { TASKS } from './task-names.js';
+import { TASKS } from '../queue/index.js';
+import type { ServiceDeps } from './service-deps.js';
 
 const conversationPayload = z.object({ conversationId: z.number().int().positive() });
 const messagePayload = z.object({ messageId: z.number().int().positive() });
@@ -19,8 +18,8 @@ export interface ChannelTaskOptions {
 /**
  * The WhatsApp channel's job handlers (thin: they parse the payload and call the component):
  * `process-conversation` answers a conversation's new messages with one responder run;
- * `send-message` sends one outbox row. Not re-exported from queue/index.ts, since the
- * components they call themselves enqueue through it; boot imports this file directly.
+ * `send-message` sends one outbox row. Wiring, so it lives in boot/: it picks the Graph API
+ * client and hands each component its dependencies.
  */
 export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOptions): TaskList {
   const graph =

@@ -1,0 +1,4 @@
+export { createChannelTasks } from './create-channel-tasks.js';
+export { createServiceResponderChooser } from './create-service-responder-chooser.js';
+export type { ServiceDeps } from './service-deps.js';
+export { type RunningService, startService } from './start-service.js';
