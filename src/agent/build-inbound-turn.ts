@@ -1,6 +1,6 @@
+import type { InboundTurnMessage } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
 import type { TextBlockParam } from './model-types.js';
-import type { InboundTurnMessage } from './responder.js';
 
 /** On a conversation's first run, how many earlier messages (e.g. from the offline assistant era) are carried over. */
 const FIRST_RUN_BACKLOG = 20;

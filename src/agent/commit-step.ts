@@ -1,7 +1,5 @@
 import type { Db } from '../db/index.js';
-import type { HandoffReason } from '../handoff/index.js';
 import type { ModelMessage, Turn } from './model-types.js';
-import type { RunOutcome } from './responder.js';
 
 /** One `agent_tool_calls` row. */
 export interface ToolCallRecord {
@@ -15,21 +13,11 @@ export interface ToolCallRecord {
   durationMs: number;
 }
 
-export interface RunEnding {
-  outcome: RunOutcome;
-  /** the last model stop_reason, or the loop's own terminal reason (cancelled, llm_unavailable, api_error…) */
-  stopReason: string;
-  handoffReason?: HandoffReason;
-  truncated: boolean;
-  durationMs: number;
-}
-
-/** Everything one step of a run writes: model calls to count, tool call records, history turns, maybe the ending. */
+/** Everything one step of a run writes: model calls to count, tool call records, history turns. The ending is the turn's commit. */
 export interface StepWrites {
   modelCalls?: ModelMessage[];
   records?: ToolCallRecord[];
   turns?: (Turn & { lastMessageId?: number })[];
-  ending?: RunEnding;
 }
 
 /**
@@ -38,7 +26,7 @@ export interface StepWrites {
  * off` for itself: the commit does not wait for the WAL flush, which would otherwise be
  * most of every iteration's cost. Safe because PostgreSQL flushes WAL in order: any later
  * synchronous commit (an appointment written by a tool, the conversation job persisting
- * the outcome) makes these writes durable too; a tail lost in a database crash only means
+ * the turn's ending) makes these writes durable too; a tail lost in a database crash only means
  * the run resumes from an earlier step, where recorded tool results are reused and write
  * tools are idempotent per tool_use id. Tool call records skip ids already recorded.
  */
@@ -51,8 +39,7 @@ export async function commitStep(
   const sum = (pick: (message: ModelMessage) => number | null | undefined) =>
     calls.reduce((total, message) => total + (pick(message) ?? 0), 0);
   const lastCall = calls.at(-1);
-  const ending = writes.ending;
-  const updatesRun = calls.length > 0 || ending !== undefined;
+  const updatesRun = calls.length > 0;
   const records = (writes.records ?? []).map((record) => ({
     tool_use_id: record.toolUseId,
     name: record.name,
@@ -72,16 +59,11 @@ export async function commitStep(
     run AS (
       UPDATE agent_runs SET
         model = COALESCE(${lastCall?.model ?? null}::text, model),
-        stop_reason = COALESCE(${ending?.stopReason ?? lastCall?.stop_reason ?? null}::text, stop_reason),
         iterations = iterations + ${calls.length}::int,
         input_tokens = input_tokens + ${sum((message) => message.usage.input_tokens)}::int,
         output_tokens = output_tokens + ${sum((message) => message.usage.output_tokens)}::int,
         cache_read_tokens = cache_read_tokens + ${sum((message) => message.usage.cache_read_input_tokens)}::int,
-        cache_write_tokens = cache_write_tokens + ${sum((message) => message.usage.cache_creation_input_tokens)}::int,
-        handoff_reason = CASE WHEN ${ending !== undefined}::boolean THEN ${ending?.handoffReason ?? null}::text ELSE handoff_reason END,
-        truncated = CASE WHEN ${ending !== undefined}::boolean THEN ${ending?.truncated ?? false}::boolean ELSE truncated END,
-        duration_ms = CASE WHEN ${ending !== undefined}::boolean THEN ${ending?.durationMs ?? null}::int ELSE duration_ms END,
-        result = CASE WHEN ${ending !== undefined}::boolean THEN ${ending ? JSON.stringify(ending.outcome) : null}::jsonb ELSE result END
+        cache_write_tokens = cache_write_tokens + ${sum((message) => message.usage.cache_creation_input_tokens)}::int
       WHERE ${updatesRun}::boolean AND id = ${scope.runId}::int AND tenant_id = ${scope.tenantId}::int
       RETURNING id),
     records AS (

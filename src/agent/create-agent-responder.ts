@@ -1,10 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { Config } from '../config/index.js';
+import type { Responder } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
 import type { Clock, Logger, ToolDefinition } from '../shared/index.js';
 import type { AgentLoopSettings, ModelBreaker } from './agent-loop-deps.js';
 import type { ModelClient } from './call-model.js';
-import type { Responder } from './responder.js';
 import { runAgentLoop } from './run-agent-loop.js';
 import { createToolRegistry } from './tool-registry.js';
 

@@ -1,10 +1,10 @@
+import type { RunOutcome } from '../conversation/index.js';
 import type { HandoffReason } from '../handoff/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import { customerTexts, modelTexts } from './agent-texts.js';
 import type { ModelCallFailure } from './call-model.js';
 import { claimsUnverifiedSuccess } from './claims-unverified-success.js';
 import { lastCompleteSentence } from './last-complete-sentence.js';
-import type { RunOutcome } from './responder.js';
 import { textOf } from './response-content.js';
 import type { RunSession } from './run-session.js';
 

@@ -1,3 +1,4 @@
+import type { RespondInput, RunOutcome } from '../conversation/index.js';
 import { historyMessageWatermark, loadRecentHistory } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';
 import { customerTexts, modelTexts } from './agent-texts.js';
@@ -8,7 +9,6 @@ import { endWithForcedAnswer, endWithModelFailure, endWithTransfer, textReply } 
 import { executeToolCalls } from './execute-tool-calls.js';
 import { lastCompleteSentence } from './last-complete-sentence.js';
 import type { ModelMessage, ToolUseBlock } from './model-types.js';
-import type { RespondInput, RunOutcome } from './responder.js';
 import { assistantTurnOf, textOf, toolUsesOf } from './response-content.js';
 import { loadRunRecord } from './run-record.js';
 import { RunSession } from './run-session.js';
@@ -24,16 +24,13 @@ const MAX_OUTPUT_TOKENS_CEILING = 8192;
  * or `cancelled` when `input.signal` was aborted (checked before every model call; nothing
  * is sent). Model outages and API errors become handoffs, never exceptions: only a
  * database failure escapes, and the job's retry then resumes the run from its stored
- * history (tool calls already done are not repeated) or replays its stored outcome.
+ * steps (tool calls already done are not repeated). The outcome is stored by the turn's
+ * commit, with the replies; the agent stores only its steps.
  */
 export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Promise<RunOutcome> {
   const scope = { tenantId: input.tenantId, conversationId: input.conversationId, runId: input.runId };
   const run = await loadRunRecord(deps.db, scope);
   if (!run) throw new Error(`agent run ${input.runId} not found for this tenant and conversation`);
-  if (run.result) {
-    deps.logger.info({ runId: run.id }, 'agent run already finished: replaying its outcome');
-    return run.result;
-  }
   const [tenant, recordedCalls, history, watermark] = await Promise.all([
     deps.db.tenant.findUniqueOrThrow({ where: { id: input.tenantId }, select: { name: true, businessInfo: true, timezone: true } }),
     deps.db.agentToolCall.findMany({

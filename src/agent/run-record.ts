@@ -1,6 +1,5 @@
 import type { Db, Prisma } from '../db/index.js';
 import type { ModelMessage } from './model-types.js';
-import type { RunOutcome } from './responder.js';
 
 type Tx = Db | Prisma.TransactionClient;
 
@@ -9,11 +8,7 @@ export interface RunRecord {
   iterations: number;
   /** input tokens counted against the budget: uncached + cache reads + cache writes */
   budgetedInputTokens: number;
-  durationMs: number;
   stopReason: string | null;
-  truncated: boolean;
-  /** set once the loop finished: a retried job returns this instead of running again */
-  result: RunOutcome | null;
 }
 
 /** The caller-created `agent_runs` row of this run, tenant-scoped; null when it does not exist. */
@@ -26,10 +21,7 @@ export async function loadRunRecord(db: Tx, scope: { tenantId: number; conversat
       inputTokens: true,
       cacheReadTokens: true,
       cacheWriteTokens: true,
-      durationMs: true,
       stopReason: true,
-      truncated: true,
-      result: true,
     },
   });
   if (!row) return null;
@@ -37,10 +29,7 @@ export async function loadRunRecord(db: Tx, scope: { tenantId: number; conversat
     id: row.id,
     iterations: row.iterations,
     budgetedInputTokens: row.inputTokens + row.cacheReadTokens + row.cacheWriteTokens,
-    durationMs: row.durationMs ?? 0,
     stopReason: row.stopReason,
-    truncated: row.truncated,
-    result: (row.result as RunOutcome | null) ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { RespondInput, RunOutcome, RunRecordWrites } from '../conversation/index.js';
 import type { HandoffReason } from '../handoff/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import type { HistoryEntry } from './agent-history.js';
@@ -6,7 +7,6 @@ import { buildMessageWindow } from './build-message-window.js';
 import { callModel, type ModelCallResult } from './call-model.js';
 import { commitStep, type StepWrites, type ToolCallRecord } from './commit-step.js';
 import type { CreateMessageParams, MessageParam, TextBlockParam, Turn } from './model-types.js';
-import type { RespondInput, RunOutcome } from './responder.js';
 import { budgetedInputTokensOf, type RunRecord } from './run-record.js';
 import type { RunToolLedger } from './run-tool-ledger.js';
 
@@ -133,40 +133,39 @@ export class RunSession {
   }
 
   /**
-   * Ends the run: the text the customer gets is stored as the last assistant turn (so
-   * later runs know what was said) in the same statement as the run's ending, which
-   * makes a retried job either redo the last step or replay this outcome, never both.
+   * Ends the run: commits the staged steps (the ledger: history steps, tool calls, usage)
+   * and returns the outcome with what the turn's commit must store with the replies: the
+   * text the customer gets as the last assistant turn (so later runs know what was said),
+   * the terminal stop reason and truncation. The agent never writes its own ending: the
+   * replies and that history entry are one commit, so the model can never remember an
+   * answer the customer was not sent.
    */
   async finish(outcome: RunOutcome, ending: { stopReason?: string; handoffReason?: HandoffReason } = {}): Promise<RunOutcome> {
-    const durationMs = this.run.durationMs + Math.max(0, this.deps.clock.now().getTime() - this.startedAtMs);
+    await this.commit({});
     const replies = outcome.kind === 'cancelled' ? [] : outcome.replies;
     const replyText = replies.map((reply: OutboundReply) => reply.text).join('\n\n');
-    await this.commit({
-      turns: replyText ? [{ role: 'assistant', content: [{ type: 'text', text: replyText }] }] : [],
-      ending: {
-        outcome,
-        stopReason: ending.stopReason ?? this.lastStopReason ?? 'none',
-        handoffReason: ending.handoffReason,
-        truncated: this.truncated,
-        durationMs,
-      },
-    });
+    const record: RunRecordWrites = {
+      ...(replyText ? { historyEntry: { role: 'assistant', content: [{ type: 'text', text: replyText }] } } : {}),
+      stopReason: ending.stopReason ?? this.lastStopReason ?? 'none',
+      truncated: this.truncated,
+    };
     this.log.info(
-      { runId: this.input.runId, kind: outcome.kind, handoffReason: ending.handoffReason, iterations: this.iterations, durationMs },
+      { runId: this.input.runId, kind: outcome.kind, handoffReason: ending.handoffReason, iterations: this.iterations },
       'agent run finished',
     );
-    return outcome;
+    return { ...outcome, record };
   }
 
   /** Commits the staged writes plus these, in that order; returns the ids of all inserted turns. */
-  private async commit(writes: Pick<StepWrites, 'turns' | 'ending'>): Promise<number[]> {
+  private async commit(writes: Pick<StepWrites, 'turns'>): Promise<number[]> {
     const staged = this.pending;
+    const turns = [...staged.turns, ...(writes.turns ?? [])];
+    if (staged.modelCalls.length === 0 && staged.records.length === 0 && turns.length === 0) return [];
     this.pending = { modelCalls: [], records: [], turns: [] };
     return commitStep(this.deps.db, this.scope, {
       modelCalls: staged.modelCalls,
       records: staged.records,
-      turns: [...staged.turns, ...(writes.turns ?? [])],
-      ending: writes.ending,
+      turns,
     });
   }
 

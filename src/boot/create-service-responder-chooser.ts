@@ -1,6 +1,6 @@
 import { createAgentResponder } from '../agent/index.js';
 import { type ChooseResponder, createLlmCircuitBreaker, createResponderChooser } from '../conversation/index.js';
-import { createOfflineAssistant } from '../offline-assistant/index.js';
+import { createOfflineAssistant, isOfflineFlowActive } from '../offline-assistant/index.js';
 import { createSchedulingTools } from '../scheduling/index.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -20,5 +20,5 @@ export function createServiceResponderChooser(deps: ServiceDeps): ChooseResponde
   });
   const offline = createOfflineAssistant({ db, clock, logger: logger.child({ component: 'offline-assistant' }), tools });
   const agent = config.ANTHROPIC_API_KEY ? createAgentResponder({ db, clock, logger, config, tools, breaker }) : undefined;
-  return createResponderChooser(deps, { agent, offline, breaker });
+  return createResponderChooser(deps, { agent, offline, breaker, isOfflineFlowActive });
 }

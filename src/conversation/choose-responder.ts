@@ -1,9 +1,8 @@
-import type { Responder } from '../agent/index.js';
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
-import { isOfflineFlowActive } from '../offline-assistant/index.js';
 import type { Clock } from '../shared/index.js';
 import type { CircuitBreaker } from './llm-circuit-breaker.js';
+import type { Responder } from './responder.js';
 
 /** Picks who answers the next turn of a conversation. */
 export type ChooseResponder = (conversation: { tenantId: number; conversationId: number }) => Promise<Responder>;
@@ -20,9 +19,15 @@ export type ChooseResponder = (conversation: { tenantId: number; conversationId:
  */
 export function createResponderChooser(
   deps: { config: Pick<Config, 'ANTHROPIC_API_KEY'>; db: Db; clock: Clock },
-  responders: { agent?: Responder; offline: Responder; breaker: CircuitBreaker },
+  responders: {
+    agent?: Responder;
+    offline: Responder;
+    breaker: CircuitBreaker;
+    /** the offline assistant's own rule: is a menu flow under way in this `assistant_state`? */
+    isOfflineFlowActive: (assistantState: unknown, now: Date) => boolean;
+  },
 ): ChooseResponder {
-  const { agent, offline, breaker } = responders;
+  const { agent, offline, breaker, isOfflineFlowActive } = responders;
   return async ({ tenantId, conversationId }) => {
     if (!agent || !deps.config.ANTHROPIC_API_KEY) return offline;
     const conversation = await deps.db.conversation.findFirst({

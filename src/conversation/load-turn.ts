@@ -1,11 +1,14 @@
-import type { InboundTurnMessage } from '../agent/responder.js';
 import type { Db } from '../db/index.js';
+import type { TurnScope } from './plan-turn-ending.js';
+import type { InboundTurnMessage } from './responder.js';
 
 export interface Turn {
   tenantId: number;
   conversationId: number;
   customerId: number;
   handoffNoticeSentAt: Date | null;
+  /** the customer was told only text is read here, and no turn ended otherwise since */
+  textOnlyNoticeAt: Date | null;
   tenant: { phoneNumberId: string; accessToken: string | null };
   /** the conversation's inbound messages not yet processed, oldest first */
   messages: (InboundTurnMessage & { waMessageId: string | null })[];
@@ -20,6 +23,7 @@ export async function loadTurn(db: Db, conversationId: number): Promise<Turn | n
       tenantId: true,
       customerId: true,
       handoffNoticeSentAt: true,
+      textOnlyNoticeAt: true,
       tenant: { select: { phoneNumberId: true, accessToken: true } },
     },
   });
@@ -34,6 +38,7 @@ export async function loadTurn(db: Db, conversationId: number): Promise<Turn | n
     conversationId,
     customerId: conversation.customerId,
     handoffNoticeSentAt: conversation.handoffNoticeSentAt,
+    textOnlyNoticeAt: conversation.textOnlyNoticeAt,
     tenant: conversation.tenant,
     messages: rows.map((row) => ({
       id: row.id,
@@ -50,3 +55,10 @@ function replyIdOf(payload: unknown): string | null {
   if (typeof payload !== 'object' || payload === null || !('replyId' in payload)) return null;
   return typeof payload.replyId === 'string' ? payload.replyId : null;
 }
+
+/** What a turn's commit needs of it. */
+export const scopeOf = (turn: Turn): TurnScope => ({
+  tenantId: turn.tenantId,
+  conversationId: turn.conversationId,
+  messageIds: turn.messages.map((message) => message.id),
+});

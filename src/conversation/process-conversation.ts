@@ -1,15 +1,14 @@
-import type { Responder } from '../agent/responder.js';
 import type { Db } from '../db/index.js';
 import { findOpenHandoff } from '../handoff/index.js';
 import type { GraphApiClient } from '../outbox/index.js';
 import type { Logger } from '../shared/index.js';
 import { isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
-import { finishRun } from './finish-run.js';
-import { loadTurn, type Turn } from './load-turn.js';
-import { answerUnreadableTurn, giveUpTurn, silenceForOpenHandoff } from './quiet-turns.js';
+import { commitTurnEnding } from './commit-turn-ending.js';
+import { loadTurn, scopeOf, type Turn } from './load-turn.js';
 import { respondWatchingClaims } from './respond-watching-claims.js';
-import { lastMessageId } from './turn-writes.js';
+import { startOrResumeRun } from './start-or-resume-run.js';
+import { endingOfRun, type TurnEnding, type TurnEndingKind } from './turn-ending.js';
 
 export interface ProcessConversationDeps {
   db: Db;
@@ -20,13 +19,7 @@ export interface ProcessConversationDeps {
   claimPollMs?: number;
 }
 
-export type TurnResult =
-  | { kind: 'nothing_to_do' }
-  | { kind: 'handoff_open' }
-  | { kind: 'unreadable' }
-  | { kind: 'unsupported_handoff' }
-  | { kind: 'run'; runId: number; outcome: 'answer' | 'handoff' | 'cancelled' }
-  | { kind: 'gave_up'; runId: number | null };
+export type TurnResult = { kind: 'nothing_to_do' } | { kind: 'ended'; ending: TurnEndingKind; runId: number | null };
 
 /**
  * One turn of a conversation (the `process-conversation` job): answers every inbound message
@@ -46,27 +39,29 @@ export async function processConversation(
   const logger = deps.logger.child({ tenantId: turn.tenantId, conversationId });
   const runRef: { id: number | null } = { id: null };
   try {
-    return await answerTurn(deps, turn, runRef, logger);
+    const ending = await answerTurn(deps, turn, runRef, logger);
+    return { kind: 'ended', ending: await commit(deps.db, turn, ending), runId: runRef.id };
   } catch (error) {
     if (job.attempt < job.maxAttempts) {
       logger.warn({ err: error, attempt: job.attempt, maxAttempts: job.maxAttempts }, 'conversation turn failed; will retry');
-      if (runRef.id !== null) await recordRunError(deps.db, runRef.id, error).catch(() => undefined);
       throw error;
     }
     logger.error({ err: error, attempt: job.attempt }, 'conversation turn failed on its last attempt; handing off to a person');
-    await giveUpTurn(deps.db, turn, runRef.id, error);
-    return { kind: 'gave_up', runId: runRef.id };
+    const run = runRef.id === null ? null : { id: runRef.id };
+    return { kind: 'ended', ending: await commit(deps.db, turn, { kind: 'give_up', run }), runId: runRef.id };
   }
 }
 
-async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { id: number | null }, logger: Logger): Promise<TurnResult> {
+const commit = (db: Db, turn: Turn, ending: TurnEnding) => db.$transaction((tx) => commitTurnEnding(tx, scopeOf(turn), ending));
+
+/** Decides how the turn ends (running the responder when there is something to answer); commits nothing. */
+async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { id: number | null }, logger: Logger): Promise<TurnEnding> {
   const open = await findOpenHandoff(deps.db, turn.tenantId, turn.conversationId);
-  if (open) {
-    await silenceForOpenHandoff(deps.db, turn);
-    return { kind: 'handoff_open' };
-  }
+  if (open) return { kind: 'silence_while_handed_off' };
   if (!turn.messages.some(isReadableMessage)) {
-    return { kind: (await answerUnreadableTurn(deps.db, turn)) === 'handoff' ? 'unsupported_handoff' : 'unreadable' };
+    // Answering the text-only notice with more unreadable content: a person takes over instead of the same notice again.
+    if (turn.textOnlyNoticeAt) return { kind: 'handoff', run: null, reason: 'unsupported_message' };
+    return { kind: 'unreadable_notice', audio: turn.messages.some((message) => message.type === 'audio') };
   }
   const responder = await deps.chooseResponder({ tenantId: turn.tenantId, conversationId: turn.conversationId });
   const run = await startOrResumeRun(deps.db, turn, responder);
@@ -85,29 +80,8 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
     },
     deps.claimPollMs ?? 500,
   );
-  const kind = await finishRun(deps.db, turn, run, outcome);
-  logger.info({ runId: run.id, responder: responder.name, outcome: kind }, 'conversation run finished');
-  return { kind: 'run', runId: run.id, outcome: kind };
-}
-
-/** The run of this turn: the one a previous attempt of the same job started, else a new one. */
-async function startOrResumeRun(db: Db, turn: Turn, responder: Responder): Promise<{ id: number; startedAt: number }> {
-  const jobKey = `conv:${turn.conversationId}:upto:${lastMessageId(turn)}`;
-  const existing = await db.agentRun.findFirst({
-    where: { tenantId: turn.tenantId, conversationId: turn.conversationId, jobKey, status: 'running' },
-    select: { id: true, startedAt: true },
-  });
-  if (existing) return { id: existing.id, startedAt: existing.startedAt.getTime() };
-  // A run left `running` for an earlier set of messages was superseded by this turn (which sees them too).
-  await db.agentRun.updateMany({
-    where: { tenantId: turn.tenantId, conversationId: turn.conversationId, status: 'running' },
-    data: { status: 'failed', outcome: 'failed', error: 'superseded by a later turn', finishedAt: new Date() },
-  });
-  const created = await db.agentRun.create({
-    data: { tenantId: turn.tenantId, conversationId: turn.conversationId, responder: responder.name, status: 'running', jobKey },
-    select: { id: true, startedAt: true },
-  });
-  return { id: created.id, startedAt: created.startedAt.getTime() };
+  logger.info({ runId: run.id, responder: responder.name, outcome: outcome.kind }, 'conversation run finished');
+  return endingOfRun(run, outcome);
 }
 
 /** Best effort: the customer sees "read" and "typing…" while the run works. Never awaited, never fails the run. */
@@ -117,11 +91,4 @@ function showTyping(graph: GraphApiClient, turn: Turn): void {
   void graph
     .markAsReadWithTyping({ phoneNumberId: turn.tenant.phoneNumberId, accessToken: turn.tenant.accessToken }, last.waMessageId)
     .catch(() => undefined);
-}
-
-async function recordRunError(db: Db, runId: number, error: unknown): Promise<void> {
-  await db.agentRun.update({
-    where: { id: runId },
-    data: { error: (error instanceof Error ? error.message : String(error)).slice(0, 2000) },
-  });
 }

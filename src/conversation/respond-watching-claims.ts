@@ -1,6 +1,6 @@
-import type { Responder, RespondInput, RunOutcome } from '../agent/responder.js';
 import type { Db } from '../db/index.js';
 import { findOpenHandoff } from '../handoff/index.js';
+import type { Responder, RespondInput, RunOutcome } from './responder.js';
 
 /**
  * Runs the responder with an AbortSignal that fires when an attendant claims the

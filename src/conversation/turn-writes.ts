@@ -1,13 +1,13 @@
 import type { Prisma } from '../db/index.js';
 import { queueOutboundReplies } from '../outbox/index.js';
 import { isAppError, type OutboundReply } from '../shared/index.js';
-import type { Turn } from './load-turn.js';
+import type { TurnScope } from './plan-turn-ending.js';
 
 type Tx = Prisma.TransactionClient;
 
 /** Marks the turn's inbound messages processed (only those the run saw; later ones wait for the next run). */
-export async function markTurnProcessed(tx: Tx, turn: Turn, runId: number | null): Promise<void> {
-  const ids = turn.messages.map((message) => message.id);
+export async function markTurnProcessed(tx: Tx, turn: TurnScope, runId: number | null): Promise<void> {
+  const ids = turn.messageIds;
   await tx.$executeRaw`
     UPDATE messages SET status = 'processed', processed_at = now(), run_id = ${runId}, updated_at = now()
     WHERE id = ANY(${ids}::int[]) AND tenant_id = ${turn.tenantId} AND status = 'received'`;
@@ -17,7 +17,7 @@ export async function markTurnProcessed(tx: Tx, turn: Turn, runId: number | null
  * Sets `handoff_notice_sent_at` unless already set; true when this call set it (so the
  * customer is told "a person will answer" once per handoff, whoever gets here first).
  */
-export async function claimHandoffNotice(tx: Tx, turn: Turn): Promise<boolean> {
+export async function claimHandoffNotice(tx: Tx, turn: TurnScope): Promise<boolean> {
   const changed = await tx.$executeRaw`
     UPDATE conversations SET handoff_notice_sent_at = now(), updated_at = now()
     WHERE id = ${turn.conversationId} AND tenant_id = ${turn.tenantId} AND handoff_notice_sent_at IS NULL`;
@@ -30,7 +30,7 @@ export async function claimHandoffNotice(tx: Tx, turn: Turn): Promise<boolean> {
  */
 export async function queueTurnReplies(
   tx: Tx,
-  turn: Turn,
+  turn: TurnScope,
   replies: OutboundReply[],
   options: { author: 'bot' | 'system'; idempotencyKeyPrefix: string; runId?: number | null },
 ): Promise<number> {
@@ -50,5 +50,3 @@ export async function queueTurnReplies(
     throw error;
   }
 }
-
-export const lastMessageId = (turn: Turn) => turn.messages[turn.messages.length - 1]?.id ?? 0;

@@ -1,4 +1,4 @@
-import type { Responder, RespondInput, RunOutcome } from '../agent/responder.js';
+import type { Responder, RespondInput, RunOutcome } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
 import type { HandoffReason } from '../handoff/index.js';
 import type { Clock, Logger, OutboundReply, ToolDefinition } from '../shared/index.js';
@@ -27,7 +27,8 @@ export const NOT_UNDERSTOOD_HANDOFF_TEXT =
  * through the scheduling tools' own handlers and hands off on request.
  *
  * State is the conversation's `assistant_state` (validated on load; invalid or stale →
- * main menu), written at the end of each turn, so a restarted process continues the step.
+ * main menu), returned with the replies and stored by the turn's commit in the same
+ * transaction, so a restarted process continues the step.
  * A message not understood at a step is asked again once; a second miss in a row hands the
  * conversation to a person (`offline_not_understood`): with the Claude API unavailable a
  * person is the only one left who can help, and a third round of the same menu would not.
@@ -80,11 +81,9 @@ export function createOfflineAssistant(deps: OfflineAssistantDeps): Responder {
       if (input.signal.aborted) return { kind: 'cancelled' };
       const replies = [...notices, ...result.replies];
       state.lastTurn = { messageId: lastId, replies, handoff: result.handoff ?? null };
-      await deps.db.conversation.updateMany({
-        where: { id: input.conversationId, tenantId: input.tenantId },
-        data: { assistantState: state },
-      });
-      return result.handoff ? { kind: 'handoff', reason: result.handoff, replies } : { kind: 'answer', replies };
+      // The state is stored by the turn's commit, with the replies: never one without the other.
+      const record = { assistantState: state };
+      return result.handoff ? { kind: 'handoff', reason: result.handoff, replies, record } : { kind: 'answer', replies, record };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { InboundTurnMessage } from '../agent/responder.js';
+import type { InboundTurnMessage } from '../conversation/index.js';
 
 /** One option offered to the customer (a button, a list row, or a numbered line). */
 export interface Choice {

@@ -1,4 +1,4 @@
-import type { InboundTurnMessage } from '../agent/responder.js';
+import type { InboundTurnMessage } from '../conversation/index.js';
 import type { HandoffReason } from '../handoff/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import type { Step } from './assistant-state.js';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { type AgentResponderDeps, createAgentResponder, type ModelBreaker, type Responder } from '../../src/agent/index.js';
-import type { RespondInput } from '../../src/agent/responder.js';
+import { type AgentResponderDeps, createAgentResponder, type ModelBreaker } from '../../src/agent/index.js';
 import { loadConfig } from '../../src/config/index.js';
+import type { Responder, RespondInput } from '../../src/conversation/index.js';
 import type { Db } from '../../src/db/index.js';
 import { type Clock, defineTool, fixedClock, silentLogger, type ToolDefinition, ToolDomainException } from '../../src/shared/index.js';
 import { installScriptedClaude, type ScriptedClaude } from '../fakes/anthropic.js';
+import { commitOutcome } from '../support/commit-outcome.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
 
@@ -52,7 +53,17 @@ export async function agentScenario(
     tools: options.tools ?? testTools(db),
     breaker,
   };
-  const responder = createAgentResponder(deps);
+  const agent = createAgentResponder(deps);
+  // As the conversation job does: the outcome is committed by the turn's commit (replies, history entry, run columns).
+  const responder: Responder = {
+    name: agent.name,
+    async respond(input) {
+      const outcome = await agent.respond(input);
+      await commitOutcome(db, input, outcome);
+      const { record: _record, ...visible } = outcome;
+      return visible;
+    },
+  };
   return {
     db,
     tenant,

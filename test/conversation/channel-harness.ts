@@ -1,9 +1,9 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import type { Responder, RespondInput, RunOutcome } from '../../src/agent/responder.js';
 import { createChannelTasks } from '../../src/boot/index.js';
 import type { ServiceDeps } from '../../src/boot/service-deps.js';
 import { type Config, loadConfig } from '../../src/config/index.js';
+import type { Responder, RespondInput, RunOutcome } from '../../src/conversation/index.js';
 import type { Db } from '../../src/db/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { createGraphApiClient } from '../../src/outbox/index.js';

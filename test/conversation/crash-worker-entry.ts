@@ -4,9 +4,10 @@
  * not cross processes), and a responder that prints `run-started <runId>` and then answers
  * after RESPONDER_DELAY_MS. Prints `ready` once the worker runs; SIGTERM stops it cleanly.
  */
-import type { Responder } from '../../src/agent/responder.js';
+
 import { createChannelTasks } from '../../src/boot/index.js';
 import { loadConfig } from '../../src/config/index.js';
+import type { Responder } from '../../src/conversation/index.js';
 import { createDb } from '../../src/db/index.js';
 import { createGraphApiClient } from '../../src/outbox/index.js';
 import { startWorker } from '../../src/queue/index.js';

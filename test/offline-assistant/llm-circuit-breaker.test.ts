@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Responder } from '../../src/agent/responder.js';
+import { createServiceResponderChooser } from '../../src/boot/index.js';
 import { loadConfig } from '../../src/config/index.js';
+import type { Responder } from '../../src/conversation/index.js';
 import { createResponderChooser } from '../../src/conversation/index.js';
 import { createLlmCircuitBreaker } from '../../src/conversation/llm-circuit-breaker.js';
+import { isOfflineFlowActive } from '../../src/offline-assistant/index.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
@@ -76,18 +78,41 @@ describe('responder chooser', () => {
   const withKey = loadConfig({ NODE_ENV: 'test', ANTHROPIC_API_KEY: 'sk-test' });
   const withoutKey = loadConfig({ NODE_ENV: 'test' });
 
-  it('when there is no ANTHROPIC_API_KEY, then the offline assistant answers', async () => {
+  it('when there is no ANTHROPIC_API_KEY, then the production chooser builds no agent and the offline assistant answers', async () => {
     const tenant = await createTestTenant(db);
     const { conversation } = await createTestConversation(db, tenant.id);
-    const choose = createResponderChooser({ config: withoutKey, db, clock }, { agent, offline, breaker: makeBreaker() });
-    expect((await choose({ tenantId: tenant.id, conversationId: conversation.id })).name).toBe('offline');
+    // The chooser boot wires for the service: with no key it must not even try to build the Claude client.
+    const choose = createServiceResponderChooser({ config: withoutKey, db, databaseUrl: '', logger: silentLogger, clock });
+    const responder = await choose({ tenantId: tenant.id, conversationId: conversation.id });
+    expect(responder.name).toBe('offline');
+    const message = await db.message.create({
+      data: {
+        tenantId: tenant.id,
+        conversationId: conversation.id,
+        direction: 'inbound',
+        author: 'customer',
+        type: 'text',
+        text: 'oi',
+        status: 'received',
+      },
+    });
+    const outcome = await responder.respond({
+      tenantId: tenant.id,
+      conversationId: conversation.id,
+      customerId: conversation.customerId,
+      runId: 0,
+      messages: [{ id: message.id, type: 'text', text: 'oi', replyId: null, createdAt: message.createdAt }],
+      signal: new AbortController().signal,
+    });
+    // The offline main menu: buttons, not a model's text.
+    expect(outcome).toMatchObject({ kind: 'answer', replies: [{ type: 'buttons' }] });
   });
 
   it('when the key is set and the breaker is closed, then the agent answers; when it opens, then the offline assistant does', async () => {
     const tenant = await createTestTenant(db);
     const { conversation } = await createTestConversation(db, tenant.id);
     const breaker = makeBreaker(2, 30_000);
-    const choose = createResponderChooser({ config: withKey, db, clock }, { agent, offline, breaker });
+    const choose = createResponderChooser({ config: withKey, db, clock }, { agent, offline, breaker, isOfflineFlowActive });
     const target = { tenantId: tenant.id, conversationId: conversation.id };
     expect((await choose(target)).name).toBe('agent');
     await breaker.recordFailure();
@@ -100,7 +125,7 @@ describe('responder chooser', () => {
   it('when a conversation is mid-way through an offline menu, then it keeps the offline assistant even with the agent back, until the flow ends or goes stale', async () => {
     const tenant = await createTestTenant(db);
     const { conversation } = await createTestConversation(db, tenant.id);
-    const choose = createResponderChooser({ config: withKey, db, clock }, { agent, offline, breaker: makeBreaker() });
+    const choose = createResponderChooser({ config: withKey, db, clock }, { agent, offline, breaker: makeBreaker(), isOfflineFlowActive });
     const target = { tenantId: tenant.id, conversationId: conversation.id };
     const state = (step: string, at: Date) => ({ version: 1, at: at.toISOString(), misses: 0, current: { step }, offered: [] });
     await db.conversation.update({ where: { id: conversation.id }, data: { assistantState: state('choose_service', now) } });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RunOutcome } from '../../src/agent/responder.js';
+import type { RespondInput, RunOutcome } from '../../src/conversation/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
 import { createSchedulingTools } from '../../src/scheduling/index.js';
 import { fixedClock, type OutboundReply, silentLogger } from '../../src/shared/index.js';
+import { commitOutcome } from '../support/commit-outcome.js';
 import { createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 
@@ -10,7 +11,23 @@ const { db } = await testDatabase();
 // Tuesday 2026-12-01, 09:00 in São Paulo.
 const clock = fixedClock('2026-12-01T12:00:00Z');
 const tools = createSchedulingTools({ db, clock, logger: silentLogger });
-const assistant = createOfflineAssistant({ db, clock, logger: silentLogger, tools });
+const offlineAssistant = createOfflineAssistant({ db, clock, logger: silentLogger, tools });
+
+/**
+ * The offline assistant as the conversation job runs it: its outcome (and the menu state in
+ * its record) committed by the production turn-ending commit, under a fresh run row.
+ */
+const assistant = {
+  async respond(input: RespondInput): Promise<RunOutcome> {
+    const run = await db.agentRun.create({
+      data: { tenantId: input.tenantId, conversationId: input.conversationId, responder: 'offline', status: 'running' },
+    });
+    const outcome = await offlineAssistant.respond({ ...input, runId: run.id });
+    await commitOutcome(db, { ...input, runId: run.id }, outcome);
+    const { record: _record, ...visible } = outcome;
+    return visible;
+  },
+};
 
 async function customer(tenantOverrides: Parameters<typeof createTestTenant>[1] = {}) {
   const tenant = await createTestTenant(db, tenantOverrides);

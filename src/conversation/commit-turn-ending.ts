@@ -1,0 +1,68 @@
+import type { Prisma } from '../db/index.js';
+import { findOpenHandoff, requestHandoff } from '../handoff/index.js';
+import { type EndingPlan, planTurnEnding, type TurnScope } from './plan-turn-ending.js';
+import type { TurnEnding, TurnEndingKind } from './turn-ending.js';
+import { claimHandoffNotice, markTurnProcessed, queueTurnReplies } from './turn-writes.js';
+
+/**
+ * The one writer of a turn's ending. Takes a `TransactionClient`, a type that only exists
+ * inside `db.$transaction`, so it cannot run outside one: outbox rows and their send jobs,
+ * the handoff and the "a person will answer" flag, the messages' processing marks, the
+ * run's lifecycle columns, the agent's final history entry and the offline assistant's
+ * state are committed together or not at all. A failure anywhere rolls everything back
+ * and the job retries the whole turn; a reply is never remembered without being queued.
+ * Returns the kind actually committed (a run ending becomes `cancelled` when an attendant
+ * claimed the chat meanwhile).
+ */
+export async function commitTurnEnding(tx: Prisma.TransactionClient, scope: TurnScope, ending: TurnEnding): Promise<TurnEndingKind> {
+  // A claim committed after this read still lets these replies go out: the attendant took
+  // over a moment after the bot answered, which the conversation view shows in order.
+  const open = 'run' in ending && ending.run ? await findOpenHandoff(tx, scope.tenantId, scope.conversationId) : null;
+  const plan = planTurnEnding(ending, scope, { claimedByAttendant: open?.status === 'claimed' });
+  await performPlan(tx, scope, plan);
+  return plan.committedKind;
+}
+
+async function performPlan(tx: Prisma.TransactionClient, scope: TurnScope, plan: EndingPlan): Promise<void> {
+  if (plan.handoff) await requestHandoff(tx, { tenantId: scope.tenantId, conversationId: scope.conversationId, ...plan.handoff });
+  const toldNow = plan.handoffNotice === 'none' ? false : await claimHandoffNotice(tx, scope);
+  if (plan.replies && (plan.handoffNotice !== 'requires' || toldNow)) {
+    await queueTurnReplies(tx, scope, plan.replies.replies, plan.replies);
+  }
+  if (plan.textOnlyNotice !== 'keep') {
+    await tx.conversation.updateMany({
+      where: { id: scope.conversationId, tenantId: scope.tenantId },
+      data: { textOnlyNoticeAt: plan.textOnlyNotice === 'set' ? new Date() : null },
+    });
+  }
+  if (plan.assistantState) {
+    await tx.conversation.updateMany({
+      where: { id: scope.conversationId, tenantId: scope.tenantId },
+      data: { assistantState: plan.assistantState.value as Prisma.InputJsonValue },
+    });
+  }
+  if (plan.historyEntry) {
+    await tx.agentHistoryEntry.create({
+      data: {
+        tenantId: scope.tenantId,
+        conversationId: scope.conversationId,
+        runId: plan.historyEntry.runId,
+        role: plan.historyEntry.entry.role,
+        content: plan.historyEntry.entry.content as Prisma.InputJsonValue,
+      },
+    });
+  }
+  if (plan.markProcessed) await markTurnProcessed(tx, scope, plan.markProcessed.runId);
+  if (plan.run) {
+    const run = plan.run;
+    // duration_ms is wall time from the run's start to this commit, measured by the database's clock.
+    await tx.$executeRaw`
+      UPDATE agent_runs SET
+        status = ${run.status}, outcome = ${run.outcome}, handoff_reason = ${run.handoffReason}, error = ${run.error},
+        result = ${run.result === null ? null : JSON.stringify(run.result)}::jsonb,
+        stop_reason = ${run.stopReason}, truncated = ${run.truncated},
+        finished_at = clock_timestamp(),
+        duration_ms = GREATEST(0, (EXTRACT(EPOCH FROM clock_timestamp() - started_at) * 1000)::int)
+      WHERE id = ${run.id} AND tenant_id = ${scope.tenantId}`;
+  }
+}

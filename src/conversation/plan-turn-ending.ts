@@ -1,0 +1,217 @@
+import type { HandoffReason } from '../handoff/index.js';
+import type { OutboundReply } from '../shared/index.js';
+import { CONVERSATION_TEXTS } from './conversation-texts.js';
+import type { RunRecordWrites } from './responder.js';
+import type { RunRef, TurnEnding, TurnEndingKind } from './turn-ending.js';
+
+/** The turn a commit closes: its conversation and the inbound messages it answered (none for an ending without a turn). */
+export interface TurnScope {
+  tenantId: number;
+  conversationId: number;
+  messageIds: number[];
+}
+
+/** What the commit read inside its transaction before planning. */
+export interface CommitFacts {
+  /** an attendant claimed the conversation: a run's replies are not sent */
+  claimedByAttendant: boolean;
+}
+
+/** `agents_runs` lifecycle columns a turn ending sets (their only writer). */
+export interface RunLifecycleWrites {
+  id: number;
+  status: 'completed' | 'failed';
+  /** the committed ending kind (gave_up for give_up) */
+  outcome: string;
+  handoffReason: HandoffReason | null;
+  error: string | null;
+  /** the outcome as the responder returned it, for the record */
+  result: unknown;
+  stopReason: string | null;
+  truncated: boolean;
+}
+
+/** Everything one turn ending writes; `commitTurnEnding` performs it in one transaction, in this order. */
+export interface EndingPlan {
+  /** the kind actually committed: a run ending becomes `cancelled` when an attendant claimed the chat */
+  committedKind: TurnEndingKind;
+  handoff?: { reason: HandoffReason; note: string | null; runId: number | null };
+  /**
+   * `claims`: this ending tells the customer a person will answer (sets the notice flag) and
+   * sends regardless; `requires`: sends only when this commit is the first to tell them.
+   */
+  handoffNotice: 'claims' | 'requires' | 'none';
+  replies?: { replies: OutboundReply[]; author: 'bot' | 'system'; idempotencyKeyPrefix: string; runId: number | null };
+  /** conversations.text_only_notice_at: set by the unreadable notice, cleared by any other ending of a turn */
+  textOnlyNotice: 'set' | 'clear' | 'keep';
+  /** the turn's inbound messages become processed (tied to this run) */
+  markProcessed: { runId: number | null } | null;
+  run?: RunLifecycleWrites;
+  historyEntry?: { runId: number; entry: NonNullable<RunRecordWrites['historyEntry']> };
+  assistantState?: { value: unknown };
+}
+
+type Planner<K extends TurnEndingKind> = (ending: Extract<TurnEnding, { kind: K }>, scope: TurnScope, facts: CommitFacts) => EndingPlan;
+
+const text = (value: string): OutboundReply[] => [{ type: 'text', text: value }];
+const lastMessageId = (scope: TurnScope) => scope.messageIds.at(-1) ?? 0;
+const runKey = (run: RunRef) => `run:${run.id}`;
+
+/** A run's ending once an attendant claimed the chat: the messages count as seen, nothing is sent or remembered. */
+function cancelled(run: RunRef, record: RunRecordWrites | undefined): EndingPlan {
+  return {
+    committedKind: 'cancelled',
+    handoffNotice: 'none',
+    textOnlyNotice: 'clear',
+    markProcessed: { runId: run.id },
+    run: lifecycle(run, 'completed', 'cancelled', { result: { kind: 'cancelled' }, record }),
+  };
+}
+
+function lifecycle(
+  run: RunRef,
+  status: RunLifecycleWrites['status'],
+  outcome: string,
+  options: { handoffReason?: HandoffReason; error?: string; result?: unknown; record?: RunRecordWrites },
+): RunLifecycleWrites {
+  return {
+    id: run.id,
+    status,
+    outcome,
+    handoffReason: options.handoffReason ?? null,
+    error: options.error ?? null,
+    result: options.result ?? null,
+    stopReason: options.record?.stopReason ?? null,
+    truncated: options.record?.truncated ?? false,
+  };
+}
+
+/** What a responder's record adds: the agent's final history entry and the offline assistant's state. */
+function recordWrites(run: RunRef, record: RunRecordWrites | undefined): Pick<EndingPlan, 'historyEntry' | 'assistantState'> {
+  return {
+    ...(record?.historyEntry ? { historyEntry: { runId: run.id, entry: record.historyEntry } } : {}),
+    ...(record && 'assistantState' in record ? { assistantState: { value: record.assistantState } } : {}),
+  };
+}
+
+const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
+  answer: (ending, _scope, facts) => {
+    if (facts.claimedByAttendant) return cancelled(ending.run, ending.record);
+    return {
+      committedKind: 'answer',
+      handoffNotice: 'none',
+      replies: { replies: ending.replies, author: 'bot', idempotencyKeyPrefix: runKey(ending.run), runId: ending.run.id },
+      textOnlyNotice: 'clear',
+      markProcessed: { runId: ending.run.id },
+      run: lifecycle(ending.run, 'completed', 'answer', { result: { kind: 'answer', replies: ending.replies }, record: ending.record }),
+      ...recordWrites(ending.run, ending.record),
+    };
+  },
+  answer_and_handoff: (ending, _scope, facts) => {
+    if (facts.claimedByAttendant) return cancelled(ending.run, ending.record);
+    return {
+      committedKind: 'answer_and_handoff',
+      handoff: { reason: ending.reason, note: ending.note ?? null, runId: ending.run.id },
+      // The reply itself tells the customer a person will answer.
+      handoffNotice: 'claims',
+      replies: { replies: ending.replies, author: 'bot', idempotencyKeyPrefix: runKey(ending.run), runId: ending.run.id },
+      textOnlyNotice: 'clear',
+      markProcessed: { runId: ending.run.id },
+      run: lifecycle(ending.run, 'completed', 'answer_and_handoff', {
+        handoffReason: ending.reason,
+        result: { kind: 'handoff', reason: ending.reason, note: ending.note, replies: ending.replies },
+        record: ending.record,
+      }),
+      ...recordWrites(ending.run, ending.record),
+    };
+  },
+  handoff: (ending, scope, facts) => {
+    const { run } = ending;
+    if (run && facts.claimedByAttendant) return cancelled(run, ending.record);
+    const notice = ending.reason === 'unsupported_message' ? CONVERSATION_TEXTS.unsupportedHandoff : CONVERSATION_TEXTS.handoffNotice;
+    return {
+      committedKind: 'handoff',
+      handoff: { reason: ending.reason, note: ending.note ?? null, runId: run?.id ?? null },
+      handoffNotice: run ? 'claims' : 'requires',
+      replies: run
+        ? { replies: text(notice), author: 'bot', idempotencyKeyPrefix: runKey(run), runId: run.id }
+        : {
+            replies: text(notice),
+            author: 'system',
+            idempotencyKeyPrefix: `handoff:${scope.conversationId}:${lastMessageId(scope)}`,
+            runId: null,
+          },
+      textOnlyNotice: 'clear',
+      markProcessed: { runId: run?.id ?? null },
+      ...(run
+        ? {
+            run: lifecycle(run, 'completed', 'handoff', {
+              handoffReason: ending.reason,
+              result: { kind: 'handoff', reason: ending.reason, note: ending.note, replies: [] },
+              record: ending.record,
+            }),
+            ...recordWrites(run, ending.record),
+          }
+        : {}),
+    };
+  },
+  silence_while_handed_off: (_ending, scope) => ({
+    committedKind: 'silence_while_handed_off',
+    handoffNotice: 'requires',
+    replies: {
+      replies: text(CONVERSATION_TEXTS.handoffNotice),
+      author: 'system',
+      idempotencyKeyPrefix: `handoff-notice:${scope.conversationId}:${lastMessageId(scope)}`,
+      runId: null,
+    },
+    textOnlyNotice: 'clear',
+    markProcessed: { runId: null },
+  }),
+  unreadable_notice: (ending, scope) => ({
+    committedKind: 'unreadable_notice',
+    handoffNotice: 'none',
+    replies: {
+      replies: text(ending.audio ? CONVERSATION_TEXTS.audio : CONVERSATION_TEXTS.textOnly),
+      author: 'bot',
+      idempotencyKeyPrefix: `unreadable:${scope.conversationId}:${lastMessageId(scope)}`,
+      runId: null,
+    },
+    textOnlyNotice: 'set',
+    markProcessed: { runId: null },
+  }),
+  give_up: (ending, scope) => ({
+    committedKind: 'give_up',
+    // A fixed note: the exception's text can hold customer data or internals, so it goes to the logs only.
+    handoff: { reason: 'processing_failed', note: GIVE_UP_NOTE, runId: ending.run?.id ?? null },
+    handoffNotice: 'requires',
+    replies: {
+      replies: text(CONVERSATION_TEXTS.processingFailed),
+      author: 'system',
+      idempotencyKeyPrefix: `gave-up:${scope.conversationId}:${lastMessageId(scope)}`,
+      runId: null,
+    },
+    textOnlyNotice: 'clear',
+    markProcessed: { runId: ending.run?.id ?? null },
+    ...(ending.run ? { run: lifecycle(ending.run, 'failed', 'gave_up', { handoffReason: 'processing_failed', error: GIVE_UP_NOTE }) } : {}),
+  }),
+  cancelled: (ending) => cancelled(ending.run, ending.record),
+  superseded: (ending) => ({
+    committedKind: 'superseded',
+    handoffNotice: 'none',
+    textOnlyNotice: 'keep',
+    markProcessed: null,
+    run: lifecycle(ending.run, 'failed', 'superseded', { error: 'superseded by a later turn' }),
+  }),
+};
+
+/** The handoff note (and run error) of a turn given up after its retries; the failure itself is in the logs. */
+export const GIVE_UP_NOTE = 'Não foi possível processar a mensagem depois de várias tentativas; detalhes nos registros do sistema.';
+
+/**
+ * Decides, without touching the database, everything a turn ending writes. Pure: the
+ * commit reads the facts inside its transaction, asks this plan, and performs it.
+ */
+export function planTurnEnding(ending: TurnEnding, scope: TurnScope, facts: CommitFacts): EndingPlan {
+  const planner = PLANNERS[ending.kind] as Planner<TurnEndingKind>;
+  return planner(ending, scope, facts);
+}
