@@ -85,6 +85,7 @@ async function measureOverhead(db: Db, logger: Logger) {
   };
   const noop = defineTool({
     name: 'consultar',
+    effect: 'read',
     description: 'Ferramenta sem custo.',
     input: z.object({ passo: z.number().int() }),
     handler: async (input) => ({ ok: true, passo: input.passo }),

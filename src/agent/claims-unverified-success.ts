@@ -1,9 +1,17 @@
-/** Each kind of claim, the words that make it, and the write tools whose success backs it. */
-const CLAIMS = [
-  { stems: ['agendad', 'marcad', 'confirmad'], firstPerson: ['agendei', 'marquei', 'confirmei'], backedBy: ['agendar', 'remarcar'] },
-  { stems: ['cancelad', 'desmarcad'], firstPerson: ['cancelei', 'desmarquei'], backedBy: ['cancelar', 'remarcar'] },
-  { stems: ['remarcad', 'reagendad'], firstPerson: ['remarquei', 'reagendei'], backedBy: ['remarcar'] },
-] as const;
+import type { ClaimKind } from '../shared/index.js';
+
+/** One successful call of a write tool in this run, with the claims its definition says it backs. */
+export interface SuccessfulWrite {
+  tool: string;
+  backs: readonly ClaimKind[];
+}
+
+/** Each kind of claim and the words that make it; which tools back it comes from their definitions. */
+const CLAIMS: { kind: ClaimKind; stems: string[]; firstPerson: string[] }[] = [
+  { kind: 'booked', stems: ['agendad', 'marcad', 'confirmad'], firstPerson: ['agendei', 'marquei', 'confirmei'] },
+  { kind: 'cancelled', stems: ['cancelad', 'desmarcad'], firstPerson: ['cancelei', 'desmarquei'] },
+  { kind: 'rescheduled', stems: ['remarcad', 'reagendad'], firstPerson: ['remarquei', 'reagendei'] },
+];
 
 const NOT_NEGATED = '(?<!\\bn[ãa]o\\s)';
 
@@ -22,17 +30,17 @@ function claimPatterns(stems: readonly string[], firstPerson: readonly string[])
   ];
 }
 
-const COMPILED = CLAIMS.map((claim) => ({ patterns: claimPatterns(claim.stems, claim.firstPerson), backedBy: claim.backedBy }));
+const COMPILED = CLAIMS.map((claim) => ({ kind: claim.kind, patterns: claimPatterns(claim.stems, claim.firstPerson) }));
 
 /**
  * True when an answer tells the customer that something was booked, cancelled or
- * rescheduled while no write tool that could have done it (agendar / cancelar / remarcar)
- * succeeded in this run. Such an answer is not sent: the model is told and gets another
- * turn. Mentions that are not a claim ("quer que eu deixe agendado?", "não foi marcado")
- * do not count.
+ * rescheduled while no successful write of this run backs that kind of claim (what a tool
+ * backs is declared by its definition, never inferred from its name). Such an answer is
+ * not sent: the model is told and gets another turn. Mentions that are not a claim ("quer
+ * que eu deixe agendado?", "não foi marcado") do not count. The one place that reads the
+ * answer's wording: swap this function to change how claims are recognised.
  */
-export function claimsUnverifiedSuccess(text: string, successfulWrites: ReadonlySet<string>): boolean {
-  return COMPILED.some(
-    (claim) => !claim.backedBy.some((tool) => successfulWrites.has(tool)) && claim.patterns.some((pattern) => pattern.test(text)),
-  );
+export function claimsUnverifiedSuccess(text: string, successfulWrites: readonly SuccessfulWrite[]): boolean {
+  const backed = new Set(successfulWrites.flatMap((write) => write.backs));
+  return COMPILED.some((claim) => !backed.has(claim.kind) && claim.patterns.some((pattern) => pattern.test(text)));
 }

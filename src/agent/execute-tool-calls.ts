@@ -5,7 +5,7 @@ import { toolErrorTexts } from './agent-texts.js';
 import { classifyToolError, type ToolErrorClass, ToolTimeoutError } from './classify-tool-error.js';
 import { commitStep, type ToolCallRecord } from './commit-step.js';
 import type { ToolResultBlockParam, ToolUseBlock } from './model-types.js';
-import { type RunToolLedger, WRITE_TOOL_NAMES } from './run-tool-ledger.js';
+import type { RunToolLedger } from './run-tool-ledger.js';
 import { toolCallFingerprint } from './tool-call-fingerprint.js';
 import type { ToolRegistry } from './tool-registry.js';
 
@@ -83,7 +83,8 @@ export async function executeToolCalls(
       errorClass: outcome.errorClass,
       durationMs,
     };
-    if (WRITE_TOOL_NAMES.has(toolUse.name)) await commitStep(deps.db, context, { records: [record] });
+    // A write's record is committed before the model hears back: a resumed run must reuse it, never redo the write.
+    if (deps.registry.find(toolUse.name)?.effect === 'write') await commitStep(deps.db, context, { records: [record] });
     else deferredRecords.push(record);
     ledger.record({ name: toolUse.name, fingerprint, isError: outcome.isError, input: toolUse.input });
     results.push({

@@ -4,19 +4,14 @@ import type { AgentLoopDeps } from './agent-loop-deps.js';
 import { customerTexts, modelTexts } from './agent-texts.js';
 import { buildInboundTurn } from './build-inbound-turn.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
-import { claimsUnverifiedSuccess } from './claims-unverified-success.js';
 import { endWithForcedAnswer, endWithModelFailure, endWithTransfer, textReply } from './end-run.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import { lastCompleteSentence } from './last-complete-sentence.js';
-import type { ModelMessage, ToolUseBlock } from './model-types.js';
-import { assistantTurnOf, textOf, toolUsesOf } from './response-content.js';
+import type { ToolUseBlock } from './model-types.js';
+import { nextStep, type StepHandoffReason } from './next-step.js';
+import { assistantTurnOf } from './response-content.js';
 import { loadRunRecord } from './run-record.js';
 import { RunSession } from './run-session.js';
 import { RunToolLedger } from './run-tool-ledger.js';
-
-/** A tool call cut off by max_tokens is asked for again once, with this many times the limit. */
-const TRUNCATED_TOOL_USE_RETRY_FACTOR = 4;
-const MAX_OUTPUT_TOKENS_CEILING = 8192;
 
 /**
  * Runs the Claude agent over one turn of a conversation and returns how it ended. Every
@@ -42,7 +37,7 @@ export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Pr
     historyMessageWatermark(deps.db, scope),
   ]);
   const system = buildSystemPrompt(tenant, deps.clock.now());
-  const session = new RunSession(deps, input, run, system, RunToolLedger.fromRecorded(recordedCalls), history);
+  const session = new RunSession(deps, input, run, system, RunToolLedger.fromRecorded(recordedCalls, deps.registry.find), history);
 
   const resumedFrom = session.lastEntryOfRun();
   if (!resumedFrom) {
@@ -73,71 +68,49 @@ async function loop(session: RunSession): Promise<RunOutcome> {
       return endWithModelFailure(session, result.failure, result.error);
     }
     const response = result.message;
-    const retriedForTruncation = maxTokens > settings.maxOutputTokens;
+    const step = nextStep(response, session.ledger, { maxOutputTokens: settings.maxOutputTokens, requestedMaxTokens: maxTokens });
     maxTokens = settings.maxOutputTokens;
-
-    // pause_turn must be handled before any "no tool_use → done" exit: a paused turn has no
-    // tool_use blocks yet is not finished. The API continues it when it gets the assistant
-    // content back as the last turn.
-    if (response.stop_reason === 'pause_turn') {
-      await session.append(assistantTurnOf(response));
-      continue;
+    if ('warning' in step && step.warning) {
+      session.log.warn({ runId: session.input.runId, stopReason: response.stop_reason, stopDetails: response.stop_details }, step.warning);
     }
-    if (response.stop_reason === 'tool_use') {
-      const toolUses = toolUsesOf(response);
-      if (toolUses.length > 0) {
+    switch (step.kind) {
+      case 'continue_after_pause':
+        await session.append(assistantTurnOf(response));
+        break;
+      case 'run_tools':
         // Stored before any tool runs: a run that dies mid-tool must find this tool_use on resume (and its id
         // in agent_tool_calls), never ask the model again and get a fresh id that would book twice.
         await session.append(assistantTurnOf(response));
-        await runTools(session, toolUses);
-        continue;
-      }
+        await runTools(session, step.toolUses);
+        break;
+      case 'retry_larger':
+        maxTokens = step.maxTokens;
+        break;
+      case 'ask_again':
+        if (step.reason === 'unverified_success')
+          session.stage({ role: 'assistant', content: [{ type: 'text', text: step.rejectedText }] });
+        await session.append({
+          role: 'user',
+          content: [{ type: 'text', text: step.reason === 'empty_answer' ? modelTexts.emptyAnswer : modelTexts.unverifiedSuccess }],
+        });
+        break;
+      case 'answer':
+        if (step.truncated) session.truncated = true;
+        return session.finish({ kind: 'answer', replies: [textReply(step.text)] });
+      case 'handoff':
+        if (step.truncated) session.truncated = true;
+        return endWith(session, step.reason, step.text ?? HANDOFF_TEXTS[step.reason]);
     }
-    if (response.stop_reason === 'max_tokens' && response.content.at(-1)?.type === 'tool_use') {
-      // A cut tool_use has a partial input: never executed, never kept in history.
-      if (retriedForTruncation) return endWith(session, 'tool_use_truncated', customerTexts.toolUseTruncated);
-      maxTokens = Math.min(settings.maxOutputTokens * TRUNCATED_TOOL_USE_RETRY_FACTOR, MAX_OUTPUT_TOKENS_CEILING);
-      session.log.warn({ runId: session.input.runId, maxTokens }, 'tool_use cut by max_tokens: asking again with a larger limit');
-      continue;
-    }
-    if (response.stop_reason === 'refusal') {
-      session.log.warn({ runId: session.input.runId, stopDetails: response.stop_details }, 'model refused');
-      return endWith(session, 'refusal', customerTexts.refusal);
-    }
-    if (
-      response.stop_reason === 'end_turn' ||
-      response.stop_reason === 'stop_sequence' ||
-      response.stop_reason === 'tool_use' ||
-      response.stop_reason === 'max_tokens'
-    ) {
-      const next = await finalAnswerStep(session, response);
-      if (next) return next;
-      continue;
-    }
-    session.log.warn({ runId: session.input.runId, stopReason: response.stop_reason }, 'unknown stop_reason: handing off');
-    return endWith(session, 'unknown_stop_reason', customerTexts.unknownStopReason);
   }
 }
 
-/** A response without tools: the answer, unless it is empty or claims an unverified booking (then the model goes again). */
-async function finalAnswerStep(session: RunSession, response: ModelMessage): Promise<RunOutcome | null> {
-  let text = textOf(response);
-  if (response.stop_reason === 'max_tokens') {
-    text = lastCompleteSentence(text);
-    session.truncated = true;
-  }
-  if (!text) {
-    await session.append({ role: 'user', content: [{ type: 'text', text: modelTexts.emptyAnswer }] });
-    return null;
-  }
-  if (claimsUnverifiedSuccess(text, session.ledger.successfulWrites())) {
-    session.log.warn({ runId: session.input.runId }, 'answer claims a booking change no tool confirmed: not sent');
-    session.stage({ role: 'assistant', content: [{ type: 'text', text }] });
-    await session.append({ role: 'user', content: [{ type: 'text', text: modelTexts.unverifiedSuccess }] });
-    return null;
-  }
-  return session.finish({ kind: 'answer', replies: [textReply(text)] });
-}
+/** The customer's text when the loop hands off on its own decision and has no usable answer. */
+const HANDOFF_TEXTS: Record<StepHandoffReason, string> = {
+  tool_use_truncated: customerTexts.toolUseTruncated,
+  refusal: customerTexts.refusal,
+  unknown_stop_reason: customerTexts.unknownStopReason,
+  token_budget: customerTexts.budgetExhausted,
+};
 
 async function runTools(session: RunSession, toolUses: ToolUseBlock[], options: { reuseRecorded?: boolean } = {}): Promise<void> {
   const { deps, input } = session;
@@ -151,6 +124,6 @@ async function runTools(session: RunSession, toolUses: ToolUseBlock[], options: 
   session.stage({ role: 'user', content: results }, deferredRecords);
 }
 
-function endWith(session: RunSession, reason: 'tool_use_truncated' | 'refusal' | 'unknown_stop_reason', text: string): Promise<RunOutcome> {
+function endWith(session: RunSession, reason: StepHandoffReason, text: string): Promise<RunOutcome> {
   return session.finish({ kind: 'handoff', reason, replies: [textReply(text)] }, { handoffReason: reason });
 }

@@ -1,8 +1,7 @@
+import { claimsBackedBy, type ToolEffect } from '../shared/index.js';
+import type { SuccessfulWrite } from './claims-unverified-success.js';
 import { toolCallFingerprint } from './tool-call-fingerprint.js';
 import { TRANSFER_TOOL_NAME } from './transfer-to-human-tool.js';
-
-/** Tools whose success changes an appointment: only they can back a "booked/cancelled" claim. */
-export const WRITE_TOOL_NAMES = new Set(['agendar', 'cancelar', 'remarcar']);
 
 export interface LedgerEntry {
   name: string;
@@ -11,18 +10,24 @@ export interface LedgerEntry {
   input: unknown;
 }
 
+/** Finds a tool's definition (its effect) by the name the model used; undefined for an unknown tool. */
+export type FindToolEffect = (name: string) => ToolEffect | undefined;
+
 /**
  * What the tools did so far in one run: how often each exact call was made (repetition),
- * whether a write tool succeeded (verified success) and whether the model asked for a
- * person. A resumed run is seeded from the calls it already recorded.
+ * which write tools succeeded and what claims they back (verified success, from their
+ * definitions), and whether the model asked for a person. A resumed run is seeded from the
+ * calls it already recorded.
  */
 export class RunToolLedger {
   private readonly calls = new Map<string, number>();
-  private readonly writesSucceeded = new Set<string>();
+  private readonly writes: SuccessfulWrite[] = [];
   private transferReason: string | null = null;
 
-  static fromRecorded(rows: { name: string; input: unknown; isError: boolean }[]): RunToolLedger {
-    const ledger = new RunToolLedger();
+  constructor(private readonly findEffect: FindToolEffect) {}
+
+  static fromRecorded(rows: { name: string; input: unknown; isError: boolean }[], findEffect: FindToolEffect): RunToolLedger {
+    const ledger = new RunToolLedger(findEffect);
     for (const row of rows) ledger.record({ ...row, fingerprint: toolCallFingerprint(row.name, row.input) });
     return ledger;
   }
@@ -30,7 +35,8 @@ export class RunToolLedger {
   record(entry: LedgerEntry): void {
     this.calls.set(entry.fingerprint, (this.calls.get(entry.fingerprint) ?? 0) + 1);
     if (entry.isError) return;
-    if (WRITE_TOOL_NAMES.has(entry.name)) this.writesSucceeded.add(entry.name);
+    const effect = this.findEffect(entry.name);
+    if (effect?.effect === 'write') this.writes.push({ tool: entry.name, backs: claimsBackedBy(effect) });
     if (entry.name === TRANSFER_TOOL_NAME) {
       const motivo = (entry.input as { motivo?: unknown } | null)?.motivo;
       this.transferReason = typeof motivo === 'string' ? motivo.trim() : '';
@@ -41,9 +47,9 @@ export class RunToolLedger {
     return this.calls.get(fingerprint) ?? 0;
   }
 
-  /** Names of the write tools that succeeded in this run. */
-  successfulWrites(): ReadonlySet<string> {
-    return this.writesSucceeded;
+  /** The successful write calls of this run, with the claims each backs. */
+  successfulWrites(): readonly SuccessfulWrite[] {
+    return this.writes;
   }
 
   /** The `motivo` of a successful transferir_para_humano call, or null when none happened. */

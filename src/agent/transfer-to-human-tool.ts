@@ -11,6 +11,8 @@ export const TRANSFER_TOOL_NAME = 'transferir_para_humano';
  */
 export const transferToHumanTool = defineTool({
   name: TRANSFER_TOOL_NAME,
+  // The handler changes nothing: the loop sees the call and ends the run as a handoff.
+  effect: 'read',
   description:
     'Transfere a conversa para uma atendente humana. Use quando o cliente pedir para falar com uma pessoa, quando ele precisar de algo que as outras ferramentas não fazem, ou quando você não conseguir resolver. Depois dela, apenas despeça-se.',
   input: z.object({

@@ -1,7 +1,7 @@
 import { createAgentResponder } from '../agent/index.js';
 import { type ChooseResponder, createLlmCircuitBreaker, createResponderChooser } from '../conversation/index.js';
 import { createOfflineAssistant, isOfflineFlowActive } from '../offline-assistant/index.js';
-import { createSchedulingTools } from '../scheduling/index.js';
+import { createSchedulingToolSet } from '../scheduling/index.js';
 import type { ServiceDeps } from './service-deps.js';
 
 /**
@@ -10,7 +10,7 @@ import type { ServiceDeps } from './service-deps.js';
  */
 export function createServiceResponderChooser(deps: ServiceDeps): ChooseResponder {
   const { config, db, clock, logger } = deps;
-  const tools = createSchedulingTools({ db, clock, logger });
+  const tools = createSchedulingToolSet({ db, clock, logger });
   const breaker = createLlmCircuitBreaker({
     db,
     clock,
@@ -19,6 +19,8 @@ export function createServiceResponderChooser(deps: ServiceDeps): ChooseResponde
     cooldownMs: config.LLM_BREAKER_COOLDOWN_MS,
   });
   const offline = createOfflineAssistant({ db, clock, logger: logger.child({ component: 'offline-assistant' }), tools });
-  const agent = config.ANTHROPIC_API_KEY ? createAgentResponder({ db, clock, logger, config, tools, breaker }) : undefined;
+  const agent = config.ANTHROPIC_API_KEY
+    ? createAgentResponder({ db, clock, logger, config, tools: Object.values(tools), breaker })
+    : undefined;
   return createResponderChooser(deps, { agent, offline, breaker, isOfflineFlowActive });
 }

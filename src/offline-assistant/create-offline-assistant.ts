@@ -1,7 +1,8 @@
 import type { Responder, RespondInput, RunOutcome } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
 import type { HandoffReason } from '../handoff/index.js';
-import type { Clock, Logger, OutboundReply, ToolDefinition } from '../shared/index.js';
+import type { SchedulingToolSet } from '../scheduling/index.js';
+import type { Clock, Logger, OutboundReply } from '../shared/index.js';
 import { type AssistantState, loadAssistantState, type Step } from './assistant-state.js';
 import { offeredChoices } from './choice-keywords.js';
 import { handleStep } from './handle-step.js';
@@ -14,8 +15,8 @@ export interface OfflineAssistantDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
-  /** The scheduling tools (the same definitions the agent gets); called by name. */
-  tools: ToolDefinition[];
+  /** The scheduling tools (the same definitions the agent gets), typed: each call's result has its tool's output type. */
+  tools: SchedulingToolSet;
 }
 
 export const NOT_UNDERSTOOD_HANDOFF_TEXT =

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type {
   AgendarResult,
   BuscarHorariosResult,
@@ -6,6 +7,7 @@ import type {
   ListarServicosResult,
   MeusAgendamentosResult,
   RemarcarResult,
+  SchedulingToolSet,
 } from '../scheduling/index.js';
 import type { ToolCallContext, ToolDefinition } from '../shared/index.js';
 
@@ -21,34 +23,36 @@ export interface SchedulingCalls {
 }
 
 /**
- * Binds the tool definitions to one turn. Every call goes through the tool's own zod schema
- * and handler, exactly like the agent's. `toolUseId` is `offline:<conversationId>:<action>:<inbound message id>`:
+ * Binds the typed tool definitions to one turn. Every call goes through the tool's own zod
+ * schema and handler, exactly like the agent's, and its result type is the tool's own
+ * output type. `toolUseId` is `offline:<conversationId>:<action>:<inbound message id>`:
  * the same message answered again (a retried job) books, cancels or reschedules only once.
  * A `ToolDomainException` propagates to the caller, which shows its message.
  */
 export function createSchedulingCalls(
-  tools: ToolDefinition[],
+  tools: SchedulingToolSet,
   context: Omit<ToolCallContext, 'toolUseId'>,
   messageId: number,
 ): SchedulingCalls {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
   let reads = 0;
-  const call = async <Result>(name: string, input: unknown, action?: string): Promise<Result> => {
-    const tool = byName.get(name);
-    if (!tool) throw new Error(`scheduling tool ${name} is not registered`);
-    const key = action ?? `${name}.${++reads}`;
+  const call = <Input extends z.ZodType, Output>(
+    tool: ToolDefinition<Input, Output>,
+    input: z.input<Input>,
+    action?: string,
+  ): Promise<Output> => {
+    const key = action ?? `${tool.name}.${++reads}`;
     const toolUseId = `offline:${context.conversationId}:${key}:${messageId}`;
-    return (await tool.handler(tool.input.parse(input), { ...context, toolUseId })) as Result;
+    return tool.handler(tool.input.parse(input), { ...context, toolUseId });
   };
   return {
-    listServices: () => call('listar_servicos', {}),
-    listProfessionals: (serviceId) => call('listar_profissionais', { servico_id: serviceId }),
+    listServices: () => call(tools.listServices, {}),
+    listProfessionals: (serviceId) => call(tools.listProfessionals, { servico_id: serviceId }),
     findTimes: (professionalId, date, serviceId) =>
-      call('buscar_horarios', { profissional_id: professionalId, data: date, servico_id: serviceId }),
+      call(tools.findTimes, { profissional_id: professionalId, data: date, servico_id: serviceId }),
     book: ({ professionalId, serviceId, start }) =>
-      call('agendar', { profissional_id: professionalId, servico_id: serviceId, inicio: start }, 'book'),
-    myAppointments: () => call('meus_agendamentos', {}),
-    cancel: (appointmentId) => call('cancelar', { agendamento_id: appointmentId }, 'cancel'),
-    reschedule: (appointmentId, start) => call('remarcar', { agendamento_id: appointmentId, inicio: start }, 'reschedule'),
+      call(tools.book, { profissional_id: professionalId, servico_id: serviceId, inicio: start }, 'book'),
+    myAppointments: () => call(tools.myAppointments, {}),
+    cancel: (appointmentId) => call(tools.cancel, { agendamento_id: appointmentId }, 'cancel'),
+    reschedule: (appointmentId, start) => call(tools.reschedule, { agendamento_id: appointmentId, inicio: start }, 'reschedule'),
   };
 }

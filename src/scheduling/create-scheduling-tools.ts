@@ -40,10 +40,11 @@ export interface SchedulingToolDeps {
  * customer come only from the call context; write tools are idempotent per `toolUseId`.
  * Refusals are `ToolDomainException`s with pt-BR text for the model.
  */
-export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps): ToolDefinition[] {
-  return [
-    defineTool({
+export function createSchedulingToolSet({ db, clock, logger }: SchedulingToolDeps) {
+  return {
+    listServices: defineTool({
       name: 'listar_servicos',
+      effect: 'read',
       description: 'Lista os serviços do estabelecimento com id, nome, duração em minutos e os profissionais que fazem cada um.',
       input: listarServicosInput,
       async handler(_input, context): Promise<ListarServicosResult> {
@@ -56,8 +57,9 @@ export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps)
         };
       },
     }),
-    defineTool({
+    listProfessionals: defineTool({
       name: 'listar_profissionais',
+      effect: 'read',
       description:
         'Lista os profissionais do estabelecimento com id, nome e os serviços que cada um faz. Com servico_id, só os que fazem esse serviço.',
       input: listarProfissionaisInput,
@@ -73,8 +75,9 @@ export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps)
         };
       },
     }),
-    defineTool({
+    findTimes: defineTool({
       name: 'buscar_horarios',
+      effect: 'read',
       description:
         'Mostra os horários livres de um profissional em uma data, no horário local do estabelecimento, para a duração do serviço. ' +
         'Sem servico_id usa o serviço mais curto do profissional (informe servico_id quando o cliente já escolheu). ' +
@@ -92,8 +95,10 @@ export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps)
         return toBuscarHorariosResult(day);
       },
     }),
-    defineTool({
+    book: defineTool({
       name: 'agendar',
+      effect: 'write',
+      backs: ['booked'],
       description:
         'Agenda para o cliente desta conversa um serviço com um profissional no início indicado (horário local). ' +
         'Use só horários livres vistos em buscar_horarios e confirme com o cliente antes. Repetir a mesma chamada não cria outro agendamento.',
@@ -117,8 +122,9 @@ export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps)
         return { agendamento: toAgendamentoResumo(outcome.appointment), ja_existia: outcome.alreadyExisted };
       },
     }),
-    defineTool({
+    myAppointments: defineTool({
       name: 'meus_agendamentos',
+      effect: 'read',
       description:
         'Lista os próximos agendamentos do cliente desta conversa (os que ainda não terminaram), com id, data, horário, profissional e serviço.',
       input: meusAgendamentosInput,
@@ -131,8 +137,10 @@ export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps)
         return { agendamentos: appointments.map(toAgendamentoResumo) };
       },
     }),
-    defineTool({
+    cancel: defineTool({
       name: 'cancelar',
+      effect: 'write',
+      backs: ['cancelled'],
       description:
         'Cancela um agendamento do cliente desta conversa (id de meus_agendamentos). Confirme com o cliente antes. ' +
         'Cancelar de novo um agendamento já cancelado apenas informa isso.',
@@ -150,8 +158,11 @@ export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps)
         return { agendamento: toAgendamentoResumo(outcome.appointment), ja_estava_cancelado: outcome.alreadyCancelled };
       },
     }),
-    defineTool({
+    reschedule: defineTool({
       name: 'remarcar',
+      effect: 'write',
+      // The new time is booked and the old one cancelled: its success backs all three claims.
+      backs: ['rescheduled', 'booked', 'cancelled'],
       description:
         'Muda um agendamento do cliente desta conversa para outro início (horário local), com o mesmo profissional e serviço. ' +
         'Use um horário livre de buscar_horarios e confirme com o cliente antes. É atômico: se o novo horário não puder ser reservado, nada muda. ' +
@@ -184,5 +195,13 @@ export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps)
         };
       },
     }),
-  ];
+  };
+}
+
+/** The scheduling tools by what they do, each typed with its input and output (the offline assistant calls them so). */
+export type SchedulingToolSet = ReturnType<typeof createSchedulingToolSet>;
+
+/** The same tools as a list, as the agent's registry takes them. */
+export function createSchedulingTools(deps: SchedulingToolDeps): ToolDefinition[] {
+  return Object.values(createSchedulingToolSet(deps));
 }

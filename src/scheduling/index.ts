@@ -1,7 +1,12 @@
 export { type AppointmentView, findCustomerAppointment } from './appointment-view.js';
 export { type BookingOutcome, type BookingRequest, bookAppointment } from './book-appointment.js';
 export { type CancellationOutcome, cancelAppointment } from './cancel-appointment.js';
-export { createSchedulingTools, type SchedulingToolDeps } from './create-scheduling-tools.js';
+export {
+  createSchedulingToolSet,
+  createSchedulingTools,
+  type SchedulingToolDeps,
+  type SchedulingToolSet,
+} from './create-scheduling-tools.js';
 export { type DayAvailability, findFreeSlots } from './find-free-slots.js';
 export { findNearestFreeSlots } from './find-nearest-free-slots.js';
 export { findNextDateWithSlots } from './find-next-date-with-slots.js';

@@ -2,5 +2,12 @@ export { AppError, isAppError } from './app-error.js';
 export { type Clock, fixedClock, systemClock } from './clock.js';
 export { createLogger, type Logger, silentLogger } from './logger.js';
 export type { OutboundReply } from './outbound-reply.js';
-export { defineTool, type ToolCallContext, type ToolDefinition } from './tool-definition.js';
+export {
+  type ClaimKind,
+  claimsBackedBy,
+  defineTool,
+  type ToolCallContext,
+  type ToolDefinition,
+  type ToolEffect,
+} from './tool-definition.js';
 export { ToolDomainException } from './tool-domain-exception.js';

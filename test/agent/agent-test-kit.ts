@@ -108,6 +108,7 @@ export function testTools(db: Db): ToolDefinition[] {
   return [
     defineTool({
       name: 'listar_servicos',
+      effect: 'read',
       description: 'Lista os serviços.',
       input: z.object({}),
       async handler(_input, context) {
@@ -121,6 +122,7 @@ export function testTools(db: Db): ToolDefinition[] {
     }),
     defineTool({
       name: 'buscar_horarios',
+      effect: 'read',
       description: 'Horários livres de um profissional em uma data.',
       input: z.object({ profissional_id: z.number().int().positive(), data: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use AAAA-MM-DD') }),
       async handler(input) {
@@ -130,6 +132,8 @@ export function testTools(db: Db): ToolDefinition[] {
     }),
     defineTool({
       name: 'agendar',
+      effect: 'write',
+      backs: ['booked'],
       description: 'Agenda um horário.',
       input: z.object({ profissional_id: z.number().int().positive(), servico_id: z.number().int().positive(), inicio: z.string() }),
       async handler(input, context) {

@@ -73,6 +73,7 @@ describe('agent loop: budgets and the forced final answer', () => {
     const clock = movableClock(NOW);
     const slow = defineTool({
       name: 'listar_servicos',
+      effect: 'read',
       description: 'Lista os serviços.',
       input: z.object({}),
       async handler() {

@@ -17,6 +17,7 @@ describe('agent loop: cancellation and model outages', () => {
     const takeover = new AbortController();
     const tool = defineTool({
       name: 'listar_servicos',
+      effect: 'read',
       description: 'Lista os serviços.',
       input: z.object({}),
       async handler() {

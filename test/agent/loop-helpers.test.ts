@@ -16,16 +16,22 @@ describe('agent loop helpers', () => {
     'Tudo certo, ficou remarcado para as 15h.',
     'Prontinho!\nConfirmado.',
   ])('when an answer claims a change (%s) with no successful write, then it is caught', (answer) => {
-    expect(claimsUnverifiedSuccess(answer, new Set())).toBe(true);
+    expect(claimsUnverifiedSuccess(answer, [])).toBe(true);
   });
 
+  // What each scheduling write backs, as its definition declares it.
+  const writes = {
+    agendar: { tool: 'agendar', backs: ['booked'] },
+    cancelar: { tool: 'cancelar', backs: ['cancelled'] },
+    remarcar: { tool: 'remarcar', backs: ['rescheduled', 'booked', 'cancelled'] },
+  } as const;
   it.each([
     ['Agendado! Te espero quarta.', 'agendar', 'cancelar'],
     ['Cancelei o seu horário de sexta.', 'cancelar', 'agendar'],
     ['Pronto, ficou remarcado para as 15h.', 'remarcar', 'agendar'],
-  ])('when "%s" is backed only by %s, then it passes, and by %s alone it is caught', (answer, backing, other) => {
-    expect(claimsUnverifiedSuccess(answer, new Set([backing]))).toBe(false);
-    expect(claimsUnverifiedSuccess(answer, new Set([other]))).toBe(true);
+  ] as const)('when "%s" is backed only by %s, then it passes, and by %s alone it is caught', (answer, backing, other) => {
+    expect(claimsUnverifiedSuccess(answer, [writes[backing]])).toBe(false);
+    expect(claimsUnverifiedSuccess(answer, [writes[other]])).toBe(true);
   });
 
   it.each([
@@ -35,7 +41,7 @@ describe('agent loop helpers', () => {
     'Para agendar, me diga o dia.',
     'Você tem 2 agendamentos esta semana.',
   ])('when an answer only mentions booking (%s), then it is not a claim', (answer) => {
-    expect(claimsUnverifiedSuccess(answer, new Set())).toBe(false);
+    expect(claimsUnverifiedSuccess(answer, [])).toBe(false);
   });
 
   it('when text is cut mid-sentence, then it is trimmed to the last complete one; without one, an ellipsis marks the cut', () => {

@@ -33,7 +33,9 @@ describe('agent loop: every stop_reason', () => {
       cacheWriteTokens: 300,
       truncated: false,
     });
-    expect(run.durationMs).toBeGreaterThanOrEqual(0);
+    // Wall time from the run's start to the commit of its ending, by the database clock (the agent's fixed clock plays no part).
+    expect(run.finishedAt).not.toBeNull();
+    expect(Math.abs((run.finishedAt?.getTime() ?? 0) - run.startedAt.getTime() - (run.durationMs ?? -1))).toBeLessThan(5);
     const request = scenario.claude.requests[0]?.body;
     expect(request?.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'oi', cache_control: { type: 'ephemeral' } }] }]);
     expect(scenario.breaker.successes).toBe(1);
@@ -174,15 +176,31 @@ describe('agent loop: every stop_reason', () => {
 
   it('when the stop_reason is one the loop does not know, then it hands off as unknown_stop_reason', async () => {
     const scenario = await agentScenario(database.db);
-    scenario.claude.enqueue(message([textBlock('...')], 'model_context_window_exceeded'));
+    scenario.claude.enqueue(message([textBlock('...')], 'a_future_stop_reason'));
     const input = await scenario.startRun('oi');
 
     const outcome = await scenario.responder.respond(input);
 
     expect(outcome).toMatchObject({ kind: 'handoff', reason: 'unknown_stop_reason', replies: [{ type: 'text' }] });
     expect(await database.db.agentRun.findUniqueOrThrow({ where: { id: input.runId } })).toMatchObject({
-      stopReason: 'model_context_window_exceeded',
+      stopReason: 'a_future_stop_reason',
       handoffReason: 'unknown_stop_reason',
+    });
+  });
+
+  it('when the context window is exceeded, then it ends like a token budget: its complete sentences go out and the chat is handed off', async () => {
+    const scenario = await agentScenario(database.db);
+    scenario.claude.enqueue(message([textBlock('Temos horário às 10h. E também às 1')], 'model_context_window_exceeded'));
+    const input = await scenario.startRun('oi');
+
+    const outcome = await scenario.responder.respond(input);
+
+    expect(outcome).toEqual({ kind: 'handoff', reason: 'token_budget', replies: [{ type: 'text', text: 'Temos horário às 10h.' }] });
+    expect(scenario.claude.requests).toHaveLength(1);
+    expect(await database.db.agentRun.findUniqueOrThrow({ where: { id: input.runId } })).toMatchObject({
+      stopReason: 'model_context_window_exceeded',
+      handoffReason: 'token_budget',
+      truncated: true,
     });
   });
 });

@@ -17,6 +17,7 @@ describe('agent loop: tool calls', () => {
     ...testTools(database.db),
     defineTool({
       name: 'quebrada',
+      effect: 'read',
       description: 'Sempre falha com um erro interno.',
       input: z.object({}),
       async handler() {
@@ -25,6 +26,7 @@ describe('agent loop: tool calls', () => {
     }),
     defineTool({
       name: 'sem_conexao',
+      effect: 'read',
       description: 'Falha como um banco fora do ar.',
       input: z.object({}),
       async handler() {
@@ -33,6 +35,7 @@ describe('agent loop: tool calls', () => {
     }),
     defineTool({
       name: 'lenta',
+      effect: 'read',
       description: 'Demora mais que o limite.',
       input: z.object({}),
       handler: () => new Promise((resolve) => setTimeout(() => resolve({ ok: true }), 1500)),
@@ -152,6 +155,7 @@ describe('agent loop: tool calls', () => {
     let executions = 0;
     const counted = defineTool({
       name: 'buscar_horarios',
+      effect: 'read',
       description: 'Horários livres.',
       input: z.object({ profissional_id: z.number(), data: z.string() }),
       async handler(input) {
@@ -184,6 +188,7 @@ describe('agent loop: tool calls', () => {
       tools: [
         defineTool({
           name: 'cancelar',
+          effect: 'read',
           description: 'Cancela.',
           input: z.object({ agendamento_id: z.number() }),
           async handler() {

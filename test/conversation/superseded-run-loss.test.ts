@@ -4,7 +4,7 @@ import { createAgentResponder } from '../../src/agent/index.js';
 import { loadConfig } from '../../src/config/index.js';
 import type { Responder } from '../../src/conversation/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
-import { createSchedulingTools } from '../../src/scheduling/index.js';
+import { createSchedulingToolSet, createSchedulingTools } from '../../src/scheduling/index.js';
 import { silentLogger, systemClock } from '../../src/shared/index.js';
 import { installScriptedClaude, text } from '../fakes/anthropic.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
@@ -112,7 +112,7 @@ describe('a failed outbox insert followed by a second message (superseded run)',
   });
 
   it('when the offline assistant answered, then its menu state matches what the customer got, exactly once', async () => {
-    const tools = createSchedulingTools({ db: database.db, clock: systemClock, logger: silentLogger });
+    const tools = createSchedulingToolSet({ db: database.db, clock: systemClock, logger: silentLogger });
     const offline: Responder = createOfflineAssistant({ db: database.db, clock: systemClock, logger: silentLogger, tools });
     channel.useResponder(offline);
     const customer = await customerWithFailingOutbox();

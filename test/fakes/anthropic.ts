@@ -33,6 +33,8 @@ export interface RecordedRequest {
   /** the exact bytes sent, for size measurements and "never contains X" checks */
   raw: string;
   headers: Record<string, string>;
+  /** the HTTP status the fake answered (set once answered): 400 when it refused the request as the API would */
+  status?: number;
 }
 
 export const FAKE_MODEL = 'claude-sonnet-4-6';
@@ -55,12 +57,19 @@ export class ScriptedClaude {
     return this.script.length;
   }
 
-  /** Serves one HTTP request the way POST /v1/messages does. */
+  /** Serves one HTTP request the way POST /v1/messages does; the recorded request keeps the status it got. */
   async handle(request: Request): Promise<Response> {
     const raw = await request.text();
     const body = JSON.parse(raw) as MessageBody;
     const recorded: RecordedRequest = { body, raw, headers: Object.fromEntries(request.headers.entries()) };
     this.requests.push(recorded);
+    const response = await this.answer(request, recorded);
+    recorded.status = response.status;
+    return response;
+  }
+
+  private async answer(request: Request, recorded: RecordedRequest): Promise<Response> {
+    const { body } = recorded;
     const authorization = request.headers.get('authorization') ?? request.headers.get('x-api-key');
     if (!authorization) return errorResponse({ status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
     const problem = validateRequest(body);

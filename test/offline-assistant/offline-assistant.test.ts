@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RespondInput, RunOutcome } from '../../src/conversation/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
-import { createSchedulingTools } from '../../src/scheduling/index.js';
+import { createSchedulingToolSet } from '../../src/scheduling/index.js';
 import { fixedClock, type OutboundReply, silentLogger } from '../../src/shared/index.js';
 import { commitOutcome } from '../support/commit-outcome.js';
 import { createTestConversation, createTestTenant } from '../support/factories.js';
@@ -10,7 +10,7 @@ import { testDatabase } from '../support/test-database.js';
 const { db } = await testDatabase();
 // Tuesday 2026-12-01, 09:00 in São Paulo.
 const clock = fixedClock('2026-12-01T12:00:00Z');
-const tools = createSchedulingTools({ db, clock, logger: silentLogger });
+const tools = createSchedulingToolSet({ db, clock, logger: silentLogger });
 const offlineAssistant = createOfflineAssistant({ db, clock, logger: silentLogger, tools });
 
 /**
@@ -165,12 +165,10 @@ describe('offline assistant: booking', () => {
     await say('04/12');
     await say('11:00');
     const other = await createTestConversation(db, tenant.id);
-    await tools
-      .find((tool) => tool.name === 'agendar')!
-      .handler(
-        { profissional_id: ana, servico_id: corte, inicio: '2026-12-04T11:00' },
-        { tenantId: tenant.id, customerId: other.customer.id, conversationId: other.conversation.id, toolUseId: 'other-customer' },
-      );
+    await tools.book.handler(
+      { profissional_id: ana, servico_id: corte, inicio: '2026-12-04T11:00' },
+      { tenantId: tenant.id, customerId: other.customer.id, conversationId: other.conversation.id, toolUseId: 'other-customer' },
+    );
     const refused = await say('sim');
     expect(allText(refused)).toMatch(/ocupado|não está mais disponível/);
     expect(optionTitles(refused)).not.toContain('11:00');

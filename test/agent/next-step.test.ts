@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { SuccessfulWrite } from '../../src/agent/claims-unverified-success.js';
+import type { ModelMessage } from '../../src/agent/model-types.js';
+import { MAX_OUTPUT_TOKENS_CEILING, nextStep, type StepBudgets, type StepLedger } from '../../src/agent/next-step.js';
+import { message, textBlock, toolUseBlock } from '../fakes/anthropic.js';
+
+// Pure decisions: no database, no HTTP. The responses are the fake's, shaped like the API's.
+const response = (content: ModelMessage['content'], stopReason: string | null): ModelMessage =>
+  message(content, stopReason).message as ModelMessage;
+const ledger = (writes: SuccessfulWrite[] = []): StepLedger => ({ successfulWrites: () => writes });
+const budgets: StepBudgets = { maxOutputTokens: 1024, requestedMaxTokens: 1024 };
+const booked: SuccessfulWrite = { tool: 'agendar', backs: ['booked'] };
+
+describe('nextStep: what the loop does with a response', () => {
+  it('when the model ends its turn or stops on a sequence, then its text is the answer', () => {
+    expect(nextStep(response([textBlock('Olá!')], 'end_turn'), ledger(), budgets)).toEqual({
+      kind: 'answer',
+      text: 'Olá!',
+      truncated: false,
+    });
+    expect(nextStep(response([textBlock('Até!')], 'stop_sequence'), ledger(), budgets)).toEqual({
+      kind: 'answer',
+      text: 'Até!',
+      truncated: false,
+    });
+  });
+
+  it('when the model asks for tools, then they are run, in order', () => {
+    const first = toolUseBlock('listar_servicos', {});
+    const second = toolUseBlock('buscar_horarios', { profissional_id: 1, data: '2026-12-02' });
+    const step = nextStep(response([textBlock('Vou ver.'), first, second], 'tool_use'), ledger(), budgets);
+    expect(step).toEqual({ kind: 'run_tools', toolUses: [first, second] });
+  });
+
+  it('when stop_reason is tool_use but no tool_use block came, then it is not a tool step: the text is the answer, with a warning', () => {
+    const step = nextStep(response([textBlock('Temos às 10h.')], 'tool_use'), ledger(), budgets);
+    expect(step).toMatchObject({ kind: 'answer', text: 'Temos às 10h.', warning: expect.stringContaining('without tool_use') });
+  });
+
+  it('when stop_reason is tool_use with neither tools nor text, then the model is asked again', () => {
+    expect(nextStep(response([], 'tool_use'), ledger(), budgets)).toEqual({ kind: 'ask_again', reason: 'empty_answer' });
+  });
+
+  it('when the turn is paused, then it continues, even though it has no tool_use blocks', () => {
+    expect(nextStep(response([textBlock('Pesquisando…')], 'pause_turn'), ledger(), budgets)).toEqual({ kind: 'continue_after_pause' });
+  });
+
+  it('when a text answer hits max_tokens, then it is cut to its last complete sentence and marked truncated', () => {
+    const step = nextStep(response([textBlock('Temos às 10h. E às 14h! Também às 16')], 'max_tokens'), ledger(), budgets);
+    expect(step).toEqual({ kind: 'answer', text: 'Temos às 10h. E às 14h!', truncated: true });
+  });
+
+  it('when a tool_use is cut by max_tokens, then it is asked again with a larger limit, and cut again it hands off', () => {
+    const cut = response([toolUseBlock('agendar', { profissional_id: 1 })], 'max_tokens');
+    expect(nextStep(cut, ledger(), budgets)).toMatchObject({ kind: 'retry_larger', maxTokens: 4096 });
+    expect(nextStep(cut, ledger(), { maxOutputTokens: 4000, requestedMaxTokens: 4000 })).toMatchObject({
+      kind: 'retry_larger',
+      maxTokens: MAX_OUTPUT_TOKENS_CEILING,
+    });
+    expect(nextStep(cut, ledger(), { maxOutputTokens: 1024, requestedMaxTokens: 4096 })).toMatchObject({
+      kind: 'handoff',
+      reason: 'tool_use_truncated',
+      text: null,
+    });
+  });
+
+  it('when the model refuses, then the run hands off as refusal', () => {
+    expect(nextStep(response([textBlock('')], 'refusal'), ledger(), budgets)).toMatchObject({
+      kind: 'handoff',
+      reason: 'refusal',
+      text: null,
+    });
+  });
+
+  it('when the context window is exceeded, then it ends like a token budget, keeping the complete sentences', () => {
+    expect(nextStep(response([textBlock('Temos às 10h. E às 1')], 'model_context_window_exceeded'), ledger(), budgets)).toMatchObject({
+      kind: 'handoff',
+      reason: 'token_budget',
+      text: 'Temos às 10h.',
+      truncated: true,
+    });
+    expect(nextStep(response([], 'model_context_window_exceeded'), ledger(), budgets)).toMatchObject({
+      kind: 'handoff',
+      reason: 'token_budget',
+      text: null,
+    });
+    // A cut answer that claims a booking nobody made is not kept either.
+    expect(nextStep(response([textBlock('Agendado! Até')], 'model_context_window_exceeded'), ledger(), budgets)).toMatchObject({
+      text: null,
+    });
+  });
+
+  it.each(['a_future_stop_reason', 'compaction', '', null])(
+    'when the stop_reason is %j (unknown or missing), then it hands off as unknown_stop_reason',
+    (stop) => {
+      expect(nextStep(response([textBlock('...')], stop), ledger(), budgets)).toMatchObject({
+        kind: 'handoff',
+        reason: 'unknown_stop_reason',
+        text: null,
+      });
+    },
+  );
+
+  it('when the answer is empty, then the model is asked again', () => {
+    expect(nextStep(response([textBlock('  ')], 'end_turn'), ledger(), budgets)).toEqual({ kind: 'ask_again', reason: 'empty_answer' });
+  });
+
+  it('when the answer claims a booking no write backs, then it is not sent and the model is asked again; a backing write lets it through', () => {
+    const claim = response([textBlock('Pronto, seu horário foi marcado para quarta.')], 'end_turn');
+    expect(nextStep(claim, ledger(), budgets)).toMatchObject({
+      kind: 'ask_again',
+      reason: 'unverified_success',
+      rejectedText: 'Pronto, seu horário foi marcado para quarta.',
+    });
+    expect(nextStep(claim, ledger([{ tool: 'cancelar', backs: ['cancelled'] }]), budgets)).toMatchObject({ kind: 'ask_again' });
+    expect(nextStep(claim, ledger([booked]), budgets)).toMatchObject({ kind: 'answer' });
+  });
+});
