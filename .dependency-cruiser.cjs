@@ -1,0 +1,71 @@
+// The import rules of src/, checked by `npm run check` (dependency-cruiser). Each rule says why.
+// Layers: entry points (main, boot, http, whatsapp, admin, queue, cli) → conversation, agent,
+// offline-assistant → the domain (scheduling, handoff, outbox, tenant) → db, shared, config.
+const DOMAIN = '^src/(scheduling|handoff|outbox|tenant)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'only-main-imports-boot',
+      severity: 'error',
+      comment:
+        'boot/ is the composition root: it decides which implementation each component gets. A component that imports ' +
+        'it would reach the wiring (and usually everything else) instead of receiving its dependencies.',
+      from: { path: '^src/', pathNot: ['^src/main\\.ts$', '^src/boot/'] },
+      to: { path: '^src/boot/' },
+    },
+    {
+      name: 'domain-stays-plain',
+      severity: 'error',
+      comment:
+        'The domain (scheduling, handoff, outbox, tenant) holds the rules and the data they guard. It must not know ' +
+        'HTTP (express), the model (the Anthropic SDK) or the components that call it (webhook, admin, agent, ' +
+        'conversation, offline assistant, CLI), so it can be tested and reused without them.',
+      from: { path: DOMAIN },
+      to: {
+        path: [
+          '^node_modules/(express|@anthropic-ai/sdk)/',
+          '^src/(whatsapp|admin|agent|conversation|offline-assistant|http|cli|boot)/',
+        ],
+      },
+    },
+    {
+      name: 'components-meet-through-index',
+      severity: 'error',
+      comment:
+        "A folder is one component; others reach it only through its index.ts, so what it exports is its contract and " +
+        'its files can be split or renamed freely.',
+      from: { path: '^src/([^/]+)/' },
+      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$', '^src/generated/'] },
+    },
+    {
+      name: 'only-db-imports-the-prisma-client',
+      severity: 'error',
+      comment:
+        'The generated Prisma client is reached through src/db (createDb, Db, Prisma types), the one data-access ' +
+        'module that knows how it is built and where it lives.',
+      from: { path: '^src/', pathNot: ['^src/db/', '^src/generated/'] },
+      to: { path: '^src/generated/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A cycle makes two components one (neither can be understood, tested or changed alone) and makes ' +
+        'module initialisation order matter. Break it by moving the shared part down a layer or injecting it.',
+      from: { path: '^src/', pathNot: '^src/generated/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/generated/' },
+    // swc parses TypeScript itself (TypeScript 7's package has no compiler API for the checker to use);
+    // type-only imports count too: they couple components just the same.
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
