@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { hashApiKey } from '../tenant/index.js';
 
-export interface ActiveApiKey {
+interface ActiveApiKey {
   id: number;
   tenantId: number;
   timezone: string;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { AppError } from '../shared/index.js';
 
 /** Where a value came from; it prefixes each problem's path (`body.attendant`, `query.status`). */
-export type RequestPart = 'body' | 'query' | 'params';
+type RequestPart = 'body' | 'query' | 'params';
 
 /**
  * Validates one part of a request. Throws `AppError('invalid_request', …, 400)` whose

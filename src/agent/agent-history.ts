@@ -1,7 +1,5 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import type { ContentBlockParam, Turn } from './model-types.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 export interface HistoryEntry extends Turn {
   id: number;
@@ -13,7 +11,7 @@ export interface HistoryEntry extends Turn {
  * current run is never cut off), oldest first. Always filtered by tenant and conversation.
  */
 export async function loadRecentHistory(
-  db: Tx,
+  db: Queryable,
   scope: { tenantId: number; conversationId: number; runId: number },
   limit: number,
 ): Promise<HistoryEntry[]> {
@@ -35,7 +33,7 @@ export async function loadRecentHistory(
 }
 
 /** The highest message id already folded into the conversation's history (0 when none). */
-export async function historyMessageWatermark(db: Tx, scope: { tenantId: number; conversationId: number }): Promise<number> {
+export async function historyMessageWatermark(db: Queryable, scope: { tenantId: number; conversationId: number }): Promise<number> {
   const aggregate = await db.agentHistoryEntry.aggregate({
     where: { tenantId: scope.tenantId, conversationId: scope.conversationId },
     _max: { lastMessageId: true },

@@ -10,7 +10,7 @@ const FIRST_RUN_BACKLOG = 20;
  * (a forged or pasted wall of text) is cut, so one message cannot eat the run's input-token
  * budget, nor stay in every later request through the history.
  */
-export const MODEL_MESSAGE_MAX_CHARS = 4096;
+const MODEL_MESSAGE_MAX_CHARS = 4096;
 
 const MEDIA_LABELS: Record<string, string> = {
   image: 'uma imagem',

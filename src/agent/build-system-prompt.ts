@@ -4,7 +4,7 @@ import { ptBR } from 'date-fns/locale';
 import type { TextBlockParam } from './model-types.js';
 import { TRANSFER_TOOL_NAME } from './transfer-to-human-tool.js';
 
-export interface PromptTenant {
+interface PromptTenant {
   name: string;
   businessInfo: string;
   timezone: string;

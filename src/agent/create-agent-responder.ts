@@ -35,7 +35,7 @@ export interface AgentResponderDeps {
 }
 
 /** The run limits a config asks for. */
-export function agentLoopSettings(config: AgentConfig): AgentLoopSettings {
+function agentLoopSettings(config: AgentConfig): AgentLoopSettings {
   return {
     model: config.ANTHROPIC_MODEL,
     maxIterations: config.AGENT_MAX_ITERATIONS,
@@ -66,7 +66,7 @@ export function createAgentResponder(deps: AgentResponderDeps): Responder {
 }
 
 /** The SDK client: bounded retries (429/5xx/529 and connection errors) are the SDK's, with ANTHROPIC_MAX_RETRIES. */
-export function createAnthropicClient(config: AgentConfig): Anthropic {
+function createAnthropicClient(config: AgentConfig): Anthropic {
   if (!config.ANTHROPIC_API_KEY)
     throw new Error('ANTHROPIC_API_KEY is not set: the agent needs it (offline mode uses the offline assistant)');
   return new Anthropic({

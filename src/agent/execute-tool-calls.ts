@@ -13,7 +13,7 @@ import type { ToolRegistry } from './tool-registry.js';
 const MAX_IDENTICAL_CALLS = 2;
 const ptBrErrors = z.locales.pt().localeError;
 
-export interface ExecuteToolCallsDeps {
+interface ExecuteToolCallsDeps {
   db: Db;
   logger: Logger;
   registry: ToolRegistry;

@@ -4,7 +4,7 @@ import type { ModelMessage, ToolUseBlock } from './model-types.js';
 import { textOf, toolUsesOf } from './response-content.js';
 
 /** A tool call cut off by max_tokens is asked for again once, with this many times the limit. */
-export const TRUNCATED_TOOL_USE_RETRY_FACTOR = 4;
+const TRUNCATED_TOOL_USE_RETRY_FACTOR = 4;
 export const MAX_OUTPUT_TOKENS_CEILING = 8192;
 
 /** What the run established so far that a decision needs (see RunToolLedger). */
@@ -26,7 +26,7 @@ export type StepHandoffReason = 'tool_use_truncated' | 'refusal' | 'unknown_stop
  * What the loop does with one model response; it only performs it. Budget stops and
  * limits are variants too, never exceptions. `warning` is logged by the loop.
  */
-export type NextStep =
+type NextStep =
   /** store the assistant turn first (its tool_use ids), run the tools, call again */
   | { kind: 'run_tools'; toolUses: ToolUseBlock[] }
   /** a paused turn: store the content as the last assistant turn, call again */

@@ -1,7 +1,5 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import type { ModelMessage } from './model-types.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 export interface RunRecord {
   id: number;
@@ -12,7 +10,10 @@ export interface RunRecord {
 }
 
 /** The caller-created `agent_runs` row of this run, tenant-scoped; null when it does not exist. */
-export async function loadRunRecord(db: Tx, scope: { tenantId: number; conversationId: number; runId: number }): Promise<RunRecord | null> {
+export async function loadRunRecord(
+  db: Queryable,
+  scope: { tenantId: number; conversationId: number; runId: number },
+): Promise<RunRecord | null> {
   const row = await db.agentRun.findFirst({
     where: { id: scope.runId, tenantId: scope.tenantId, conversationId: scope.conversationId },
     select: {

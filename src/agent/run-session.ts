@@ -14,7 +14,7 @@ import type { RunToolLedger } from './run-tool-ledger.js';
 const FINAL_ANSWER_RESERVE = 0.25;
 const MAX_FINAL_ANSWER_RESERVE_MS = 15_000;
 
-export interface RequestOptions {
+interface RequestOptions {
   /** `tool_choice: none` (tools stay defined: history holds tool_use blocks) */
   noTools?: boolean;
   /** an extra system block after the cached prompt */

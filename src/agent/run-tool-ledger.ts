@@ -3,7 +3,7 @@ import type { SuccessfulWrite } from './claims-unverified-success.js';
 import { toolCallFingerprint } from './tool-call-fingerprint.js';
 import { TRANSFER_TOOL_NAME } from './transfer-to-human-tool.js';
 
-export interface LedgerEntry {
+interface LedgerEntry {
   name: string;
   fingerprint: string;
   isError: boolean;
@@ -11,7 +11,7 @@ export interface LedgerEntry {
 }
 
 /** Finds a tool's definition (its effect) by the name the model used; undefined for an unknown tool. */
-export type FindToolEffect = (name: string) => ToolEffect | undefined;
+type FindToolEffect = (name: string) => ToolEffect | undefined;
 
 /**
  * What the tools did so far in one run: how often each exact call was made (repetition),

@@ -8,7 +8,7 @@ import type { ServiceDeps } from './service-deps.js';
 const conversationPayload = z.object({ conversationId: z.number().int().positive() });
 const messagePayload = z.object({ messageId: z.number().int().positive() });
 
-export interface ChannelTaskOptions {
+interface ChannelTaskOptions {
   chooseResponder: ChooseResponder;
   /** defaults to the real Graph API client from config */
   graph?: GraphApiClient;

@@ -1,4 +1,4 @@
-import type { Prisma } from '../db/index.js';
+import type { Prisma, Tx } from '../db/index.js';
 import { findOpenHandoff, requestHandoff } from '../handoff/index.js';
 import { type EndingPlan, planTurnEnding, type TurnScope } from './plan-turn-ending.js';
 import type { TurnEnding, TurnEndingKind } from './turn-ending.js';
@@ -14,7 +14,7 @@ import { claimHandoffNotice, markTurnProcessed, queueTurnReplies } from './turn-
  * Returns the kind actually committed (a run ending becomes `cancelled` when an attendant
  * claimed the chat meanwhile).
  */
-export async function commitTurnEnding(tx: Prisma.TransactionClient, scope: TurnScope, ending: TurnEnding): Promise<TurnEndingKind> {
+export async function commitTurnEnding(tx: Tx, scope: TurnScope, ending: TurnEnding): Promise<TurnEndingKind> {
   // A claim committed after this read still lets these replies go out: the attendant took
   // over a moment after the bot answered, which the conversation view shows in order.
   const open = 'run' in ending && ending.run ? await findOpenHandoff(tx, scope.tenantId, scope.conversationId) : null;
@@ -23,7 +23,7 @@ export async function commitTurnEnding(tx: Prisma.TransactionClient, scope: Turn
   return plan.committedKind;
 }
 
-async function performPlan(tx: Prisma.TransactionClient, scope: TurnScope, plan: EndingPlan): Promise<void> {
+async function performPlan(tx: Tx, scope: TurnScope, plan: EndingPlan): Promise<void> {
   if (plan.handoff) await requestHandoff(tx, { tenantId: scope.tenantId, conversationId: scope.conversationId, ...plan.handoff });
   const toldNow = plan.handoffNotice === 'none' ? false : await claimHandoffNotice(tx, scope);
   if (plan.replies && (plan.handoffNotice !== 'requires' || toldNow)) {

@@ -12,13 +12,13 @@ export interface TurnScope {
 }
 
 /** What the commit read inside its transaction before planning. */
-export interface CommitFacts {
+interface CommitFacts {
   /** an attendant claimed the conversation: a run's replies are not sent */
   claimedByAttendant: boolean;
 }
 
 /** `agents_runs` lifecycle columns a turn ending sets (their only writer). */
-export interface RunLifecycleWrites {
+interface RunLifecycleWrites {
   id: number;
   status: 'completed' | 'failed';
   /** the committed ending kind (gave_up for give_up) */

@@ -1,9 +1,7 @@
-import type { Prisma } from '../db/index.js';
+import type { Tx } from '../db/index.js';
 import { queueOutboundReplies } from '../outbox/index.js';
 import { isAppError, type OutboundReply } from '../shared/index.js';
 import type { TurnScope } from './plan-turn-ending.js';
-
-type Tx = Prisma.TransactionClient;
 
 /** Marks the turn's inbound messages processed (only those the run saw; later ones wait for the next run). */
 export async function markTurnProcessed(tx: Tx, turn: TurnScope, runId: number | null): Promise<void> {

@@ -1,5 +1,5 @@
-export { createDb, type Db, Prisma } from './client.js';
+export { createDb, type Db, Prisma, type Queryable, type Tx } from './client.js';
 export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres.js';
 export { isExclusionViolation, isUniqueViolation } from './errors.js';
 export { EmbeddedPostgresInUseError, type EmbeddedServerProcess, findEmbeddedServer } from './find-embedded-server.js';
-export { applyMigrations, MIGRATIONS_DIR } from './migrate.js';
+export { applyMigrations } from './migrate.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../shared/index.js';
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../prisma/migrations');
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../prisma/migrations');
 
 /** Same table the Prisma CLI keeps, so `prisma migrate deploy` elsewhere sees the same history. */
 const CREATE_MIGRATIONS_TABLE = `

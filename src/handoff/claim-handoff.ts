@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import type { HandoffStatus } from './handoff-status.js';
 
 export interface ClaimedHandoff {
@@ -22,7 +22,7 @@ export type ClaimHandoffOutcome =
  * polls the handoff and aborts a run in flight once it sees the claim.
  */
 export async function claimHandoff(
-  db: Db | Prisma.TransactionClient,
+  db: Queryable,
   request: { tenantId: number; handoffId: number; attendant: string; now: Date },
 ): Promise<ClaimHandoffOutcome> {
   const claimed = await db.$queryRaw<

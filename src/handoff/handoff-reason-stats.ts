@@ -1,4 +1,4 @@
-import { type Db, Prisma } from '../db/index.js';
+import { Prisma, type Queryable } from '../db/index.js';
 
 /** Handoff figures for one reason (or for all of them, in `total`). */
 export interface HandoffReasonFigures {
@@ -38,7 +38,7 @@ interface Row {
  * `npm run report -- handoffs`.
  */
 export async function computeHandoffReasonStats(
-  db: Db | Prisma.TransactionClient,
+  db: Queryable,
   query: { tenantId?: number; from: Date; to: Date },
 ): Promise<HandoffReasonStats> {
   const tenantFilter = query.tenantId === undefined ? Prisma.empty : Prisma.sql`AND tenant_id = ${query.tenantId}`;

@@ -1,4 +1,4 @@
-import { type Db, Prisma } from '../db/index.js';
+import { Prisma, type Queryable } from '../db/index.js';
 import type { HandoffStatus } from './handoff-status.js';
 
 /** Position after which the next page starts: the last item's creation time and id. */
@@ -43,7 +43,7 @@ interface Row {
  * `next` is null on the last page. Only the tenant's own rows are ever read.
  */
 export async function listHandoffs(
-  db: Db | Prisma.TransactionClient,
+  db: Queryable,
   query: { tenantId: number; status: HandoffStatus; limit: number; after?: HandoffQueueCursor | null; now: Date },
 ): Promise<{ items: HandoffQueueItem[]; next: HandoffQueueCursor | null }> {
   const after = query.after

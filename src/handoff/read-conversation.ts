@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 
 export interface ConversationMessageView {
   id: number;
@@ -40,7 +40,7 @@ export interface ConversationView {
  * belongs to another tenant: callers answer both the same way.
  */
 export async function readConversation(
-  db: Db | Prisma.TransactionClient,
+  db: Queryable,
   query: { tenantId: number; conversationId: number; limit: number },
 ): Promise<ConversationView | null> {
   const conversation = await db.conversation.findFirst({

@@ -1,7 +1,5 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import type { HandoffReason } from './handoff-reasons.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 export interface OpenHandoff {
   id: number;
@@ -16,7 +14,7 @@ export interface OpenHandoff {
  * one (`created: false`) and writes nothing.
  */
 export async function requestHandoff(
-  tx: Tx,
+  tx: Queryable,
   request: { tenantId: number; conversationId: number; reason: HandoffReason; note?: string | null; runId?: number | null },
 ): Promise<OpenHandoff> {
   const inserted = await tx.$queryRaw<{ id: number; status: 'pending'; reason: string }[]>`
@@ -31,7 +29,7 @@ export async function requestHandoff(
 }
 
 /** The conversation's open (pending or claimed) handoff, if any. While one exists the bot stays silent. */
-export async function findOpenHandoff(tx: Tx, tenantId: number, conversationId: number) {
+export async function findOpenHandoff(tx: Queryable, tenantId: number, conversationId: number) {
   const open = await tx.handoff.findFirst({
     where: { tenantId, conversationId, status: { in: ['pending', 'claimed'] } },
     select: { id: true, status: true, reason: true },

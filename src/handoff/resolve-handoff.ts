@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Db, Tx } from '../db/index.js';
 
 export type ResolveHandoffOutcome =
   | { kind: 'resolved'; handoff: { id: number; conversationId: number; attendant: string | null; resolvedAt: Date } }
@@ -16,7 +16,7 @@ export async function resolveHandoff(db: Db, request: { tenantId: number; handof
 }
 
 async function resolveHandoffInTransaction(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   request: { tenantId: number; handoffId: number; now: Date },
 ): Promise<ResolveHandoffOutcome> {
   const resolved = await tx.$queryRaw<{ id: number; conversation_id: number; attendant: string | null; resolved_at: Date }[]>`

@@ -1,11 +1,12 @@
 import type { AgendamentoResumo } from '../scheduling/index.js';
+import { truncate } from '../shared/index.js';
 import { MAX_ROWS } from './booking-screens.js';
 import { dayLabel } from './local-dates.js';
 import { mainMenuScreen } from './main-menu.js';
-import { clip, type Screen, type TurnContext } from './turn.js';
+import type { Screen, TurnContext } from './turn.js';
 
 /** "ter 01/12 às 14:30 · Corte com Ana" */
-export function appointmentSummary(appointment: AgendamentoResumo, today: string): string {
+function appointmentSummary(appointment: AgendamentoResumo, today: string): string {
   return `${dayLabel(appointment.data, today)} às ${appointment.inicio} · ${appointment.servico.nome} com ${appointment.profissional.nome}`;
 }
 
@@ -27,8 +28,8 @@ export async function myAppointmentsScreen(context: TurnContext): Promise<Screen
           {
             rows: shown.map((appointment) => ({
               id: `apt:${appointment.agendamento_id}`,
-              title: clip(`${dayLabel(appointment.data, context.today)} ${appointment.inicio}`, 24),
-              description: clip(`${appointment.servico.nome} com ${appointment.profissional.nome}`, 72),
+              title: truncate(`${dayLabel(appointment.data, context.today)} ${appointment.inicio}`, 24),
+              description: truncate(`${appointment.servico.nome} com ${appointment.profissional.nome}`, 72),
             })),
           },
         ],

@@ -3,7 +3,7 @@ import { isHandoffReason } from '../handoff/index.js';
 import type { OutboundReply } from '../shared/index.js';
 
 /** A menu flow left untouched this long is stale: the next message starts over at the main menu. */
-export const ASSISTANT_STATE_TTL_MS = 30 * 60 * 1000;
+const ASSISTANT_STATE_TTL_MS = 30 * 60 * 1000;
 
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
@@ -40,9 +40,9 @@ const stepSchema = z.discriminatedUnion('step', [
 
 /** One step of the menu flow; `idle` means no flow is running. */
 export type Step = z.output<typeof stepSchema>;
-export type StepName = Step['step'];
+type StepName = Step['step'];
 
-export const assistantStateSchema = z.object({
+const assistantStateSchema = z.object({
   version: z.literal(1),
   /** ISO time of the last change: older than the TTL means stale. */
   at: z.iso.datetime(),

@@ -1,8 +1,9 @@
+import { truncate } from '../shared/index.js';
 import type { Draft } from './assistant-state.js';
 import { daysWithFreeTime, freeTimesOn, timesToOffer } from './free-times.js';
 import { dateTimeLabel, dayLabel, dayPhrase } from './local-dates.js';
 import { mainMenuScreen } from './main-menu.js';
-import { clip, type Screen, type TurnContext, text, withPrefix } from './turn.js';
+import { type Screen, type TurnContext, text, withPrefix } from './turn.js';
 
 /** List rows WhatsApp allows in one message. */
 export const MAX_ROWS = 10;
@@ -24,7 +25,7 @@ export async function chooseServiceScreen(context: TurnContext): Promise<Screen>
           {
             rows: servicos.slice(0, MAX_ROWS).map((service) => ({
               id: `svc:${service.id}`,
-              title: clip(service.nome, 24),
+              title: truncate(service.nome, 24),
               description: `${service.duracao_minutos} min`,
             })),
           },
@@ -57,7 +58,7 @@ export async function chooseProfessionalScreen(context: TurnContext, serviceId: 
               { id: 'pro:any', title: 'Qualquer um', description: 'o primeiro horário livre' },
               ...profissionais
                 .slice(0, MAX_ROWS - 1)
-                .map((professional) => ({ id: `pro:${professional.id}`, title: clip(professional.nome, 24) })),
+                .map((professional) => ({ id: `pro:${professional.id}`, title: truncate(professional.nome, 24) })),
             ],
           },
         ],

@@ -2,11 +2,10 @@ import type { Responder, RespondInput, RunOutcome } from '../conversation/index.
 import type { Db } from '../db/index.js';
 import type { HandoffReason } from '../handoff/index.js';
 import type { SchedulingToolSet } from '../scheduling/index.js';
-import type { Clock, Logger, OutboundReply } from '../shared/index.js';
+import { type Clock, type Logger, localToday, type OutboundReply } from '../shared/index.js';
 import { type AssistantState, loadAssistantState, type Step } from './assistant-state.js';
 import { offeredChoices } from './choice-keywords.js';
 import { handleStep } from './handle-step.js';
-import { localToday } from './local-dates.js';
 import { renderStep } from './render-step.js';
 import { createSchedulingCalls } from './scheduling-calls.js';
 import { type TurnContext, type TurnResult, text, withPrefix } from './turn.js';
@@ -19,7 +18,7 @@ export interface OfflineAssistantDeps {
   tools: SchedulingToolSet;
 }
 
-export const NOT_UNDERSTOOD_HANDOFF_TEXT =
+const NOT_UNDERSTOOD_HANDOFF_TEXT =
   'Desculpe, não consegui entender. Chamei uma pessoa da nossa equipe para te ajudar; ela responde por aqui em breve.';
 
 /**

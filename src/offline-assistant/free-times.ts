@@ -1,12 +1,11 @@
 import type { BuscarHorariosResult } from '../scheduling/index.js';
-import { ToolDomainException } from '../shared/index.js';
+import { addDays, ToolDomainException } from '../shared/index.js';
 import type { Draft } from './assistant-state.js';
 import { customerRefusal } from './customer-refusal.js';
-import { addDays } from './local-dates.js';
 import type { SchedulingCalls } from './scheduling-calls.js';
 
 /** A free start time and who is free then (the first professional in order, for "Qualquer um"). */
-export interface FreeTime {
+interface FreeTime {
   time: string;
   professionalId: number;
   professionalName: string;
@@ -16,7 +15,7 @@ const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** Every free start time of a `buscar_horarios` result: its ranges expanded step by step. */
-export function expandFreeTimes(result: BuscarHorariosResult): string[] {
+function expandFreeTimes(result: BuscarHorariosResult): string[] {
   const times = new Set(result.horarios);
   for (const range of result.faixas) {
     for (let minute = toMinutes(range.de); minute <= toMinutes(range.ate); minute += result.passo_minutos) times.add(toTime(minute));

@@ -16,7 +16,7 @@ import { type Choice, detectCommand, matchChoice, parseYesNo } from './match-cho
 import { previousStep, renderStep } from './render-step.js';
 import { type StepOutcome, type TurnContext, type TurnResult, text, withPrefix } from './turn.js';
 
-export const HANDOFF_REQUESTED_TEXT = 'Certo! Chamei uma pessoa da nossa equipe. Ela continua a conversa por aqui assim que possível. 🙂';
+const HANDOFF_REQUESTED_TEXT = 'Certo! Chamei uma pessoa da nossa equipe. Ela continua a conversa por aqui assim que possível. 🙂';
 
 const handoffRequested = (): TurnResult => ({
   next: { step: 'idle' },

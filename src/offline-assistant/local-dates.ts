@@ -1,22 +1,8 @@
-import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { addDays, weekdayOf } from '../shared/index.js';
 import { normalize } from './match-choice.js';
 
 const WEEKDAYS = ['domingo', 'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado'];
 const WEEKDAY_SHORT = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'];
-
-/** Today's date ("YYYY-MM-DD") in the tenant's time zone. */
-export function localToday(now: Date, timezone: string): string {
-  return format(now, 'yyyy-MM-dd', { in: tz(timezone) });
-}
-
-/** The local date `days` after `date` (calendar arithmetic, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-export const weekdayOf = (date: string): number => new Date(`${date}T12:00:00Z`).getUTCDay();
 
 /** "ter 01/12", or "Hoje, ter 01/12" / "Amanhã, qua 02/12": fits a list row title (≤ 24). */
 export function dayLabel(date: string, today: string): string {

@@ -38,6 +38,3 @@ export function withPrefix(screen: Screen, prefix: string): Screen {
   if (!first) return { ...screen, replies: [text(prefix)] };
   return { ...screen, replies: [{ ...first, text: `${prefix}\n\n${first.text}` }, ...rest] };
 }
-
-/** WhatsApp limits: button titles ≤ 20, list row titles ≤ 24, descriptions ≤ 72. */
-export const clip = (value: string, max: number) => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);

@@ -1,7 +1,5 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import { AppError } from '../shared/index.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 /**
  * Refuses (throws) unless the conversation's customer wrote within the last 24 hours:
@@ -9,7 +7,7 @@ type Tx = Db | Prisma.TransactionClient;
  * outside it Meta would reject the send anyway. Checked against the database clock.
  * Throws `AppError('conversation_not_found', …, 404)` for a conversation of another tenant.
  */
-export async function assertWithinCustomerWindow(tx: Tx, tenantId: number, conversationId: number): Promise<void> {
+export async function assertWithinCustomerWindow(tx: Queryable, tenantId: number, conversationId: number): Promise<void> {
   const rows = await tx.$queryRaw<{ open: boolean }[]>`
     SELECT coalesce(last_inbound_at > now() - interval '24 hours', false) AS open
     FROM conversations WHERE id = ${conversationId} AND tenant_id = ${tenantId}`;

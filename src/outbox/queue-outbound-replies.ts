@@ -1,4 +1,4 @@
-import type { Prisma } from '../db/index.js';
+import type { Tx } from '../db/index.js';
 import { conversationQueueName, enqueueJob, TASKS } from '../queue/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import { assertWithinCustomerWindow } from './customer-window.js';
@@ -42,10 +42,7 @@ export interface StoredOutboundMessage {
  * the customer's last message is older than 24 hours, `conversation_not_found` (404) when the
  * conversation is not this tenant's.
  */
-export async function queueOutboundReplies(
-  tx: Prisma.TransactionClient,
-  request: QueueOutboundRepliesRequest,
-): Promise<StoredOutboundMessage[]> {
+export async function queueOutboundReplies(tx: Tx, request: QueueOutboundRepliesRequest): Promise<StoredOutboundMessage[]> {
   await assertWithinCustomerWindow(tx, request.tenantId, request.conversationId);
   const stored: StoredOutboundMessage[] = [];
   let index = 0;

@@ -1,6 +1,4 @@
-import type { OutboundReply } from '../shared/index.js';
-
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+import { type OutboundReply, truncate } from '../shared/index.js';
 
 /**
  * The Graph API `/messages` body for one stored outbound row: plain text, interactive reply
@@ -19,7 +17,9 @@ export function toGraphMessage(to: string, row: { type: string; text: string | n
         type: 'button',
         body: { text },
         action: {
-          buttons: reply.buttons.slice(0, 3).map((button) => ({ type: 'reply', reply: { id: button.id, title: cut(button.title, 20) } })),
+          buttons: reply.buttons
+            .slice(0, 3)
+            .map((button) => ({ type: 'reply', reply: { id: button.id, title: truncate(button.title, 20) } })),
         },
       },
     };
@@ -32,13 +32,13 @@ export function toGraphMessage(to: string, row: { type: string; text: string | n
         type: 'list',
         body: { text },
         action: {
-          button: cut(reply.buttonLabel, 20),
+          button: truncate(reply.buttonLabel, 20),
           sections: reply.sections.map((section) => ({
-            ...(section.title ? { title: cut(section.title, 24) } : {}),
+            ...(section.title ? { title: truncate(section.title, 24) } : {}),
             rows: section.rows.map((row) => ({
               id: row.id,
-              title: cut(row.title, 24),
-              ...(row.description ? { description: cut(row.description, 72) } : {}),
+              title: truncate(row.title, 24),
+              ...(row.description ? { description: truncate(row.description, 72) } : {}),
             })),
           })),
         },

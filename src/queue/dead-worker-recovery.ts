@@ -4,7 +4,7 @@ import type { Logger } from '../shared/index.js';
 
 const NAME_PREFIX = 'wa-agenda-worker:';
 
-export interface DeadWorkerRecovery {
+interface DeadWorkerRecovery {
   stop(): Promise<void>;
 }
 

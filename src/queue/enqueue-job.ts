@@ -1,6 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
-
-type Tx = Db | Prisma.TransactionClient;
+import type { Queryable } from '../db/index.js';
 
 export interface JobSpec {
   task: string;
@@ -18,7 +16,7 @@ export interface JobSpec {
  * Adds a graphile-worker job through SQL on the given client, so it commits or rolls back
  * with the caller's transaction (the message is stored and its processing enqueued atomically).
  */
-export async function enqueueJob(tx: Tx, job: JobSpec): Promise<void> {
+export async function enqueueJob(tx: Queryable, job: JobSpec): Promise<void> {
   await tx.$executeRaw`SELECT graphile_worker.add_job(
     identifier => ${job.task}::text,
     payload => ${JSON.stringify(job.payload)}::json,

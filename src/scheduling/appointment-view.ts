@@ -1,7 +1,5 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Prisma, Queryable } from '../db/index.js';
 import type { ServiceInfo } from './load-schedule.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 /** An appointment with the names the model needs and the tenant's zone to show it in. */
 export interface AppointmentView {
@@ -52,7 +50,7 @@ export function toAppointmentView(row: AppointmentViewRow): AppointmentView {
  * another customer's or tenant's id is indistinguishable from a missing one.
  */
 export async function findCustomerAppointment(
-  db: Tx,
+  db: Queryable,
   scope: { tenantId: number; customerId: number; appointmentId: number },
 ): Promise<AppointmentView | null> {
   const row = await db.appointment.findFirst({
@@ -68,7 +66,7 @@ export async function findCustomerAppointment(
  * reported as an internal error rather than leaked.
  */
 export async function findAppointmentByKey(
-  db: Tx,
+  db: Queryable,
   scope: { tenantId: number; customerId: number; idempotencyKey: string },
 ): Promise<AppointmentView | null> {
   const row = await db.appointment.findUnique({ where: { idempotencyKey: scope.idempotencyKey }, select: appointmentViewSelect });

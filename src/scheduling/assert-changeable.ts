@@ -1,6 +1,5 @@
-import { ToolDomainException } from '../shared/index.js';
+import { localDateTimeOf, ToolDomainException } from '../shared/index.js';
 import type { AppointmentView } from './appointment-view.js';
-import { localDateTimeOf } from './local-time.js';
 import { schedulingMessages } from './scheduling-messages.js';
 
 /**

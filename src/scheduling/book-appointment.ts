@@ -1,8 +1,7 @@
 import { type Db, isExclusionViolation, isUniqueViolation } from '../db/index.js';
-import { ToolDomainException } from '../shared/index.js';
+import { localInstant, parseLocalDateTime, ToolDomainException } from '../shared/index.js';
 import { type AppointmentView, appointmentViewSelect, findAppointmentByKey, toAppointmentView } from './appointment-view.js';
 import { findNearestFreeSlots } from './find-nearest-free-slots.js';
-import { localInstant, parseLocalDateTime } from './local-time.js';
 import { resolveRequestedSlot } from './resolve-requested-slot.js';
 import { schedulingMessages } from './scheduling-messages.js';
 

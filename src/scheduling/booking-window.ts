@@ -1,6 +1,6 @@
+import { addDays, localDateOf, weekdayOf } from '../shared/index.js';
 import { computeDaySlots } from './compute-day-slots.js';
 import type { BookingSettings, ProfessionalSchedule, ServiceInfo } from './load-schedule.js';
-import { addDays, localDateOf, weekdayOf } from './local-time.js';
 
 /** What "now" allows: today's local date, the last bookable date, and the earliest start. */
 export interface BookingWindow {

@@ -1,6 +1,6 @@
-import { dayClock } from './local-time.js';
+import { dayClock } from '../shared/index.js';
 
-export interface DaySlotsInput {
+interface DaySlotsInput {
   /** Local calendar date "YYYY-MM-DD". */
   date: string;
   zone: string;

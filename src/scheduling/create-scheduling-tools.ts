@@ -1,12 +1,19 @@
 import type { Db } from '../db/index.js';
-import { type Clock, defineTool, type Logger, type ToolDefinition, ToolDomainException } from '../shared/index.js';
+import {
+  type Clock,
+  defineTool,
+  type Logger,
+  localDateOf,
+  localTimeOf,
+  type ToolDefinition,
+  ToolDomainException,
+} from '../shared/index.js';
 import { bookAppointment } from './book-appointment.js';
 import { cancelAppointment } from './cancel-appointment.js';
 import { findFreeSlots } from './find-free-slots.js';
 import { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
 import { listProfessionals, listServices } from './list-catalog.js';
 import { listCustomerAppointments } from './list-customer-appointments.js';
-import { localDateOf, localTimeOf } from './local-time.js';
 import { rescheduleAppointment } from './reschedule-appointment.js';
 import { schedulingMessages } from './scheduling-messages.js';
 import {

@@ -1,13 +1,10 @@
-import type { Db, Prisma } from '../db/index.js';
-import { ToolDomainException } from '../shared/index.js';
+import type { Queryable } from '../db/index.js';
+import { parseLocalDate, ToolDomainException, weekdayName, weekdayOf } from '../shared/index.js';
 import { bookingWindow, slotsOnDate } from './booking-window.js';
 import { findNextDateWithSlots } from './find-next-date-with-slots.js';
 import { type BookingSettings, loadSchedule, type ServiceInfo } from './load-schedule.js';
-import { parseLocalDate, weekdayName, weekdayOf } from './local-time.js';
 import { resolveProfessionalService } from './resolve-professional-service.js';
 import { schedulingMessages } from './scheduling-messages.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 export interface DayAvailability {
   settings: BookingSettings;
@@ -29,7 +26,7 @@ export interface DayAvailability {
  * beyond the horizon, a weekday without working hours (naming the next date with a free time).
  */
 export async function findFreeSlots(
-  db: Tx,
+  db: Queryable,
   query: { tenantId: number; professionalId: number; serviceId?: number | null; date: string; now: Date },
 ): Promise<DayAvailability> {
   if (!parseLocalDate(query.date)) throw new ToolDomainException(schedulingMessages.invalidDate(query.date), 'invalid_date');

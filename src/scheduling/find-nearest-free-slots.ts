@@ -1,9 +1,7 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
+import { addDays, earlierDate, laterDate, localDateOf, localDateTimeOf } from '../shared/index.js';
 import { type BookingWindow, slotsOnDate } from './booking-window.js';
 import { loadSchedule, type ServiceInfo } from './load-schedule.js';
-import { addDays, earlierDate, laterDate, localDateOf, localDateTimeOf } from './local-time.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 /**
  * Up to `limit` free start times closest to `around` (from the day before to a week after
@@ -11,7 +9,7 @@ type Tx = Db | Prisma.TransactionClient;
  * the model can pass one straight to `agendar`/`remarcar`.
  */
 export async function findNearestFreeSlots(
-  db: Tx,
+  db: Queryable,
   query: {
     tenantId: number;
     professionalId: number;

@@ -1,9 +1,7 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
+import { addDays, earlierDate, laterDate } from '../shared/index.js';
 import { type BookingWindow, slotsOnDate } from './booking-window.js';
 import { loadSchedule, type ServiceInfo } from './load-schedule.js';
-import { addDays, earlierDate, laterDate } from './local-time.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 /** How far ahead the search looks at most, so a long horizon cannot make one call slow. */
 const MAX_SEARCH_DAYS = 62;
@@ -13,7 +11,7 @@ const MAX_SEARCH_DAYS = 62;
  * has a free start time for `service`, within the booking window; null when none.
  */
 export async function findNextDateWithSlots(
-  db: Tx,
+  db: Queryable,
   query: {
     tenantId: number;
     professionalId: number;

@@ -1,7 +1,7 @@
+import { dayClock, localDateOf, localTimeOf, weekdayName } from '../shared/index.js';
 import type { AppointmentView } from './appointment-view.js';
 import type { DayAvailability } from './find-free-slots.js';
 import type { ServiceInfo } from './load-schedule.js';
-import { dayClock, localDateOf, localTimeOf, weekdayName } from './local-time.js';
 import type { AgendamentoResumo, BuscarHorariosResult, FaixaLivre, ServicoResumo } from './tool-results.js';
 
 /** Days with at most this many free starts list them all; busier days are summarised. */

@@ -14,7 +14,6 @@ export { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './
 export { listProfessionals, listServices, type ProfessionalWithServices, type ServiceWithProfessionals } from './list-catalog.js';
 export { listCustomerAppointments } from './list-customer-appointments.js';
 export type { BookingSettings, ServiceInfo } from './load-schedule.js';
-export { localDateTimeOf } from './local-time.js';
 export { type RescheduleOutcome, rescheduleAppointment } from './reschedule-appointment.js';
 export {
   agendarInput,

@@ -1,7 +1,5 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import type { ServiceInfo } from './load-schedule.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 export interface ServiceWithProfessionals extends ServiceInfo {
   professionals: { id: number; name: string }[];
@@ -14,7 +12,7 @@ export interface ProfessionalWithServices {
 }
 
 /** The tenant's active services, each with the active professionals who do it. */
-export async function listServices(db: Tx, tenantId: number): Promise<ServiceWithProfessionals[]> {
+export async function listServices(db: Queryable, tenantId: number): Promise<ServiceWithProfessionals[]> {
   const rows = await db.service.findMany({
     where: { tenantId, active: true },
     orderBy: [{ name: 'asc' }, { id: 'asc' }],
@@ -38,7 +36,11 @@ export async function listServices(db: Tx, tenantId: number): Promise<ServiceWit
  * The tenant's active professionals with the active services each offers; with `serviceId`,
  * only those who offer it (null when that service is not one of the tenant's active ones).
  */
-export async function listProfessionals(db: Tx, tenantId: number, serviceId?: number | null): Promise<ProfessionalWithServices[] | null> {
+export async function listProfessionals(
+  db: Queryable,
+  tenantId: number,
+  serviceId?: number | null,
+): Promise<ProfessionalWithServices[] | null> {
   if (serviceId !== undefined && serviceId !== null) {
     const service = await db.service.findFirst({ where: { id: serviceId, tenantId, active: true }, select: { id: true } });
     if (!service) return null;

@@ -1,11 +1,9 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import { type AppointmentView, appointmentViewSelect, toAppointmentView } from './appointment-view.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 /** The customer's booked appointments that have not ended yet, soonest first (at most `limit`). */
 export async function listCustomerAppointments(
-  db: Tx,
+  db: Queryable,
   request: { tenantId: number; customerId: number; now: Date; limit?: number },
 ): Promise<AppointmentView[]> {
   const rows = await db.appointment.findMany({

@@ -1,7 +1,5 @@
-import type { Db, Prisma } from '../db/index.js';
-import { generousUtcWindow } from './local-time.js';
-
-type Tx = Db | Prisma.TransactionClient;
+import type { Queryable } from '../db/index.js';
+import { generousUtcWindow } from '../shared/index.js';
 
 /** The tenant's booking rules (tenants row). */
 export interface BookingSettings {
@@ -55,7 +53,7 @@ interface ScheduleRow {
  * Throws a plain Error when the tenant does not exist (a wiring bug, not a model mistake).
  */
 export async function loadSchedule(
-  db: Tx,
+  db: Queryable,
   query: {
     tenantId: number;
     professionalId: number;

@@ -1,9 +1,8 @@
 import { type Db, isExclusionViolation, isUniqueViolation } from '../db/index.js';
-import { ToolDomainException } from '../shared/index.js';
+import { localDateTimeOf, ToolDomainException } from '../shared/index.js';
 import { type AppointmentView, findAppointmentByKey, findCustomerAppointment } from './appointment-view.js';
 import { assertChangeable } from './assert-changeable.js';
 import { findNearestFreeSlots } from './find-nearest-free-slots.js';
-import { localDateTimeOf } from './local-time.js';
 import { resolveRequestedSlot } from './resolve-requested-slot.js';
 import { schedulingMessages } from './scheduling-messages.js';
 

@@ -1,9 +1,7 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import { ToolDomainException } from '../shared/index.js';
 import type { ProfessionalSchedule, ServiceInfo } from './load-schedule.js';
 import { schedulingMessages } from './scheduling-messages.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 /**
  * The professional and service a request is about, checked against the tenant: unknown,
@@ -12,7 +10,7 @@ type Tx = Db | Prisma.TransactionClient;
  * service is used (it shows the most start times).
  */
 export async function resolveProfessionalService(
-  db: Tx,
+  db: Queryable,
   tenantId: number,
   schedule: ProfessionalSchedule,
   request: { professionalId: number; serviceId?: number | null },

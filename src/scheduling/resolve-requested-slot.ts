@@ -1,16 +1,13 @@
-import type { Db, Prisma } from '../db/index.js';
-import { ToolDomainException } from '../shared/index.js';
+import type { Queryable } from '../db/index.js';
+import { localDateTimeOf, localInstant, parseLocalDateTime, ToolDomainException, weekdayName, weekdayOf } from '../shared/index.js';
 import { type BookingWindow, bookingWindow, slotsOnDate } from './booking-window.js';
 import { findNearestFreeSlots } from './find-nearest-free-slots.js';
 import { findNextDateWithSlots } from './find-next-date-with-slots.js';
 import { type BookingSettings, loadSchedule, type ServiceInfo } from './load-schedule.js';
-import { localDateTimeOf, localInstant, parseLocalDateTime, weekdayName, weekdayOf } from './local-time.js';
 import { resolveProfessionalService } from './resolve-professional-service.js';
 import { schedulingMessages } from './scheduling-messages.js';
 
-type Tx = Db | Prisma.TransactionClient;
-
-export interface RequestedSlot {
+interface RequestedSlot {
   settings: BookingSettings;
   window: BookingWindow;
   professional: { id: number; name: string };
@@ -19,7 +16,7 @@ export interface RequestedSlot {
   endsAt: Date;
 }
 
-export interface SlotRequest {
+interface SlotRequest {
   tenantId: number;
   professionalId: number;
   serviceId: number;
@@ -36,7 +33,7 @@ export interface SlotRequest {
  * outside hours through. Refuses with the reason and, where useful, the nearest free times.
  * The final word on collisions stays with the database constraint at insert time.
  */
-export async function resolveRequestedSlot(db: Tx, request: SlotRequest): Promise<RequestedSlot> {
+export async function resolveRequestedSlot(db: Queryable, request: SlotRequest): Promise<RequestedSlot> {
   const parsed = parseLocalDateTime(request.start);
   if (!parsed) throw new ToolDomainException(schedulingMessages.invalidStart(request.start), 'invalid_start');
   const schedule = await loadSchedule(db, { ...request, fromDate: parsed.date, toDate: parsed.date });
@@ -104,7 +101,13 @@ const JUST_TAKEN_SECONDS = 120;
  * business clock) overlaps the range: the model most likely saw the slot free a moment ago,
  * so it hears the same "just taken" as a loser of the insert race.
  */
-async function isJustTaken(db: Tx, professionalId: number, start: Date, end: Date, ignoreAppointmentId: number | null): Promise<boolean> {
+async function isJustTaken(
+  db: Queryable,
+  professionalId: number,
+  start: Date,
+  end: Date,
+  ignoreAppointmentId: number | null,
+): Promise<boolean> {
   const rows = await db.$queryRaw<unknown[]>`
     SELECT 1 FROM appointments
      WHERE professional_id = ${professionalId}::int AND status = 'booked' AND id <> ${ignoreAppointmentId ?? 0}::int

@@ -10,7 +10,7 @@ interface Named {
 }
 
 /** "30 min", "1 h", "1 h 30 min", "2 dias". */
-export function formatDuration(minutes: number): string {
+function formatDuration(minutes: number): string {
   if (minutes >= 1440 && minutes % 1440 === 0) return minutes === 1440 ? '24 h' : `${minutes / 1440} dias`;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;

@@ -1,5 +1,28 @@
 export { AppError, isAppError } from './app-error.js';
 export { type Clock, fixedClock, systemClock } from './clock.js';
+export {
+  addDays,
+  CLOCK_TIME_PATTERN,
+  clockTimeOf,
+  type DayClock,
+  dayClock,
+  earlierDate,
+  generousUtcWindow,
+  isKnownTimeZone,
+  LOCAL_DATE_TIME_PATTERN,
+  laterDate,
+  localDateOf,
+  localDateTimeOf,
+  localDateTimeToUtc,
+  localInstant,
+  localTimeOf,
+  localToday,
+  minutesOfDay,
+  parseLocalDate,
+  parseLocalDateTime,
+  weekdayName,
+  weekdayOf,
+} from './local-time.js';
 export { createLogger, type Logger, silentLogger } from './logger.js';
 export type { OutboundReply } from './outbound-reply.js';
 export {
@@ -11,3 +34,4 @@ export {
   type ToolEffect,
 } from './tool-definition.js';
 export { ToolDomainException } from './tool-domain-exception.js';
+export { truncate } from './truncate.js';

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.js';
 import { type ImportTenantOutcome, importTenant } from './import-tenant.js';
 
 /** scripts/demo-tenant.json; the same relative path from src/tenant and dist/tenant. */
-export const DEMO_TENANT_FILE = path.resolve(import.meta.dirname, '../../scripts/demo-tenant.json');
+const DEMO_TENANT_FILE = path.resolve(import.meta.dirname, '../../scripts/demo-tenant.json');
 
 /**
  * Imports the demo salon when the database has no tenant at all (a fresh embedded

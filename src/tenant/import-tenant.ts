@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Db, Tx } from '../db/index.js';
 import { generateApiKey } from './api-key.js';
 import { parseTenantFile } from './parse-tenant-file.js';
 import { syncProfessionalSchedule } from './sync-professional-schedule.js';
@@ -50,7 +50,7 @@ export async function importTenant(db: Db, input: unknown): Promise<ImportTenant
   });
 }
 
-async function upsertTenant(tx: Prisma.TransactionClient, file: TenantFile): Promise<{ tenantId: number; created: boolean }> {
+async function upsertTenant(tx: Tx, file: TenantFile): Promise<{ tenantId: number; created: boolean }> {
   const wanted = {
     name: file.name,
     timezone: file.timezone,
@@ -72,11 +72,7 @@ async function upsertTenant(tx: Prisma.TransactionClient, file: TenantFile): Pro
   return { tenantId: existing.id, created: false };
 }
 
-async function syncServices(
-  tx: Prisma.TransactionClient,
-  tenantId: number,
-  services: TenantFile['services'],
-): Promise<Map<string, number>> {
+async function syncServices(tx: Tx, tenantId: number, services: TenantFile['services']): Promise<Map<string, number>> {
   const idByKey = new Map<string, number>();
   for (const service of services) {
     idByKey.set(

@@ -1,6 +1,5 @@
-import type { Prisma } from '../db/index.js';
-import { localDateTimeToUtc } from './local-date-time-to-utc.js';
-import { minutesOfDay } from './local-time.js';
+import type { Tx } from '../db/index.js';
+import { localDateTimeToUtc, minutesOfDay } from '../shared/index.js';
 import type { TenantFile } from './tenant-file-schema.js';
 import { WEEKDAY_KEYS } from './weekday-keys.js';
 
@@ -12,7 +11,7 @@ type ProfessionalEntry = TenantFile['professionals'][number];
  * file twice writes nothing. Time off is converted from the tenant's local time to UTC.
  */
 export async function syncProfessionalSchedule(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   professionalId: number,
   entry: ProfessionalEntry,
   serviceIdByKey: ReadonlyMap<string, number>,

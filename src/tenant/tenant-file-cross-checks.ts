@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CLOCK_TIME_PATTERN, clockTimeOf, minutesOfDay, parseLocalDateTime } from './local-time.js';
+import { CLOCK_TIME_PATTERN, clockTimeOf, minutesOfDay, parseLocalDateTime } from '../shared/index.js';
 import { WEEKDAY_KEYS } from './weekday-keys.js';
 
 type Context = z.RefinementCtx;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLOCK_TIME_PATTERN, isKnownTimeZone, LOCAL_DATE_TIME_PATTERN, parseLocalDateTime } from './local-time.js';
+import { CLOCK_TIME_PATTERN, isKnownTimeZone, LOCAL_DATE_TIME_PATTERN, parseLocalDateTime } from '../shared/index.js';
 import { addCrossFieldIssues } from './tenant-file-cross-checks.js';
 import { WEEKDAY_KEYS, type WeekdayKey } from './weekday-keys.js';
 
@@ -11,7 +11,7 @@ const clockTime = z.string().regex(CLOCK_TIME_PATTERN, 'must be a time "HH:mm" b
 const localDateTime = z
   .string()
   .regex(LOCAL_DATE_TIME_PATTERN, 'must be a local date-time "YYYY-MM-DDTHH:mm"')
-  .refine((text) => parseLocalDateTime(text) !== undefined, 'is not a real calendar date');
+  .refine((text) => parseLocalDateTime(text) !== null, 'is not a real calendar date');
 
 const weeklyHours = z.strictObject(
   Object.fromEntries(WEEKDAY_KEYS.map((day) => [day, z.array(z.tuple([clockTime, clockTime])).optional()])) as Record<

@@ -14,7 +14,7 @@ export interface IntakeSummary {
   ignored: number;
 }
 
-export interface IntakeDeps {
+interface IntakeDeps {
   db: Db;
   logger: Logger;
   resolveTenant: TenantResolver;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { AppError, type OutboundReply } from '../shared/index.js';
 
-export const SANDBOX_OUTBOX_PATH = '/sandbox/outbox';
+const SANDBOX_OUTBOX_PATH = '/sandbox/outbox';
 
 const querySchema = z.object({
   phoneNumberId: z.string().regex(/^\d{1,32}$/, 'expected the digits of a phone number id'),

@@ -51,5 +51,5 @@ export const webhookPayloadSchema = z.looseObject({
 
 export { changeValueSchema, messageSchema, statusSchema };
 export type WebhookMessage = z.output<typeof messageSchema>;
-export type WebhookStatus = z.output<typeof statusSchema>;
+type WebhookStatus = z.output<typeof statusSchema>;
 export type WebhookChangeValue = z.output<typeof changeValueSchema>;

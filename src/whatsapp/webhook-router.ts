@@ -9,7 +9,7 @@ import { intakeWebhook } from './intake-webhook.js';
 import { createTenantResolver } from './tenant-resolver.js';
 import { isValidSignature } from './verify-signature.js';
 
-export const WEBHOOK_PATH = '/webhooks/whatsapp';
+const WEBHOOK_PATH = '/webhooks/whatsapp';
 
 export interface WhatsAppWebhookDeps {
   config: Pick<

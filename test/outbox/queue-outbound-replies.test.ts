@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queueOutboundReplies, splitLongText } from '../../src/outbox/index.js';
 import { AppError } from '../../src/shared/index.js';
+import { startChannel, waitFor } from '../conversation/channel-harness.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
@@ -89,21 +90,53 @@ describe('queueOutboundReplies', () => {
   });
 
   it('when Graph stays down, then a send job keeps retrying for at least 15 minutes before the row is stored failed', async () => {
-    const { conversation } = await createTestConversation(database.db, tenant.id);
-    const [stored] = await database.db.$transaction((tx) =>
-      queueOutboundReplies(tx, {
-        tenantId: tenant.id,
-        conversationId: conversation.id,
-        replies: [{ type: 'text', text: 'Pronto! Seu corte está marcado para quarta, 02/12, às 14:30.' }],
-        author: 'bot',
-        idempotencyKeyPrefix: `run:outage:${conversation.id}`,
-      }),
-    );
-    // graphile-worker's own backoff after the n-th failure: exp(least(n, 10)) seconds
-    const [job] = await database.db.$queryRaw<{ retry_span_s: number }[]>`
-      SELECT (SELECT coalesce(sum(exp(least(n, 10))), 0) FROM generate_series(1, j.max_attempts - 1) n)::float8 AS retry_span_s
-      FROM graphile_worker._private_jobs j WHERE j.key = ${`send-message:${stored!.id}`}`;
-    expect(job!.retry_span_s).toBeGreaterThan(15 * 60);
+    // A real worker runs the real send job against a Graph API that always answers 500; each
+    // backoff graphile-worker schedules is read from the job row, then skipped (run_at = now).
+    const graph = new GraphApiFake().install().script(...Array.from({ length: 200 }, () => 500));
+    const channel = await startChannel({ database, concurrency: 1 });
+    try {
+      const { conversation } = await createTestConversation(database.db, tenant.id);
+      const [stored] = await database.db.$transaction((tx) =>
+        queueOutboundReplies(tx, {
+          tenantId: tenant.id,
+          conversationId: conversation.id,
+          replies: [{ type: 'text', text: 'Pronto! Seu corte está marcado para quarta, 02/12, às 14:30.' }],
+          author: 'bot',
+          idempotencyKeyPrefix: `run:outage:${conversation.id}`,
+        }),
+      );
+      const key = `send-message:${stored!.id}`;
+      const job = async () =>
+        (
+          await database.db.$queryRaw<{ attempts: number; max_attempts: number; wait_s: number; locked: boolean }[]>`
+            SELECT attempts, max_attempts, EXTRACT(EPOCH FROM run_at - updated_at)::float8 AS wait_s, locked_at IS NOT NULL AS locked
+            FROM graphile_worker._private_jobs WHERE key = ${key}`
+        )[0];
+      const waits: number[] = [];
+      for (let attempt = 1; ; attempt++) {
+        // The last attempt does not throw: it stores the row failed and the job completes (its row is deleted).
+        const failed = await waitFor(
+          async () => {
+            const row = await job();
+            if (!row) return 'completed' as const;
+            return row.attempts >= attempt && !row.locked ? row : null;
+          },
+          { what: `attempt ${attempt} to end`, timeoutMs: 15_000 },
+        );
+        if (failed === 'completed') break;
+        waits.push(failed.wait_s);
+        await database.db.$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${key}`;
+      }
+      expect(waits).toHaveLength(7);
+      const totalWaitS = waits.reduce((sum, wait) => sum + wait, 0);
+      expect(totalWaitS).toBeGreaterThan(15 * 60);
+      // Every attempt really called Meta (each with the Graph client's own quick retries).
+      expect(graph.sends().length).toBeGreaterThanOrEqual(waits.length + 1);
+      const row = await database.db.message.findUniqueOrThrow({ where: { id: stored!.id } });
+      expect(row.status).toBe('failed');
+    } finally {
+      await channel.stop();
+    }
   });
 });
 

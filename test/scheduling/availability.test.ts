@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import { type AgendarResult, type BuscarHorariosResult, findFreeSlots, localDateTimeOf } from '../../src/scheduling/index.js';
+import { type AgendarResult, type BuscarHorariosResult, findFreeSlots } from '../../src/scheduling/index.js';
+import { localDateTimeOf } from '../../src/shared/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 import { addProfessional, createCustomer, insertAppointment, NOW, refusal, schedulingTools, times } from './scheduling-test-kit.js';

@@ -1,8 +1,8 @@
 import { tzOffset } from '@date-fns/tz';
 
 /**
- * Calendar arithmetic in a tenant's IANA zone. Dates are "YYYY-MM-DD" strings and times
- * minutes since local midnight, as working hours are stored; instants are epoch ms (UTC).
+ * The one local-time module: calendar arithmetic in a tenant's IANA zone. Dates are
+ * "YYYY-MM-DD" strings and times minutes since local midnight, as working hours are stored; instants are epoch ms (UTC).
  * Offsets come from @date-fns/tz (`tzOffset`, IANA data through Intl). Wall times that do
  * not exist (spring-forward gap) resolve to the instant just after the gap and ambiguous
  * ones (fall-back) to the first occurrence, so every local label maps to one instant.
@@ -169,4 +169,47 @@ export function dayClock(date: string, zone: string): DayClock {
     },
     dateOf: (instant) => (inDay(instant) ? date : localDateOf(instant, zone)),
   };
+}
+
+/** Today's date ("YYYY-MM-DD") in the zone. */
+export function localToday(now: Date, zone: string): string {
+  return localDateOf(now.getTime(), zone);
+}
+
+/**
+ * The instant of a local "YYYY-MM-DDTHH:mm" in `zone` (see localInstant for DST gaps and
+ * overlaps). Throws on a malformed text: callers validate first (tenant files, tool inputs).
+ */
+export function localDateTimeToUtc(text: string, zone: string): Date {
+  const parsed = parseLocalDateTime(text);
+  if (!parsed) throw new Error(`not a local date-time: ${text}`);
+  return new Date(localInstant(parsed.date, parsed.minute, zone));
+}
+
+/** "HH:mm" from 00:00 to 23:59, plus "24:00" (end of day, valid only as an interval's end). */
+export const CLOCK_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+/** A local date-time without zone, as tenant files and tools write it: "YYYY-MM-DDTHH:mm". */
+export const LOCAL_DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Minutes since local midnight of an "HH:mm" that matches CLOCK_TIME_PATTERN. */
+export function minutesOfDay(clockTime: string): number {
+  const [hours, minutes] = clockTime.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+/** "HH:mm" of minutes since local midnight (1440 → "24:00"). */
+export function clockTimeOf(minutes: number): string {
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** True when the runtime knows the IANA time zone (e.g. "America/Sao_Paulo"). */
+export function isKnownTimeZone(zone: string): boolean {
+  if (!zone.includes('/') && zone !== 'UTC') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
-import { dayClock, localDateOf, localInstant, localTimeOf } from '../../src/scheduling/local-time.js';
+import { dayClock, localDateOf, localInstant, localTimeOf } from '../../src/shared/index.js';
 
 const zones = ['America/Sao_Paulo', 'America/New_York', 'Europe/Lisbon', 'Australia/Lord_Howe', 'Asia/Kathmandu'];
 const tzDateLabel = (instant: number, zone: string) => {
