@@ -9,7 +9,7 @@ import { executeToolCalls } from './execute-tool-calls.js';
 import type { ToolUseBlock } from './model-types.js';
 import { nextStep, type StepHandoffReason } from './next-step.js';
 import { assistantTurnOf } from './response-content.js';
-import { loadRunRecord } from './run-record.js';
+import { loadLedgerCalls, loadRunRecord } from './run-record.js';
 import { RunSession } from './run-session.js';
 import { RunToolLedger } from './run-tool-ledger.js';
 
@@ -28,11 +28,7 @@ export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Pr
   if (!run) throw new Error(`agent run ${input.runId} not found for this tenant and conversation`);
   const [tenant, recordedCalls, history, watermark] = await Promise.all([
     deps.db.tenant.findUniqueOrThrow({ where: { id: input.tenantId }, select: { name: true, businessInfo: true, timezone: true } }),
-    deps.db.agentToolCall.findMany({
-      where: { runId: run.id, tenantId: input.tenantId },
-      orderBy: { id: 'asc' },
-      select: { name: true, input: true, isError: true },
-    }),
+    loadLedgerCalls(deps.db, scope),
     loadRecentHistory(deps.db, scope, deps.settings.historyMaxMessages),
     historyMessageWatermark(deps.db, scope),
   ]);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { commitTurnEnding } from '../../src/conversation/index.js';
 import { createSchedulingTools } from '../../src/scheduling/index.js';
 import { fixedClock, silentLogger, type ToolDefinition } from '../../src/shared/index.js';
 import { text, toolCalls } from '../fakes/anthropic.js';
@@ -74,5 +75,51 @@ describe('agent loop: durable runs', () => {
     expect(outbound.map((message) => message.text)).toEqual([answer]);
     const history = await database.db.agentHistoryEntry.findMany({ where: { runId: input.runId }, orderBy: { id: 'asc' } });
     expect(history.map((entry) => entry.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+  });
+
+  it("when a run booked but its answer was never committed and a later turn superseded it, then the booking backs the next run's claim", async () => {
+    const counter = { agendar: 0 };
+    const scenario = await agentScenario(database.db, { tools: countedSchedulingTools(database, counter) });
+    const [ana] = scenario.tenant.professionals;
+    const [corte] = scenario.tenant.services;
+    const answer = 'Pronto! Seu corte com a Ana está agendado para quarta, 02/12, às 10:00.';
+    scenario.claude.enqueue(
+      toolCalls([{ name: 'agendar', input: { profissional_id: ana?.id, servico_id: corte?.id, inicio: '2026-12-02T10:00' } }]),
+      text(answer),
+      // the superseding run answers both messages at once, confirming what the history shows was booked
+      text(answer),
+    );
+    const first = await scenario.startRun('pode marcar o corte quarta 10h com a Ana');
+    // The turn's commit fails (its outbox insert), so the first answer is neither sent nor remembered.
+    await database.db.$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION fail_outbox_${first.runId}() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'simulated outbox failure'; END $$ LANGUAGE plpgsql`);
+    await database.db.$executeRawUnsafe(
+      `CREATE TRIGGER fail_outbox_${first.runId} BEFORE INSERT ON messages FOR EACH ROW
+       WHEN (NEW.direction = 'outbound' AND NEW.conversation_id = ${scenario.conversationId}) EXECUTE FUNCTION fail_outbox_${first.runId}()`,
+    );
+    await expect(scenario.responder.respond(first)).rejects.toThrow();
+    await database.db.$executeRawUnsafe(`DROP TRIGGER fail_outbox_${first.runId} ON messages`);
+    expect(counter.agendar).toBe(1);
+
+    // The customer wrote again: the conversation job supersedes the first run and starts another for both messages.
+    await database.db.$transaction((tx) =>
+      commitTurnEnding(
+        tx,
+        { tenantId: scenario.tenant.id, conversationId: scenario.conversationId, messageIds: [] },
+        {
+          kind: 'superseded',
+          run: { id: first.runId },
+        },
+      ),
+    );
+    const second = await scenario.startRun('obrigada!');
+    const outcome = await scenario.responder.respond({ ...second, messages: [...first.messages, ...second.messages] });
+
+    expect(outcome).toEqual({ kind: 'answer', replies: [{ type: 'text', text: answer }] });
+    expect(scenario.claude.requests).toHaveLength(3);
+    expect(counter.agendar).toBe(1);
+    const outbound = await database.db.message.findMany({ where: { conversationId: scenario.conversationId, direction: 'outbound' } });
+    expect(outbound.map((message) => message.text)).toEqual([answer]);
   });
 });
