@@ -18,7 +18,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import { createAgentResponder } from '../src/agent/index.js';
 import { loadConfig } from '../src/config/index.js';
-import type { Responder } from '../src/conversation/index.js';
+import { commitTurnEnding, endingOfRun, type Responder } from '../src/conversation/index.js';
 import { createDb, type Db } from '../src/db/index.js';
 import { createSchedulingTools } from '../src/scheduling/index.js';
 import { createLogger, defineTool, fixedClock, type Logger } from '../src/shared/index.js';
@@ -91,7 +91,10 @@ async function measureOverhead(db: Db, logger: Logger) {
     handler: async (input) => ({ ok: true, passo: input.passo }),
   });
   const scene = await seedConversation(db);
-  const responder = createAgentResponder({ db, logger, clock: fixedClock(NOW), config: benchConfig(), tools: [noop], client });
+  const responder = committingAsThePipelineDoes(
+    db,
+    createAgentResponder({ db, logger, clock: fixedClock(NOW), config: benchConfig(), tools: [noop], client }),
+  );
 
   const iterations: number[] = [];
   const perCallOfRun: number[] = [];
@@ -153,7 +156,10 @@ async function measureRequestSizes(db: Db, logger: Logger) {
   };
   const tools = createSchedulingTools({ db, clock: fixedClock(NOW), logger });
   const config = benchConfig();
-  const responder: Responder = createAgentResponder({ db, logger, clock: fixedClock(NOW), config, tools, client });
+  const responder: Responder = committingAsThePipelineDoes(
+    db,
+    createAgentResponder({ db, logger, clock: fixedClock(NOW), config, tools, client }),
+  );
   const sizeAt = new Map<number, number>();
   for (turn = 1; turn <= CONVERSATION_TURNS; turn++) {
     const before = fake.requests.length;
@@ -225,6 +231,27 @@ async function seedConversation(db: Db): Promise<Scene> {
     customerId: customer.id,
     professionalId: professional.id,
     serviceId: service.id,
+  };
+}
+
+/**
+ * The agent as the conversation job runs it: its outcome (replies, final history entry, run
+ * columns) committed by the turn's commit, so later turns see the same history and each run
+ * pays for its ending as in production.
+ */
+function committingAsThePipelineDoes(db: Db, agent: Responder): Responder {
+  return {
+    name: agent.name,
+    async respond(input) {
+      const outcome = await agent.respond(input);
+      const scope = {
+        tenantId: input.tenantId,
+        conversationId: input.conversationId,
+        messageIds: input.messages.map((message) => message.id),
+      };
+      await db.$transaction((tx) => commitTurnEnding(tx, scope, endingOfRun({ id: input.runId }, outcome)));
+      return outcome;
+    },
   };
 }
 
