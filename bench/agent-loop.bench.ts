@@ -33,7 +33,7 @@ const CONVERSATION_TURNS = 50;
 
 export default async function run(): Promise<void> {
   const logger = createLogger('warn');
-  const database = await createBenchDatabase({ prefix: 'wa_bench_agent', serverUrl: process.env.DATABASE_URL, logger });
+  const database = await createBenchDatabase({ prefix: 'wa_bench_agent', serverUrl: process.env.DATABASE_URL, queue: true, logger });
   const db = createDb(database.url, { maxConnections: 4 });
   try {
     const overhead = await measureOverhead(db, logger);
