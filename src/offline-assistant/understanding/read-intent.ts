@@ -8,7 +8,7 @@ const INTENTS: [Exclude<Intent, 'none'>, RegExp][] = [
   ],
   [
     'reschedule',
-    /\b(?:remarcar|remarca|remarco|reagendar|reagenda|adiar|adia|antecipar|antecipa|trocar (?:o |meu |de )?(?:horario|dia)|troca (?:o |meu )?(?:horario|dia)|mudar (?:o |meu |de )?(?:horario|dia)|muda (?:o |meu )?(?:horario|dia)|passa (?:o |meu |minha )|passar (?:o |meu |minha )|transferir|mudar para|trocar para)\b/,
+    /\b(?:remarcar|remarca|remarco|reagendar|reagenda|adiar|adia|antecipar|antecipa|trocar (?:o |meu |de )?(?:horario|dia)|troca (?:o |meu )?(?:horario|dia)|mudar (?:o |meu |de )?(?:horario|dia)|muda (?:o |meu )?(?:horario|dia)|passa (?:o |meu |minha |para )|passar (?:o |meu |minha |para )|transferir|mudar para|trocar para)\b/,
   ],
   [
     'cancel',

@@ -65,7 +65,7 @@ function bound(hourText: string | undefined, minuteText: string | undefined, per
 
 const RULES: Rule[] = [
   [
-    /\b(?:o\s+)?mais cedo (?:possivel|que (?:tiver|puder|der|tem|voce tiver))\b|\bo mais cedo\b|\bprimeiro horario\b|\b(?:o\s+)?quanto antes\b|\bmais rapido possivel\b|\bassim que (?:tiver|der|abrir)\b|\bo mais rapido\b/g,
+    /\b(?:o\s+)?mais cedo (?:possivel|que (?:voce |voces )?(?:tiver|puder|der|tem|tiverem|tenha))\b|\bo mais cedo\b|\bprimeiro horario\b|\b(?:o\s+)?quanto antes\b|\bmais rapido possivel\b|\bassim que (?:tiver|der|abrir)\b|\bo mais rapido\b/g,
     () => ({ value: { kind: 'earliest' }, confidence: 'high' }),
   ],
   [

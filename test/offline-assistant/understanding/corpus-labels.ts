@@ -11,6 +11,8 @@ export interface LabelledRequest {
   professional: string | null;
   day: string | null;
   time: string | null;
+  /** 'development': written while the reader was built; 'held-out': written afterwards, measured before any change. */
+  set: 'development' | 'held-out';
 }
 
 export const corpus = JSON.parse(readFileSync(path.join(root, 'test/fixtures/offline-requests.json'), 'utf8')) as {
@@ -51,7 +53,7 @@ function label<Value>(field: Field<Value>, key: (value: Value) => string): strin
 }
 
 /** A reading in the corpus's label notation. */
-export function labelsOf(reading: Reading): Omit<LabelledRequest, 'text'> {
+export function labelsOf(reading: Reading): Omit<LabelledRequest, 'text' | 'set'> {
   return {
     intent: reading.intent.status === 'found' ? reading.intent.value : 'none',
     service: label(reading.service, serviceKey),
