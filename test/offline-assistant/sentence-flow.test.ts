@@ -119,6 +119,20 @@ describe('offline assistant: a whole first sentence (demo tenant)', () => {
   });
 });
 
+describe('offline assistant: the confirmation', () => {
+  it('when the customer answers the confirmation with another time ("pode ser às 16h?"), then the new time is confirmed again, not booked', async () => {
+    const own = await demoTenant(db, clock);
+    const { say, appointments } = await own.customer();
+    await say('escova amanhã às 15h com a juliana');
+    const again = await say('pode ser às 16h?');
+    expect(isConfirmation(again)).toBe(true);
+    expect(allText(again)).toContain('Amanhã, qua 02/12 às 16:00');
+    expect(await appointments()).toHaveLength(0);
+    await say('sim');
+    expect((await appointments()).map((row) => localStart(row.startsAt))).toEqual(['2026-12-02T16:00']);
+  });
+});
+
 describe('offline assistant: cancel and reschedule from one sentence (demo tenant)', () => {
   it('when "cancela meu horário de sexta" is sent with one Friday appointment, then the cancel confirmation is for that one', async () => {
     const { say, book, appointments } = await demo.customer();

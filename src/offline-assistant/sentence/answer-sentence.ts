@@ -64,6 +64,19 @@ export async function answerLaterSentence(context: TurnContext, step: Step): Pro
   return continueBooking(context, { ...base, ...said, professional });
 }
 
+/**
+ * At the confirmation, "pode ser às 16h?" or "não, sexta" names another time: that is a new
+ * request (shown for confirmation again), never a "yes" to the time on screen. Null when
+ * the message names no other day or time (sim / não / Confirmar work as always).
+ */
+export async function answerChangeAtConfirmation(context: TurnContext, step: Step): Promise<Screen | null> {
+  if (step.step !== 'confirm_booking' || !isFreeText(context)) return null;
+  const said = bookingFields(await readMessage(context));
+  const otherDay = said.day !== undefined && !(said.day.kind === 'date' && said.day.date === step.start.slice(0, 10));
+  const otherTime = said.time !== undefined && !(said.time.kind === 'at' && said.time.time === step.start.slice(11, 16));
+  return otherDay || otherTime ? answerLaterSentence(context, step) : null;
+}
+
 const fromDraft = (draft: Draft): BookingRequest => ({
   mode: draft.mode,
   serviceId: draft.serviceId,
