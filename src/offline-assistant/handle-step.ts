@@ -15,6 +15,7 @@ import { MAIN_MENU_CHOICES, mainMenuScreen } from './main-menu.js';
 import { type Choice, detectCommand, matchChoice, parseYesNo } from './match-choice.js';
 import { previousStep, renderStep } from './render-step.js';
 import { answerChangeAtConfirmation, answerFirstSentence, answerLaterSentence } from './sentence/answer-sentence.js';
+import { answerChoiceWithMore } from './sentence/choice-with-more.js';
 import { answerWishStep } from './sentence/wish-steps.js';
 import { type StepOutcome, type TurnContext, type TurnResult, text, withPrefix } from './turn.js';
 
@@ -46,7 +47,10 @@ export async function handleStep(context: TurnContext, step: Step, offered: { id
 
   const choice = matchChoice(message, withKeywords(offered));
   if (choice?.id === 'nav:menu') return mainMenuScreen(context.tenantName);
-  const wished = (await answerWishStep(context, step, choice)) ?? (await answerChangeAtConfirmation(context, step));
+  const wished =
+    (await answerChoiceWithMore(context, step)) ??
+    (await answerWishStep(context, step, choice)) ??
+    (await answerChangeAtConfirmation(context, step));
   if (wished) return wished;
   const outcome = await handleMenuStep(context, step, choice);
   if (outcome !== 'not_understood' || atMenu) return outcome;

@@ -119,6 +119,27 @@ describe('offline assistant: a whole first sentence (demo tenant)', () => {
   });
 });
 
+describe('offline assistant: an option typed with more', () => {
+  it('when the service is typed with a day and time at the service list, then the next reply is the confirmation', async () => {
+    const { say } = await demo.customer();
+    await say('agendar');
+    const confirm = await say('escova sexta às 11h');
+    expect(isConfirmation(confirm)).toBe(true);
+    expect(allText(confirm)).toContain('Sex 04/12 às 11:00');
+  });
+
+  it('when "remarcar para sábado às 11h" is typed at an appointment\'s actions, then the new time is confirmed', async () => {
+    const { say, book } = await demo.customer();
+    await book('manicure', 'camila', '2026-12-03T10:00');
+    const actions = await say('meus agendamentos');
+    expect(options(actions).map((option) => option.title)).toEqual(['Cancelar', 'Remarcar', 'Menu']);
+    const confirm = await say('remarcar para sábado às 11h');
+    expect(isConfirmation(confirm)).toBe(true);
+    expect(allText(confirm)).toContain('nova data');
+    expect(allText(confirm)).toContain('Sáb 05/12 às 11:00');
+  });
+});
+
 describe('offline assistant: the confirmation', () => {
   it('when the customer answers the confirmation with another time ("pode ser às 16h?"), then the new time is confirmed again, not booked', async () => {
     const own = await demoTenant(db, clock);

@@ -1,13 +1,14 @@
 import type { Draft, Step } from '../assistant-state.js';
 import { chooseServiceScreen } from '../booking-screens.js';
 import type { Screen, TurnContext } from '../turn.js';
+import type { Reading } from '../understanding/index.js';
 import { answerAppointmentRequest } from './appointment-request.js';
 import type { BookingRequest } from './booking-request.js';
 import { continueBooking } from './continue-booking.js';
 import { bookingFields, readMessage, saysDetails } from './read-message.js';
 import { withNotes } from './with-wish.js';
 
-const isFreeText = (context: TurnContext) =>
+export const isFreeText = (context: TurnContext) =>
   !context.message.replyId && Boolean(context.message.text?.trim()) && !/^\s*\d{1,2}\s*$/.test(context.message.text ?? '');
 
 /**
@@ -42,11 +43,11 @@ export async function answerFirstSentence(context: TurnContext): Promise<Screen 
  * the rest is kept. A reschedule keeps its service and professional. Null when it says
  * nothing new (the step asks again).
  */
-export async function answerLaterSentence(context: TurnContext, step: Step): Promise<Screen | null> {
+export async function answerLaterSentence(context: TurnContext, step: Step, alreadyRead?: Reading): Promise<Screen | null> {
   if (!isFreeText(context)) return null;
   const base = requestOfStep(step);
   if (!base) return null;
-  const reading = await readMessage(context);
+  const reading = alreadyRead ?? (await readMessage(context));
   const intent = reading.intent.status === 'found' ? reading.intent.value : 'none';
   if (
     (intent === 'cancel' || intent === 'reschedule' || intent === 'list') &&
@@ -71,10 +72,11 @@ export async function answerLaterSentence(context: TurnContext, step: Step): Pro
  */
 export async function answerChangeAtConfirmation(context: TurnContext, step: Step): Promise<Screen | null> {
   if (step.step !== 'confirm_booking' || !isFreeText(context)) return null;
-  const said = bookingFields(await readMessage(context));
+  const reading = await readMessage(context);
+  const said = bookingFields(reading);
   const otherDay = said.day !== undefined && !(said.day.kind === 'date' && said.day.date === step.start.slice(0, 10));
   const otherTime = said.time !== undefined && !(said.time.kind === 'at' && said.time.time === step.start.slice(11, 16));
-  return otherDay || otherTime ? answerLaterSentence(context, step) : null;
+  return otherDay || otherTime ? answerLaterSentence(context, step, reading) : null;
 }
 
 const fromDraft = (draft: Draft): BookingRequest => ({
