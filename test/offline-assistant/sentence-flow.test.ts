@@ -79,6 +79,13 @@ describe('offline assistant: a whole first sentence (demo tenant)', () => {
     expect(allText(far)).toContain('Só agendamos até 31/12');
   });
 
+  it('when today has no free time left, then that is said with the next open day', async () => {
+    // 18:30 in São Paulo: Camila works until 18:00.
+    const evening = await demoTenant(db, fixedClock('2026-12-01T21:30:00Z'));
+    const today = await (await evening.customer()).say('manicure hoje');
+    expect(allText(today)).toContain('Não há horários livres hoje (ter 01/12). O próximo dia com horário livre é amanhã (qua 02/12).');
+  });
+
   it('when a name fits two professionals, then the customer is asked which, and the rest of the sentence is kept', async () => {
     const twoJus = await demoTenant(db, clock, (file) => ({
       ...file,

@@ -6,13 +6,14 @@ import { clip, type Screen, type TurnContext } from '../turn.js';
 import type { DaySpec, Reading } from '../understanding/index.js';
 import type { Wish } from '../wish.js';
 import { continueBooking } from './continue-booking.js';
+import { inDay } from './in-day.js';
 import { withNotes } from './with-wish.js';
 
 const onDay = (appointment: AgendamentoResumo, day: DaySpec) =>
   day.kind === 'date' ? appointment.data === day.date : appointment.data >= day.from && appointment.data <= day.to;
 
 const dayWords = (day: DaySpec, today: string) =>
-  day.kind === 'date' ? dayPhrase(day.date, today) : `entre ${dayPhrase(day.from, today)} e ${dayPhrase(day.to, today)}`;
+  day.kind === 'date' ? inDay(day.date, today) : `entre ${dayPhrase(day.from, today)} e ${dayPhrase(day.to, today)}`;
 
 /**
  * "cancela meu horário de sexta", "passa meu corte para sábado às 10h", "que horas é meu

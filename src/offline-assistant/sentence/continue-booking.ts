@@ -6,6 +6,7 @@ import type { Screen, TurnContext } from '../turn.js';
 import type { DaySpec, TimeSpec } from '../understanding/index.js';
 import { type BookingRequest, wishOf } from './booking-request.js';
 import { checkDay, daysBetween } from './day-check.js';
+import { inDay } from './in-day.js';
 import { daysScreen, professionalOptionsScreen, serviceOptionsScreen, timesScreen } from './sentence-screens.js';
 import { nearestTimes, timesInWindow } from './time-fit.js';
 import { withNotes, withWish } from './with-wish.js';
@@ -114,7 +115,7 @@ async function chooseTime(
   times: FreeTime[],
   time: TimeSpec | undefined,
 ): Promise<Screen> {
-  const when = dayPhrase(date, context.today);
+  const when = inDay(date, context.today);
   if (!time) return chooseTimeScreen(context, draft, date);
   if (time.kind === 'earliest' || time.kind === 'at') {
     const free = time.kind === 'earliest' ? times[0] : times.find((candidate) => candidate.time === time.time);
@@ -124,13 +125,13 @@ async function chooseTime(
         draft,
         date,
         nearestTimes(times, time, NEAREST_SHOWN),
-        `${time.time} não está livre em ${when}. Os horários livres mais próximos:`,
+        `${time.time} não está livre ${when}. Os horários livres mais próximos:`,
       );
     }
     return chooseTimeScreen(context, draft, date);
   }
   const inside = timesInWindow(times, time.from, time.to);
   if (inside.length === 0)
-    return withNotes(await chooseTimeScreen(context, draft, date), [`Não há horários livres ${time.label} em ${when}.`]);
-  return timesScreen(draft, date, inside, `Horários livres ${time.label} em ${when}:`);
+    return withNotes(await chooseTimeScreen(context, draft, date), [`Não há horários livres ${time.label} ${when}.`]);
+  return timesScreen(draft, date, inside, `Horários livres ${time.label} ${when}:`);
 }

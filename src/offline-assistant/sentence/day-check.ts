@@ -2,6 +2,7 @@ import type { Draft } from '../assistant-state.js';
 import { daysWithFreeTime, type FreeTime, freeTimesOn } from '../free-times.js';
 import { addDays, dayPhrase } from '../local-dates.js';
 import type { TurnContext } from '../turn.js';
+import { inDay } from './in-day.js';
 
 /** One date checked against the horizon, the opening days and the free times. */
 export type DayCheck = { kind: 'open'; times: FreeTime[] } | { kind: 'unavailable'; reason: string };
@@ -25,9 +26,7 @@ export async function checkDay(context: TurnContext, draft: Draft, date: string)
   }
   const { times, refusal } = await freeTimesOn(context.calls, draft, date);
   if (times.length > 0) return { kind: 'open', times };
-  const why = refusal
-    ? `Não há atendimento em ${dayPhrase(date, context.today)}.`
-    : `Não há horários livres em ${dayPhrase(date, context.today)}.`;
+  const why = refusal ? `Não há atendimento ${inDay(date, context.today)}.` : `Não há horários livres ${inDay(date, context.today)}.`;
   return { kind: 'unavailable', reason: `${why}${await nextOpen(context, draft, addDays(date, 1))}` };
 }
 

@@ -4,9 +4,11 @@ import { readIntent } from './read-intent.js';
 import { readProfessional } from './read-professional.js';
 import { readService } from './read-service.js';
 import { readTime } from './read-time.js';
-import type { Catalog, Reading } from './reading.js';
+import { absent, type Catalog, type Reading } from './reading.js';
 import { SALON_KINDS } from './salon-words.js';
 import { wordsOf } from './words.js';
+
+const CLOSING = /\b(?:obrigad[oa]s?|brigad[oa]|valeu|tchau|bjs|beijos?|ate logo|ate mais|ate la)\b/;
 
 export interface ReadRequestInput {
   text: string;
@@ -32,6 +34,10 @@ export function readRequest({ text, catalog, today }: ReadRequestInput): Reading
   ]);
   const professional = readProfessional(normalized, catalog, serviceWords);
   let intent = readIntent(normalized);
+  // "obrigada, até amanhã!" after a booking is a goodbye, not a new request for tomorrow.
+  if (intent.status === 'absent' && service.status === 'absent' && CLOSING.test(normalized)) {
+    return { text: normalized, intent, service, professional: absent, day: absent, otherDay: absent, dayIsTarget: false, time: absent };
+  }
   const saysSomething = [service, day, time].some((field) => field.status === 'found' || field.status === 'ambiguous');
   if ((intent.status === 'absent' || (intent.status === 'found' && intent.value === 'prices' && day.status === 'found')) && saysSomething) {
     intent = { status: 'found', value: 'book', confidence: 'low' };

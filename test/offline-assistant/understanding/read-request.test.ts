@@ -148,6 +148,12 @@ describe('reading intents', () => {
     expect(read(text).intent).toMatchObject({ value: intent });
   });
 
+  it('when the customer says goodbye ("obrigada, até amanhã!"), then no day is read and nothing is asked', () => {
+    const reading = read('obrigada, até amanhã! 😘');
+    expect([reading.intent.status, reading.day.status]).toEqual(['absent', 'absent']);
+    expect(read('obrigada! queria marcar outro corte amanhã').day.status).toBe('found');
+  });
+
   it('when a message says nothing the reader knows, then every field is absent', () => {
     const reading = read('banana');
     expect([reading.intent, reading.service, reading.professional, reading.day, reading.time].map((field) => field.status)).toEqual([
