@@ -105,7 +105,7 @@ async function chooseInRange(context: TurnContext, draft: Draft, range: { from: 
   if (days.length === 0) {
     return withNotes(withWish(await chooseDayScreen(context, draft), timeWish), [`Não há horários livres ${span}.`]);
   }
-  return daysScreen(context, draft, days, `Dias com horário livre ${span}:`, timeWish);
+  return daysScreen(context, draft, days, `Dias com horário livre ${span}.`, timeWish);
 }
 
 async function chooseTime(
@@ -125,7 +125,7 @@ async function chooseTime(
         draft,
         date,
         nearestTimes(times, time, NEAREST_SHOWN),
-        `${time.time} não está livre ${when}. Os horários livres mais próximos:`,
+        `${time.time} não está livre ${when}. Estes são os horários livres mais próximos.`,
       );
     }
     return chooseTimeScreen(context, draft, date);
@@ -133,5 +133,5 @@ async function chooseTime(
   const inside = timesInWindow(times, time.from, time.to);
   if (inside.length === 0)
     return withNotes(await chooseTimeScreen(context, draft, date), [`Não há horários livres ${time.label} ${when}.`]);
-  return timesScreen(draft, date, inside, `Horários livres ${time.label} ${when}:`);
+  return timesScreen(draft, date, inside, `Horários livres ${time.label} ${when}.`);
 }
