@@ -105,6 +105,14 @@ describe('offline assistant: a whole first sentence (demo tenant)', () => {
     expect((await appointments())[0]?.professionalId).toBe(twoJus.professionalId('julia'));
   });
 
+  it('when only a professional is named, then only the services that professional does are asked (one: chosen at once)', async () => {
+    const withCamila = await (await demo.customer()).say('quero marcar com a camila amanhã às 10h');
+    expect(isConfirmation(withCamila)).toBe(true);
+    expect(allText(withCamila)).toContain('Manicure');
+    const withRafael = await (await demo.customer()).say('quero marcar com o rafael');
+    expect(options(withRafael).map((option) => option.title)).toEqual(['Corte feminino', 'Escova']);
+  });
+
   it('when the service word fits several services, then only those are offered and the day and time are kept', async () => {
     const { say } = await demo.customer();
     const which = await say('quero fazer o cabelo amanhã às 10h');

@@ -27,7 +27,17 @@ export async function continueBooking(context: TurnContext, request: BookingRequ
   const { servicos } = await context.calls.listServices();
   let serviceId = request.serviceId ?? (servicos.length === 1 ? servicos[0]?.id : undefined);
   if (serviceId === undefined) {
-    const options = servicos.filter((service) => request.serviceOptions?.includes(service.id));
+    const asked = request.professional;
+    // "com a Camila" alone: only the services she does.
+    const theirs =
+      typeof asked === 'number'
+        ? servicos.filter((service) => service.profissionais.some((professional) => professional.id === asked))
+        : [];
+    const options = request.serviceOptions
+      ? servicos.filter((service) => request.serviceOptions?.includes(service.id))
+      : theirs.length < servicos.length
+        ? theirs
+        : [];
     if (options.length > 1) return serviceOptionsScreen(options, wishOf(request));
     serviceId = options[0]?.id;
     if (serviceId === undefined) return withWish(await chooseServiceScreen(context), wishOf(request));
