@@ -121,6 +121,13 @@ describe('reading services and professionals', () => {
     expect(read('quero um corte').service).toEqual({ status: 'ambiguous', options: [1, 2] });
   });
 
+  it('when a salon word ("unha") fits exactly one service, then it is that one; with two that fit, it is ambiguous', () => {
+    expect(read('fazer a unha').service).toMatchObject({ status: 'found', value: 3 });
+    const twoNails: Catalog = { ...catalog, services: [...catalog.services, { id: 5, name: 'Manicure em gel', professionalIds: [14] }] };
+    expect(readRequest({ text: 'fazer a unha', catalog: twoNails, today }).service).toEqual({ status: 'ambiguous', options: [3, 5] });
+    expect(readRequest({ text: 'unha em gel', catalog: twoNails, today }).service).toMatchObject({ status: 'found', value: 5 });
+  });
+
   it('when "com a Ju" fits Juliana and Julia, then it is ambiguous; the full name is found', () => {
     expect(read('corte com a Ju').professional).toEqual({ status: 'ambiguous', options: [11, 12] });
     expect(read('com a julia').professional).toMatchObject({ status: 'found', value: 12 });
