@@ -6,7 +6,7 @@ import { mainMenuScreen } from './main-menu.js';
 import type { Screen, TurnContext } from './turn.js';
 
 /** "ter 01/12 às 14:30 · Corte com Ana" */
-function appointmentSummary(appointment: AgendamentoResumo, today: string): string {
+export function appointmentSummary(appointment: AgendamentoResumo, today: string): string {
   return `${dayLabel(appointment.data, today)} às ${appointment.inicio} · ${appointment.servico.nome} com ${appointment.profissional.nome}`;
 }
 

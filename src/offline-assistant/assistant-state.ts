@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isHandoffReason } from '../handoff/index.js';
 import type { OutboundReply } from '../shared/index.js';
+import { wishSchema } from './wish.js';
 
 /** A menu flow left untouched this long is stale: the next message starts over at the main menu. */
 const ASSISTANT_STATE_TTL_MS = 30 * 60 * 1000;
@@ -24,16 +25,22 @@ const replySchema = z.custom<OutboundReply>((value) => typeof value === 'object'
 const stepSchema = z.discriminatedUnion('step', [
   z.object({ step: z.literal('idle') }),
   z.object({ step: z.literal('main_menu') }),
-  z.object({ step: z.literal('choose_service') }),
-  z.object({ step: z.literal('choose_professional'), serviceId: id }),
-  z.object({ step: z.literal('choose_day'), draft: draftSchema }),
+  z.object({ step: z.literal('choose_service'), wish: wishSchema.optional() }),
+  z.object({ step: z.literal('choose_professional'), serviceId: id, wish: wishSchema.optional() }),
+  z.object({ step: z.literal('choose_day'), draft: draftSchema, wish: wishSchema.optional() }),
   z.object({ step: z.literal('choose_time'), draft: draftSchema, date: localDate }),
   z.object({
     step: z.literal('confirm_booking'),
     draft: draftSchema.extend({ professionalId: id }),
     start: localDateTime,
   }),
-  z.object({ step: z.literal('choose_appointment'), appointmentIds: z.array(id) }),
+  z.object({
+    step: z.literal('choose_appointment'),
+    appointmentIds: z.array(id),
+    /** Set when the customer's sentence already said what to do with the one they pick. */
+    intent: z.enum(['cancel', 'reschedule']).optional(),
+    wish: wishSchema.optional(),
+  }),
   z.object({ step: z.literal('appointment_action'), appointmentId: id }),
   z.object({ step: z.literal('confirm_cancel'), appointmentId: id }),
 ]);

@@ -5,7 +5,7 @@ import { customerRefusal } from './customer-refusal.js';
 import type { SchedulingCalls } from './scheduling-calls.js';
 
 /** A free start time and who is free then (the first professional in order, for "Qualquer um"). */
-interface FreeTime {
+export interface FreeTime {
   time: string;
   professionalId: number;
   professionalName: string;

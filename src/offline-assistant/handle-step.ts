@@ -14,6 +14,9 @@ import { customerRefusal } from './customer-refusal.js';
 import { MAIN_MENU_CHOICES, mainMenuScreen } from './main-menu.js';
 import { type Choice, detectCommand, matchChoice, parseYesNo } from './match-choice.js';
 import { previousStep, renderStep } from './render-step.js';
+import { answerChangeAtConfirmation, answerFirstSentence, answerLaterSentence } from './sentence/answer-sentence.js';
+import { answerChoiceWithMore } from './sentence/choice-with-more.js';
+import { answerWishStep } from './sentence/wish-steps.js';
 import { type StepOutcome, type TurnContext, type TurnResult, text, withPrefix } from './turn.js';
 
 const HANDOFF_REQUESTED_TEXT = 'Certo! Chamei uma pessoa da nossa equipe. Ela continua a conversa por aqui assim que possível. 🙂';
@@ -34,11 +37,29 @@ export async function handleStep(context: TurnContext, step: Step, offered: { id
   const { message } = context;
   const command = message.replyId ? null : detectCommand(message.text);
   if (command === 'human') return handoffRequested();
-  if (command === 'menu' || command === 'greeting') return mainMenuScreen(context.tenantName);
+  if (command === 'menu') return mainMenuScreen(context.tenantName);
   if (command === 'back') return renderStep(context, previousStep(step));
+  // A whole sentence ("oi, corte amanhã às 15h?") is read before the menu's own words.
+  const atMenu = step.step === 'idle' || step.step === 'main_menu';
+  const sentence = atMenu || command === 'greeting' ? await answerFirstSentence(context) : null;
+  if (sentence) return sentence;
+  if (command === 'greeting') return mainMenuScreen(context.tenantName);
 
   const choice = matchChoice(message, withKeywords(offered));
   if (choice?.id === 'nav:menu') return mainMenuScreen(context.tenantName);
+  const wished =
+    (await answerChoiceWithMore(context, step)) ??
+    (await answerWishStep(context, step, choice)) ??
+    (await answerChangeAtConfirmation(context, step));
+  if (wished) return wished;
+  const outcome = await handleMenuStep(context, step, choice);
+  if (outcome !== 'not_understood' || atMenu) return outcome;
+  return (await answerLaterSentence(context, step)) ?? outcome;
+}
+
+/** The menu's own answer at each step (options, numbers, typed dates and times). */
+async function handleMenuStep(context: TurnContext, step: Step, choice: Choice | null): Promise<StepOutcome> {
+  const { message } = context;
   switch (step.step) {
     case 'idle':
     case 'main_menu':
