@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
+import { toAgendaItemBody } from '../src/admin/agenda-body.js';
 import { createAdminRouter } from '../src/admin/index.js';
 import { createDb, type Db } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
+import { dayClock, findStaffAvailability, listDayAgenda } from '../src/scheduling/index.js';
 import { createLogger, fixedClock } from '../src/shared/index.js';
 import { generateApiKey } from '../src/tenant/index.js';
 import { createBenchDatabase } from './support/bench-database.js';
@@ -65,6 +67,8 @@ export default async function run(): Promise<void> {
       professionalDay: [] as number[],
       availabilityFloor: [] as number[],
       availability: [] as number[],
+      dayInProcess: [] as number[],
+      availabilityInProcess: [] as number[],
     };
     for (let iteration = 0; iteration < WARMUP + ITERATIONS; iteration++) {
       const professionalId = seeded.professionalIds[Math.floor(next() * seeded.professionalIds.length)]!;
@@ -113,6 +117,22 @@ export default async function run(): Promise<void> {
       };
       if (keep) samples.availability.push(performance.now() - started);
       if (availability.slots.length === 0) throw new Error(`no free slots on ${date}: the benchmark would not measure a real day`);
+
+      // The routes' own work without HTTP and API-key auth (which every admin route pays).
+      started = performance.now();
+      const clock = dayClock(date, ZONE);
+      const items = await listDayAgenda(db, { tenantId: seeded.tenantId, timezone: ZONE, date });
+      JSON.stringify({ items: items.map((item) => toAgendaItemBody(item, ZONE, clock)) });
+      if (keep) samples.dayInProcess.push(performance.now() - started);
+      started = performance.now();
+      await findStaffAvailability(db, {
+        tenantId: seeded.tenantId,
+        professionalId,
+        serviceId: seeded.serviceId,
+        date,
+        now: new Date(NOW),
+      });
+      if (keep) samples.availabilityInProcess.push(performance.now() - started);
     }
 
     await printPlans(db, seeded);
@@ -131,11 +151,15 @@ export default async function run(): Promise<void> {
       row('GET /admin/appointments?date=&professionalId=', samples.professionalDay),
       row('floor: one indexed query (day appointments, gist)', samples.availabilityFloor),
       row('GET /admin/availability', samples.availability),
+      row('in process: salon day listed and serialised', samples.dayInProcess),
+      row('in process: availability', samples.availabilityInProcess),
     ]);
     for (const [name, measured, floor] of [
       ['agenda (salon day)', samples.day, samples.dayFloor],
       ['agenda (one professional)', samples.professionalDay, samples.professionalDayFloor],
       ['availability', samples.availability, samples.availabilityFloor],
+      ['in process, salon day (no HTTP, no auth)', samples.dayInProcess, samples.dayFloor],
+      ['in process, availability (no HTTP, no auth)', samples.availabilityInProcess, samples.availabilityFloor],
     ] as const) {
       const p95 = percentile(measured, 95);
       const ratio = p95 / percentile(floor, 95);
@@ -189,6 +213,8 @@ async function seed(db: Db) {
   await db.$executeRaw`
     INSERT INTO customers (tenant_id, wa_id, name)
     SELECT ${tenantId}, '55119' || lpad(n::text, 8, '0'), 'Cliente ' || n FROM generate_series(1, ${CUSTOMERS}::int) n`;
+  // Customer ids are consecutive in a fresh database: appointments spread over them by arithmetic.
+  const [firstCustomer] = await db.$queryRaw<{ id: number }[]>`SELECT min(id) AS id FROM customers WHERE tenant_id = ${tenantId}`;
   const inserted = await db.$executeRaw`
     INSERT INTO appointments (tenant_id, professional_id, service_id, customer_id, starts_at, ends_at, status, source)
     SELECT ${tenantId}, p.id, ${service!.id}, c.id, slot.at, slot.at + interval '30 minutes',
@@ -197,7 +223,7 @@ async function seed(db: Db) {
       CROSS JOIN generate_series(0, ${DAYS_OF_APPOINTMENTS - 1}::int) d
       CROSS JOIN unnest(${HOURS}::int[]) h
       CROSS JOIN LATERAL (SELECT ((date '2026-06-01' + d) + make_interval(hours => h)) AT TIME ZONE ${ZONE} AS at) slot
-      JOIN LATERAL (SELECT id FROM customers WHERE tenant_id = ${tenantId} ORDER BY id OFFSET (p.id * 7 + d * 3 + h) % ${CUSTOMERS} LIMIT 1) c ON true
+      CROSS JOIN LATERAL (SELECT ${firstCustomer!.id}::int + (p.id * 7 + d * 3 + h) % ${CUSTOMERS}::int AS id) c
      WHERE p.tenant_id = ${tenantId}`;
   await db.$executeRaw`ANALYZE`;
   if (inserted !== PROFESSIONALS * DAYS_OF_APPOINTMENTS * HOURS.length) throw new Error(`seeded ${inserted} appointments`);
