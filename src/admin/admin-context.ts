@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { AppError } from '../shared/index.js';
 
 /** Who is calling, set by the API-key middleware: every admin query filters by `tenantId`. */
-interface AdminContext {
+export interface AdminContext {
   tenantId: number;
   apiKeyId: number;
   /** the tenant's IANA time zone: plain dates in queries are local days */

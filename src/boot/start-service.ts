@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Router } from 'express';
 import type { TaskList } from 'graphile-worker';
-import { createAdminRouter } from '../admin/index.js';
+import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
@@ -86,7 +86,7 @@ function createTasks(deps: ServiceDeps): TaskList {
 }
 
 function createRouters(deps: ServiceDeps, webhook: Router) {
-  const routers = [webhook, createAdminRouter(deps)];
+  const routers = [webhook, createAdminRouter(deps), createCalendarFeedRouter(deps)];
   // What sandbox tenants "sent", for `npm run chat`; never exposed in production.
   if (deps.config.NODE_ENV !== 'production') routers.push(createSandboxOutboxRouter(deps));
   return routers;

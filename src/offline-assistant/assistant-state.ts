@@ -47,7 +47,6 @@ const stepSchema = z.discriminatedUnion('step', [
 
 /** One step of the menu flow; `idle` means no flow is running. */
 export type Step = z.output<typeof stepSchema>;
-type StepName = Step['step'];
 
 const assistantStateSchema = z.object({
   version: z.literal(1),

@@ -4,6 +4,7 @@ export { createGraphApiClient, type GraphApiClient, type GraphApiClientOptions, 
 export { GraphApiError } from './graph-api-error.js';
 export { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 export { type QueueOutboundRepliesRequest, queueOutboundReplies, type StoredOutboundMessage } from './queue-outbound-replies.js';
+export { queueTemplateMessage, TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload } from './queue-template-message.js';
 export { type SendResult, sendOutboundMessage } from './send-outbound-message.js';
 export { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';
 export { toGraphMessage } from './to-graph-message.js';

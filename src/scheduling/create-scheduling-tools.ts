@@ -8,6 +8,7 @@ import {
   type ToolDefinition,
   ToolDomainException,
 } from '../shared/index.js';
+import { botActor } from './appointment-actor.js';
 import { bookAppointment } from './book-appointment.js';
 import { cancelAppointment } from './cancel-appointment.js';
 import { findFreeSlots } from './find-free-slots.js';
@@ -119,6 +120,7 @@ export function createSchedulingToolSet({ db, clock, logger }: SchedulingToolDep
           start: input.inicio,
           idempotencyKey: context.toolUseId,
           now: clock.now(),
+          actor: botActor(context.runId),
         });
         if (!outcome.alreadyExisted) {
           logger.info(
@@ -158,6 +160,7 @@ export function createSchedulingToolSet({ db, clock, logger }: SchedulingToolDep
           customerId: context.customerId,
           appointmentId: input.agendamento_id,
           now: clock.now(),
+          actor: botActor(context.runId),
         });
         if (!outcome.alreadyCancelled) {
           logger.info({ tenantId: context.tenantId, appointmentId: outcome.appointment.id }, 'appointment cancelled');
@@ -183,6 +186,7 @@ export function createSchedulingToolSet({ db, clock, logger }: SchedulingToolDep
           start: input.inicio,
           idempotencyKey: context.toolUseId,
           now: clock.now(),
+          actor: botActor(context.runId),
         });
         if (!outcome.alreadyApplied) {
           logger.info(

@@ -39,7 +39,7 @@ export async function readTenantFile(filePath: string): Promise<ParsedTenantFile
 }
 
 /** `["professionals", 0, "hours", "mon", 1]` → `professionals[0].hours.mon[1]`. */
-function formatJsonPath(path: readonly PropertyKey[]): string {
+export function formatJsonPath(path: readonly PropertyKey[]): string {
   let text = '';
   for (const segment of path) {
     if (typeof segment === 'number') text += `[${segment}]`;

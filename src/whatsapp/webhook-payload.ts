@@ -51,5 +51,4 @@ export const webhookPayloadSchema = z.looseObject({
 
 export { changeValueSchema, messageSchema, statusSchema };
 export type WebhookMessage = z.output<typeof messageSchema>;
-type WebhookStatus = z.output<typeof statusSchema>;
 export type WebhookChangeValue = z.output<typeof changeValueSchema>;

@@ -1,0 +1,33 @@
+import type { AgendaAppointment, AppointmentHistoryEntry } from '../scheduling/index.js';
+import { type DayClock, localDateTimeOf } from '../shared/index.js';
+import { maskPhone } from './mask-phone.js';
+
+/**
+ * An agenda appointment as the API answers it: local "YYYY-MM-DDTHH:mm" times, masked phone.
+ * A day's listing passes that day's clock, which formats its times without zone lookups.
+ */
+export function toAgendaItemBody(item: AgendaAppointment, timezone: string, clock?: DayClock) {
+  const local = (instant: Date) =>
+    clock ? `${clock.dateOf(instant.getTime())}T${clock.timeOf(instant.getTime())}` : localDateTimeOf(instant.getTime(), timezone);
+  return {
+    id: item.id,
+    start: local(item.startsAt),
+    end: local(item.endsAt),
+    status: item.status,
+    source: item.source,
+    professional: item.professional,
+    service: item.service,
+    customer: { id: item.customer.id, name: item.customer.name, phone: maskPhone(item.customer.waId) },
+  };
+}
+
+/** One history entry: when (ISO instant and local time), who, what. */
+export function toHistoryEntryBody(entry: AppointmentHistoryEntry, timezone: string) {
+  return {
+    at: entry.at.toISOString(),
+    localTime: localDateTimeOf(entry.at.getTime(), timezone),
+    actor: entry.actor,
+    change: entry.change,
+    details: entry.details,
+  };
+}
