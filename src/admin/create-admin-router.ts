@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import type { Db } from '../db/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import { createConversationRoutes } from './conversation-routes.js';
+import { createCustomerRoutes } from './customer-routes.js';
 import { createHandoffRoutes } from './handoff-routes.js';
 import { requireApiKey } from './require-api-key.js';
 import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
@@ -35,6 +36,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createHandoffRoutes(deps));
   admin.use(createConversationRoutes(deps));
   admin.use(createStatsRoutes(deps));
+  admin.use(createCustomerRoutes(deps));
   const router = Router();
   router.use('/admin', admin);
   return router;

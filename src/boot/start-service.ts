@@ -7,7 +7,7 @@ import { createServiceResponderChooser } from '../conversation/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
 import { createChannelTasks } from '../queue/channel-tasks.js';
-import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
+import { createMaintenanceTasks, MAINTENANCE_CRONTAB, runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
@@ -59,6 +59,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         connectionString: databaseUrl,
         concurrency: config.WORKER_CONCURRENCY,
         tasks: createTasks(deps),
+        crontab: MAINTENANCE_CRONTAB,
         logger,
       });
     }
@@ -79,7 +80,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 function createTasks(deps: ServiceDeps): TaskList {
   // channel-tasks is imported directly, not through queue/index.ts: its handlers call
   // components that themselves enqueue through queue/index.ts.
-  return { ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps) }) };
+  return {
+    ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps) }),
+    ...createMaintenanceTasks(deps),
+  };
 }
 
 function createRouters(deps: ServiceDeps) {

@@ -1,4 +1,5 @@
 export { enqueueJob, type JobSpec } from './enqueue-job.js';
+export { createMaintenanceTasks, MAINTENANCE_CRONTAB } from './maintenance-tasks.js';
 export { runQueueMigrations } from './run-queue-migrations.js';
 export { startWorker, type WorkerHandle } from './start-worker.js';
 export { conversationQueueName, TASKS } from './task-names.js';

@@ -20,6 +20,8 @@ export async function startWorker(options: {
   tasks: TaskList;
   logger: Logger;
   pollInterval?: number;
+  /** recurring jobs (graphile-worker crontab lines), e.g. MAINTENANCE_CRONTAB */
+  crontab?: string;
   /** Jobs locked this long by a worker process that is gone are released (see dead-worker-recovery.ts). */
   deadWorkerGraceMs?: number;
 }): Promise<WorkerHandle> {
@@ -44,6 +46,7 @@ export async function startWorker(options: {
       logger: toGraphileLogger(options.logger),
       noHandleSignals: true,
       pollInterval: options.pollInterval ?? 1000,
+      ...(options.crontab ? { crontab: options.crontab } : {}),
       // Migrations run once at boot (runQueueMigrations), not per runner.
       noPreparedStatements: false,
     });

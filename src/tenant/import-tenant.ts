@@ -50,6 +50,9 @@ export async function importTenant(db: Db, input: unknown): Promise<ImportTenant
   });
 }
 
+/** Retention when the tenant file has no `retention` block (CONTRACT: default 180 days). */
+const DEFAULT_RETENTION_DAYS = 180;
+
 async function upsertTenant(tx: Prisma.TransactionClient, file: TenantFile): Promise<{ tenantId: number; created: boolean }> {
   const wanted = {
     name: file.name,
@@ -61,6 +64,7 @@ async function upsertTenant(tx: Prisma.TransactionClient, file: TenantFile): Pro
     horizonDays: file.booking.horizonDays,
     slotStepMinutes: file.booking.slotStepMinutes,
     cancelNoticeMinutes: file.booking.cancelNoticeMinutes ?? 0,
+    retentionDays: file.retention?.days ?? DEFAULT_RETENTION_DAYS,
   };
   const existing = await tx.tenant.findUnique({ where: { slug: file.slug } });
   if (!existing) {
