@@ -60,6 +60,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         concurrency: config.WORKER_CONCURRENCY,
         tasks: createTasks(deps),
         crontab: MAINTENANCE_CRONTAB,
+        queueLagWarnMs: config.QUEUE_LAG_WARN_MS,
         logger,
       });
     }
