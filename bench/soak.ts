@@ -3,7 +3,8 @@ import { runSoak, type SoakOptions } from './soak/run-soak.js';
 
 /**
  * `npm run soak`: the whole service under a busy Monday morning's load and faults, on
- * loopback (see the README, "Proof under load and faults"). Flags: --customers N --messages M --kills K --seed S --concurrency C (per worker) --keep-database.
+ * loopback (see the README, "Proof under load and faults"). Flags: --customers N --messages M --kills K --seed S --concurrency C (per worker)
+ * --web N --workers N (processes) --rate R (open loop: R inbound messages per second, turns every --turn-interval ms) --keep-database.
  * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat.
  */
 const argument = (name: string, fallback: number) => {
@@ -15,8 +16,8 @@ const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   customers: argument('customers', 200),
   messagesPerCustomer: argument('messages', 5),
   tenants: 4,
-  webProcesses: 2,
-  workerProcesses: 2,
+  webProcesses: argument('web', 2),
+  workerProcesses: argument('workers', 2),
   workerKills: argument('kills', 2),
   workerConcurrency: argument('concurrency', 48),
   debounceMs: 1000,
@@ -26,6 +27,7 @@ const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   graphErrorRate: 0.02,
   duplicateRate: 0.1,
   arrivalWindowMs: 60_000,
+  ...(process.argv.includes('--rate') ? { offeredRate: argument('rate', 10), turnIntervalMs: argument('turn-interval', 8000) } : {}),
   replyTimeoutMs: 45_000,
   thinkMs: [300, 2000],
   burstGapMs: [100, 400],

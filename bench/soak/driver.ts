@@ -17,6 +17,12 @@ export interface DriverOptions {
   thinkMs: [number, number];
   burstGapMs: [number, number];
   delayedDuplicateMs: [number, number];
+  /**
+   * Open loop: a customer sends each turn this long after the previous one started, whether
+   * or not the bot has answered, so the offered load does not fall when the service slows
+   * down (a saturation test). Unset: closed loop, a customer waits for each reply.
+   */
+  turnIntervalMs?: number;
   /** called after each distinct message is acknowledged, with the running count */
   onMessageSent?: (count: number) => void;
 }
@@ -107,16 +113,21 @@ export async function driveCustomers(options: DriverOptions): Promise<DriverResu
     return record;
   };
 
+  const sendTurn = async (plan: CustomerPlan, messages: string[]) => {
+    const firstSentAt = Date.now();
+    let lastSentAt = firstSentAt;
+    for (const [position, text] of messages.entries()) {
+      if (position > 0) await sleep(options.random.int(...options.burstGapMs));
+      lastSentAt = (await sendMessage(plan, text)).sentAt;
+    }
+    return { firstSentAt, lastSentAt };
+  };
+
   const playCustomer = async (plan: CustomerPlan) => {
     await sleep(plan.startAfterMs);
     let timeoutMs = options.replyTimeoutMs;
     for (const [turnIndex, messages] of plan.turns.entries()) {
-      const firstSentAt = Date.now();
-      let lastSentAt = firstSentAt;
-      for (const [position, text] of messages.entries()) {
-        if (position > 0) await sleep(options.random.int(...options.burstGapMs));
-        lastSentAt = (await sendMessage(plan, text)).sentAt;
-      }
+      const { firstSentAt, lastSentAt } = await sendTurn(plan, messages);
       const reply = await mailbox.waitForReply(plan.waId, firstSentAt, timeoutMs);
       turns.push({ customerIndex: plan.index, turn: turnIndex, firstSentAt, lastSentAt, repliedAt: reply?.at, reply: reply?.text });
       // A silent bot usually means a person took over: the customer stops waiting as long.
@@ -125,7 +136,25 @@ export async function driveCustomers(options: DriverOptions): Promise<DriverResu
     }
   };
 
-  await Promise.all(options.plans.map(playCustomer));
+  /** Open loop: turns on a fixed schedule; each reply is still awaited (for latency), just not before the next turn. */
+  const playCustomerOnSchedule = async (plan: CustomerPlan, intervalMs: number) => {
+    await sleep(plan.startAfterMs);
+    const start = Date.now();
+    const replies: Promise<void>[] = [];
+    for (const [turnIndex, messages] of plan.turns.entries()) {
+      await sleep(Math.max(0, start + turnIndex * intervalMs - Date.now()));
+      const { firstSentAt, lastSentAt } = await sendTurn(plan, messages);
+      replies.push(
+        mailbox.waitForReply(plan.waId, firstSentAt, options.replyTimeoutMs).then((reply) => {
+          turns.push({ customerIndex: plan.index, turn: turnIndex, firstSentAt, lastSentAt, repliedAt: reply?.at, reply: reply?.text });
+        }),
+      );
+    }
+    await Promise.all(replies);
+  };
+
+  const intervalMs = options.turnIntervalMs;
+  await Promise.all(options.plans.map((plan) => (intervalMs ? playCustomerOnSchedule(plan, intervalMs) : playCustomer(plan))));
   await Promise.all(lateDuplicates);
   return { sent, turns, startedAt, finishedAt: Date.now() };
 }

@@ -20,6 +20,34 @@ export interface SoakFigures {
   statusWebhooks: number;
   /** CPU seconds by part: web processes, worker processes, PostgreSQL (embedded only), the soak process (driver + fakes) */
   cpuSeconds: { web: number; worker: number; postgres: number; soak: number };
+  /** open-loop runs: the offered inbound rate (messages per second) */
+  offeredRate?: number;
+  /** from the first to the last customer message sent (s) */
+  sendSeconds: number;
+  /** rows and WAL bytes the database wrote from the first message until the queue was quiet */
+  writes: { rows: number; walBytes: number };
+  /** CPU seconds by part from the first message until the queue was quiet, and that period's length */
+  loadCpu: { seconds: number; web: number; worker: number; postgres: number };
+}
+
+/**
+ * CPU per inbound message by part, and how busy each part was (cores) while the load ran:
+ * the part nearest to its cores is the one that saturates first.
+ */
+export function loadCosts(figures: SoakFigures, inboundMessages: number) {
+  const { loadCpu } = figures;
+  const perMessageMs = (seconds: number) => (seconds * 1000) / Math.max(1, inboundMessages);
+  const cores = (seconds: number) => seconds / Math.max(0.001, loadCpu.seconds);
+  const parts = { web: loadCpu.web, worker: loadCpu.worker, postgres: loadCpu.postgres };
+  const busiest = (Object.entries(parts) as [keyof typeof parts, number][]).sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'worker';
+  return {
+    perMessageMs: { web: perMessageMs(parts.web), worker: perMessageMs(parts.worker), postgres: perMessageMs(parts.postgres) },
+    serviceMsPerMessage: perMessageMs(parts.web + parts.worker + parts.postgres),
+    cores: { web: cores(parts.web), worker: cores(parts.worker), postgres: cores(parts.postgres) },
+    busiest,
+    rowsPerMessage: figures.writes.rows / Math.max(1, inboundMessages),
+    walBytesPerMessage: figures.writes.walBytes / Math.max(1, inboundMessages),
+  };
 }
 
 export const percentile = (values: number[], p: number) => {
@@ -99,6 +127,24 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
     `${cpu.web.toFixed(0)} / ${cpu.worker.toFixed(0)} / ${cpu.postgres ? cpu.postgres.toFixed(0) : '–'} / ${cpu.soak.toFixed(0)}`,
     `${(((cpu.web + cpu.worker + cpu.postgres) * 1000) / Math.max(1, checks.inboundSent)).toFixed(0)} ms service CPU per inbound message`,
   );
+  const costs = loadCosts(figures, checks.inboundSent);
+  row(
+    'under load: CPU per message (web / worker / PostgreSQL)',
+    `${costs.perMessageMs.web.toFixed(1)} / ${costs.perMessageMs.worker.toFixed(1)} / ${costs.perMessageMs.postgres.toFixed(1)} ms`,
+    `${costs.serviceMsPerMessage.toFixed(1)} ms in all`,
+  );
+  row(
+    'under load: cores busy (web / worker / PostgreSQL)',
+    `${costs.cores.web.toFixed(2)} / ${costs.cores.worker.toFixed(2)} / ${costs.cores.postgres.toFixed(2)}`,
+    `busiest: ${costs.busiest}`,
+  );
+  row('written per inbound message', `${costs.rowsPerMessage.toFixed(1)} rows, ${(costs.walBytesPerMessage / 1024).toFixed(1)} KiB WAL`);
+  if (figures.offeredRate !== undefined)
+    row(
+      'offered load (open loop)',
+      `${figures.offeredRate} inbound msg/s`,
+      `sent ${(checks.inboundSent / Math.max(0.001, figures.sendSeconds)).toFixed(1)} msg/s over ${figures.sendSeconds.toFixed(0)} s`,
+    );
   row('duration', `drive ${figures.driveSeconds.toFixed(0)} s, whole run ${figures.totalSeconds.toFixed(0)} s`);
   const width = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length))];
   return rows

@@ -10,6 +10,7 @@ import { checkSoak, type SoakChecks } from './checks.js';
 import { cpuSecondsOfTree } from './cpu-time.js';
 import { localDate } from './customer-intent.js';
 import { planCustomers, upcomingWorkingDates } from './customer-script.js';
+import { readWriteCounters, writesBetween } from './database-writes.js';
 import { driveCustomers } from './driver.js';
 import { startFakeAnthropic } from './fake-anthropic.js';
 import { startFakeGraph } from './fake-graph.js';
@@ -34,6 +35,13 @@ export interface SoakOptions {
   graphErrorRate: number;
   duplicateRate: number;
   arrivalWindowMs: number;
+  /**
+   * Open loop at a fixed offered rate (inbound messages per second): customers arrive at
+   * `customers × messages / rate` seconds' spread and send each turn `turnIntervalMs` after the
+   * previous one, answered or not. Unset: closed loop (customers wait for replies) over `arrivalWindowMs`.
+   */
+  offeredRate?: number;
+  turnIntervalMs?: number;
   replyTimeoutMs: number;
   thinkMs: [number, number];
   burstGapMs: [number, number];
@@ -116,14 +124,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     graph.sendStatusesTo({ urls: cluster.web.map((web) => web.url as string), appSecret });
     options.log(`service up: ${cluster.web.map((web) => web.url).join(', ')} + ${cluster.workers.length} workers (logs in ${logDir})`);
 
+    const openLoop = options.offeredRate !== undefined;
     const plans = planCustomers({
       customers: options.customers,
       messagesPerCustomer: options.messagesPerCustomer,
       tenants: options.tenants,
       dates: upcomingWorkingDates(localDate(TIME_ZONE), 5),
       random,
-      arrivalWindowMs: options.arrivalWindowMs,
+      arrivalWindowMs: openLoop
+        ? Math.round(((options.customers * options.messagesPerCustomer) / (options.offeredRate as number)) * 1000)
+        : options.arrivalWindowMs,
     });
+    const writesAtStart = await readWriteCounters(database.url);
+    const cpuAtDriveStart = { postgres: cpuSecondsOfTree(database.serverPid()), ...cluster.cpuSeconds() };
     const total = plans.reduce((sum, plan) => sum + plan.turns.flat().length, 0);
     const killAt = Array.from({ length: options.workerKills }, (_, k) => Math.floor((total * (k + 1)) / (options.workerKills + 1)));
     const kills: Promise<void>[] = [];
@@ -139,6 +152,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       thinkMs: options.thinkMs,
       burstGapMs: options.burstGapMs,
       delayedDuplicateMs: options.delayedDuplicateMs,
+      ...(openLoop ? { turnIntervalMs: options.turnIntervalMs ?? 8000 } : {}),
       onMessageSent: (count) => {
         const k = kills.length;
         if (k >= killAt.length || count < (killAt[k] as number)) return;
@@ -169,6 +183,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     await Promise.all(kills);
     options.log(`customers done in ${((driver.finishedAt - driver.startedAt) / 1000).toFixed(0)} s; draining the queue`);
     await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
+    const writes = writesBetween(writesAtStart, await readWriteCounters(database.url));
+    const cpuAtDriveEnd = { postgres: cpuSecondsOfTree(database.serverPid()), ...cluster.cpuSeconds() };
+    const drainedAt = Date.now();
     // Let the last status webhooks land before the web processes go.
     await graph.close();
     await cluster.stopAll();
@@ -194,6 +211,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       repliesDelivered: graph.deliveries.length,
       debounceMs: options.debounceMs,
       statusWebhooks: graph.stats.statusWebhooks,
+      offeredRate: options.offeredRate,
+      sendSeconds: sendWindowSeconds(driver.sent.map((message) => message.sentAt)),
+      writes,
+      // From the first message to a quiet queue: what the load cost, without start-up and shutdown.
+      loadCpu: {
+        seconds: (drainedAt - driver.startedAt) / 1000,
+        web: cpuAtDriveEnd.web - cpuAtDriveStart.web,
+        worker: cpuAtDriveEnd.worker - cpuAtDriveStart.worker,
+        postgres: cpuAtDriveEnd.postgres - cpuAtDriveStart.postgres,
+      },
       cpuSeconds: {
         web: cluster.web.reduce((sum, web) => sum + web.cpuSeconds, 0),
         worker: cluster.workers.reduce((sum, worker) => sum + worker.cpuSeconds, 0),
@@ -213,6 +240,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
   }
 }
+
+const sendWindowSeconds = (times: number[]) => (times.length < 2 ? 0 : (Math.max(...times) - Math.min(...times)) / 1000);
 
 /**
  * Waits until no runnable job is left and Meta got nothing new for a few seconds, or the

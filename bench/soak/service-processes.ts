@@ -15,6 +15,8 @@ export interface ServiceProcess {
   kills: number;
   /** CPU seconds used by every incarnation that has ended (read just before it was stopped or killed) */
   cpuSeconds: number;
+  /** CPU seconds of every incarnation so far, the running one included */
+  cpuSecondsNow(): number;
   pid(): number | undefined;
   /** SIGKILL, then wait for the exit: no drain, no cleanup, as when a machine dies */
   kill(): Promise<void>;
@@ -27,6 +29,8 @@ export interface ServiceCluster {
   web: ServiceProcess[];
   workers: ServiceProcess[];
   all: ServiceProcess[];
+  /** CPU seconds used so far by the web and by the worker processes */
+  cpuSeconds(): { web: number; worker: number };
   stopAll(): Promise<void>;
 }
 
@@ -54,6 +58,10 @@ export async function startServiceCluster(options: {
     web,
     workers,
     all,
+    cpuSeconds: () => ({
+      web: web.reduce((sum, process) => sum + process.cpuSecondsNow(), 0),
+      worker: workers.reduce((sum, process) => sum + process.cpuSecondsNow(), 0),
+    }),
     stopAll: async () => {
       await Promise.all(all.map((process) => process.stop()));
     },
@@ -78,6 +86,7 @@ function serviceProcess(
     kills: 0,
     cpuSeconds: 0,
     pid: () => child?.pid,
+    cpuSecondsNow: () => handle.cpuSeconds + (child && child.exitCode === null && child.signalCode === null ? cpuSecondsOf(child.pid) : 0),
     start: async () => {
       log ??= createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
       const spawned = spawn(process.execPath, ['dist/main.js'], {

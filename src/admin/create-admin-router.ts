@@ -3,6 +3,7 @@ import type { Db } from '../db/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import { createAppointmentRoutes } from './appointment-routes.js';
 import { createConversationRoutes } from './conversation-routes.js';
+import { createCustomerRoutes } from './customer-routes.js';
 import { createHandoffRoutes } from './handoff-routes.js';
 import { createProfessionalRoutes } from './professional-routes.js';
 import { requireApiKey } from './require-api-key.js';
@@ -39,6 +40,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createStatsRoutes(deps));
   admin.use(createAppointmentRoutes(deps));
   admin.use(createProfessionalRoutes(deps));
+  admin.use(createCustomerRoutes(deps));
   const router = Router();
   router.use('/admin', admin);
   return router;

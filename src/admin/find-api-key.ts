@@ -37,7 +37,7 @@ export async function touchApiKey(db: Db, key: ActiveApiKey, now: Date): Promise
   const threshold = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
   if (key.lastUsedAt && key.lastUsedAt > threshold) return;
   await db.apiKey.updateMany({
-    where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: threshold } }] },
+    where: { id: key.id, tenantId: key.tenantId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: threshold } }] },
     data: { lastUsedAt: now },
   });
 }

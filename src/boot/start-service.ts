@@ -11,6 +11,7 @@ import { type Logger, systemClock } from '../shared/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter, type WhatsAppWebhookRouter } from '../whatsapp/index.js';
 import { createChannelTasks } from './create-channel-tasks.js';
+import { createMaintenanceTasks, MAINTENANCE_CRONTAB } from './create-maintenance-tasks.js';
 import { createServiceResponderChooser } from './create-service-responder-chooser.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -63,6 +64,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         connectionString: databaseUrl,
         concurrency: config.WORKER_CONCURRENCY,
         tasks: createTasks(deps),
+        crontab: MAINTENANCE_CRONTAB,
+        queueLagWarnMs: config.QUEUE_LAG_WARN_MS,
         logger,
       });
     }
@@ -82,7 +85,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 }
 
 function createTasks(deps: ServiceDeps): TaskList {
-  return { ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps) }) };
+  return {
+    ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps) }),
+    ...createMaintenanceTasks(deps),
+  };
 }
 
 function createRouters(deps: ServiceDeps, webhook: Router) {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Logger } from '../shared/index.js';
 import { startDeadWorkerRecovery } from './dead-worker-recovery.js';
 import { toGraphileLogger } from './graphile-logger.js';
+import { watchQueueLag } from './watch-queue-lag.js';
 
 export interface WorkerHandle {
   /** Stops taking jobs and waits for the ones in flight. */
@@ -20,6 +21,10 @@ export async function startWorker(options: {
   tasks: TaskList;
   logger: Logger;
   pollInterval?: number;
+  /** recurring jobs (graphile-worker crontab lines), e.g. MAINTENANCE_CRONTAB */
+  crontab?: string;
+  /** a warning is logged while the oldest due job has waited longer than this (ms) */
+  queueLagWarnMs?: number;
   /** Jobs locked this long by a worker process that is gone are released (see dead-worker-recovery.ts). */
   deadWorkerGraceMs?: number;
 }): Promise<WorkerHandle> {
@@ -44,6 +49,7 @@ export async function startWorker(options: {
       logger: toGraphileLogger(options.logger),
       noHandleSignals: true,
       pollInterval: options.pollInterval ?? 1000,
+      ...(options.crontab ? { crontab: options.crontab } : {}),
       // Migrations run once at boot (runQueueMigrations), not per runner.
       noPreparedStatements: false,
     });
@@ -57,9 +63,11 @@ export async function startWorker(options: {
     events: runner.events,
     graceMs: options.deadWorkerGraceMs ?? 5000,
   });
+  const lagWatch = watchQueueLag({ pool: pgPool, logger: options.logger, warnAfterMs: options.queueLagWarnMs ?? 5000 });
   return {
     runner,
     stop: async () => {
+      lagWatch.stop();
       await runner.stop();
       await recovery.stop();
       await pgPool.end();

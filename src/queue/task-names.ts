@@ -2,6 +2,7 @@
 export const TASKS = {
   processConversation: 'process-conversation',
   sendMessage: 'send-message',
+  eraseExpiredData: 'erase-expired-data',
 } as const;
 
 /**

@@ -85,7 +85,7 @@ export async function resolveRequestedSlot(db: Queryable, request: SlotRequest):
     localDateTimeOf(start, settings.timezone) === request.start && slotsOnDate(schedule, service, parsed.date, window).includes(start);
   if (!offered) {
     const end = new Date(start + service.durationMinutes * 60_000);
-    if (await isJustTaken(db, professional.id, new Date(start), end, request.ignoreAppointmentId ?? null)) {
+    if (await isJustTaken(db, request.tenantId, professional.id, new Date(start), end, request.ignoreAppointmentId ?? null)) {
       throw new ToolDomainException(schedulingMessages.slotJustTaken(request.start, professional.name, await nearest()), 'slot_just_taken');
     }
     throw new ToolDomainException(schedulingMessages.slotNotFree(request.start, professional.name, await nearest()), 'slot_not_free');
@@ -103,6 +103,7 @@ const JUST_TAKEN_SECONDS = 120;
  */
 async function isJustTaken(
   db: Queryable,
+  tenantId: number,
   professionalId: number,
   start: Date,
   end: Date,
@@ -110,7 +111,8 @@ async function isJustTaken(
 ): Promise<boolean> {
   const rows = await db.$queryRaw<unknown[]>`
     SELECT 1 FROM appointments
-     WHERE professional_id = ${professionalId}::int AND status <> 'cancelled' AND id <> ${ignoreAppointmentId ?? 0}::int
+     WHERE tenant_id = ${tenantId}::int AND professional_id = ${professionalId}::int AND status <> 'cancelled'
+       AND id <> ${ignoreAppointmentId ?? 0}::int
        AND tstzrange(starts_at, ends_at, '[)') && tstzrange(${start}::timestamptz, ${end}::timestamptz, '[)')
        AND created_at > now() - make_interval(secs => ${JUST_TAKEN_SECONDS})
      LIMIT 1`;

@@ -61,6 +61,7 @@ export async function resolveStaffSlot(db: Tx, request: StaffSlotRequest): Promi
   const end = start + service.durationMinutes * 60_000;
   const overlapping = await findOverlappingAppointment(
     db,
+    request.tenantId,
     professional.id,
     new Date(start),
     new Date(end),
@@ -85,10 +86,17 @@ export async function resolveStaffSlot(db: Tx, request: StaffSlotRequest): Promi
 }
 
 /** The id of an appointment (any status but cancelled) of the professional overlapping [start, end), or null. */
-async function findOverlappingAppointment(db: Tx, professionalId: number, start: Date, end: Date, ignoreId: number | null) {
+async function findOverlappingAppointment(
+  db: Tx,
+  tenantId: number,
+  professionalId: number,
+  start: Date,
+  end: Date,
+  ignoreId: number | null,
+) {
   const rows = await db.$queryRaw<{ id: number }[]>`
     SELECT id FROM appointments
-     WHERE professional_id = ${professionalId}::int AND status <> 'cancelled' AND id <> ${ignoreId ?? 0}::int
+     WHERE tenant_id = ${tenantId}::int AND professional_id = ${professionalId}::int AND status <> 'cancelled' AND id <> ${ignoreId ?? 0}::int
        AND tstzrange(starts_at, ends_at, '[)') && tstzrange(${start}::timestamptz, ${end}::timestamptz, '[)')
      ORDER BY starts_at LIMIT 1`;
   return rows[0]?.id ?? null;

@@ -78,7 +78,7 @@ export async function transitionAppointment<After = undefined>(
     const decision = request.decide(current, request.now);
     if (decision.kind !== 'apply') return { kind: 'decided' as const, decision };
     await tx.appointment.update({
-      where: { id: current.id },
+      where: { id: current.id, tenantId: request.tenantId },
       data: {
         status: request.to,
         revision: { increment: 1 },

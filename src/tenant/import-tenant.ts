@@ -50,6 +50,9 @@ export async function importTenant(db: Db, input: unknown): Promise<ImportTenant
   });
 }
 
+/** Retention when the tenant file has no `retention` block (CONTRACT: default 180 days). */
+const DEFAULT_RETENTION_DAYS = 180;
+
 async function upsertTenant(tx: Tx, file: TenantFile): Promise<{ tenantId: number; created: boolean }> {
   const wanted = {
     name: file.name,
@@ -62,6 +65,7 @@ async function upsertTenant(tx: Tx, file: TenantFile): Promise<{ tenantId: numbe
     slotStepMinutes: file.booking.slotStepMinutes,
     cancelNoticeMinutes: file.booking.cancelNoticeMinutes ?? 0,
     templates: file.templates ?? Prisma.DbNull,
+    retentionDays: file.retention?.days ?? DEFAULT_RETENTION_DAYS,
   };
   const existing = await tx.tenant.findUnique({ where: { slug: file.slug } });
   if (!existing) {

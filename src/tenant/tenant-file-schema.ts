@@ -44,6 +44,8 @@ export const tenantFileSchema = z
       slotStepMinutes: minutes(5, 240),
       cancelNoticeMinutes: minutes(0, 60 * 24 * 30).optional(),
     }),
+    /** How long message bodies and the model's history are kept (days, default 180); appointments and stats stay. */
+    retention: z.strictObject({ days: z.number().int('must be a whole number').min(1).max(3650) }).optional(),
     services: z.array(z.strictObject({ key, name: label, durationMinutes: minutes(5, 24 * 60) })).min(1, 'must list at least one service'),
     professionals: z
       .array(

@@ -1,0 +1,37 @@
+import pg from 'pg';
+
+export interface WriteCounters {
+  /** rows inserted, updated and deleted in the soak's database */
+  rows: number;
+  /** WAL position (bytes since the cluster's start): every byte the server writes for durability */
+  walBytes: bigint;
+}
+
+/**
+ * What the database has written so far, for "rows and bytes written per message". The soak
+ * runs on its own database (an embedded server of its own by default, so the WAL is the
+ * soak's alone; on a shared server the WAL figure includes the server's other traffic).
+ * Cumulative statistics are flushed by backends within about a second, so read this after
+ * the service is quiet.
+ */
+export async function readWriteCounters(databaseUrl: string): Promise<WriteCounters> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // Make this backend's own statistics current, then read everyone's.
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ rows: string; wal: string }>(`
+      SELECT (tup_inserted + tup_updated + tup_deleted)::text AS rows,
+             pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS wal
+      FROM pg_stat_database WHERE datname = current_database()`);
+    const row = rows[0];
+    return { rows: Number(row?.rows ?? 0), walBytes: BigInt(row?.wal ?? 0) };
+  } finally {
+    await client.end();
+  }
+}
+
+export const writesBetween = (before: WriteCounters, after: WriteCounters) => ({
+  rows: after.rows - before.rows,
+  walBytes: Number(after.walBytes - before.walBytes),
+});

@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import type { Db } from '../db/index.js';
+import { eraseCustomerData, exportCustomerData } from '../privacy/index.js';
+import { AppError, type Clock, type Logger } from '../shared/index.js';
+import { adminContextOf } from './admin-context.js';
+import { parseRequest } from './parse-request.js';
+import { idParamsSchema } from './request-schemas.js';
+
+const customerNotFound = () => new AppError('not_found', 'customer not found', 404);
+
+/**
+ * LGPD requests (art. 18) for one customer of the caller's tenant: `GET …/export` answers
+ * everything stored about them as JSON; `DELETE` erases their personal data and keeps
+ * appointments and stats anonymised. Both are recorded in `privacy_requests` without
+ * personal data; another tenant's customer answers 404 like a missing one.
+ */
+export function createCustomerRoutes(deps: { db: Db; logger: Logger; clock: Clock }): Router {
+  const router = Router();
+
+  router.get('/customers/:id/export', async (request, response) => {
+    const { tenantId, apiKeyId } = adminContextOf(response);
+    const { id } = parseRequest(idParamsSchema, 'params', request.params);
+    const exported = await exportCustomerData(deps.db, { tenantId, customerId: id, now: deps.clock.now(), actor: `api-key:${apiKeyId}` });
+    if (!exported) throw customerNotFound();
+    deps.logger.info({ tenantId, customerId: id }, 'customer data exported');
+    response.set('Content-Disposition', `attachment; filename="customer-${id}.json"`).json(exported);
+  });
+
+  router.delete('/customers/:id', async (request, response) => {
+    const { tenantId, apiKeyId } = adminContextOf(response);
+    const { id } = parseRequest(idParamsSchema, 'params', request.params);
+    const erased = await eraseCustomerData(deps.db, { tenantId, customerId: id, actor: `api-key:${apiKeyId}` });
+    if (erased.kind === 'not_found') throw customerNotFound();
+    deps.logger.info({ tenantId, customerId: id, requestId: erased.requestId, rows: erased.rows }, 'customer personal data erased');
+    response.json({ erased: true, requestId: erased.requestId, rows: erased.rows });
+  });
+
+  return router;
+}

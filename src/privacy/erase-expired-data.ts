@@ -1,0 +1,54 @@
+import type { Db } from '../db/index.js';
+import type { Logger } from '../shared/index.js';
+
+/** Rows changed per statement: keeps each transaction short on a big table. */
+const BATCH = 5000;
+const DAY_MS = 86_400_000;
+
+/**
+ * What the retention job erases once it is older than the tenant's `retention_days`, table
+ * by table: message bodies (the row stays, so counts, directions and times still add up),
+ * the model's history (deleted), tool call inputs and results, and the free text of runs
+ * and handoffs. Appointments, handoffs, runs and their counts are kept for stats.
+ */
+const EXPIRING: readonly { table: string; set: string | null; pending: string }[] = [
+  { table: 'messages', set: 'text = NULL, payload = NULL', pending: 'text IS NOT NULL OR payload IS NOT NULL' },
+  { table: 'agent_history', set: null, pending: 'TRUE' },
+  { table: 'agent_tool_calls', set: `input = '{}'::jsonb, result = NULL`, pending: `input <> '{}'::jsonb OR result IS NOT NULL` },
+  { table: 'agent_runs', set: 'result = NULL, error = NULL', pending: 'result IS NOT NULL OR error IS NOT NULL' },
+  { table: 'handoffs', set: 'note = NULL', pending: 'note IS NOT NULL' },
+];
+
+const timeColumnOf = (table: string) => (table === 'agent_runs' ? 'started_at' : 'created_at');
+
+export interface ErasedExpiredData {
+  tenants: number;
+  rows: Record<string, number>;
+}
+
+/**
+ * The retention job (run daily by the queue's cron, see `eraseExpiredDataTask`): for every
+ * tenant, erases what is older than its retention period. Idempotent: a second run finds
+ * nothing left to erase. Works in batches, so it never holds a long lock.
+ */
+export async function eraseExpiredData(db: Db, options: { now: Date; logger: Logger }): Promise<ErasedExpiredData> {
+  const tenants = await db.tenant.findMany({ select: { id: true, retentionDays: true } });
+  const rows: Record<string, number> = Object.fromEntries(EXPIRING.map(({ table }) => [table, 0]));
+  for (const tenant of tenants) {
+    const cutoff = new Date(options.now.getTime() - tenant.retentionDays * DAY_MS);
+    for (const entry of EXPIRING) {
+      const time = timeColumnOf(entry.table);
+      const selectBatch = `SELECT id FROM ${entry.table} WHERE tenant_id = $1 AND ${time} < $2 AND (${entry.pending}) LIMIT ${BATCH}`;
+      const statement = entry.set
+        ? `UPDATE ${entry.table} SET ${entry.set} WHERE id IN (${selectBatch})`
+        : `DELETE FROM ${entry.table} WHERE id IN (${selectBatch})`;
+      for (;;) {
+        const changed = await db.$executeRawUnsafe(statement, tenant.id, cutoff);
+        rows[entry.table] = (rows[entry.table] ?? 0) + changed;
+        if (changed < BATCH) break;
+      }
+    }
+  }
+  options.logger.info({ component: 'retention', tenants: tenants.length, rows }, 'expired data erased');
+  return { tenants: tenants.length, rows };
+}

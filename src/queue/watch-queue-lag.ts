@@ -1,0 +1,58 @@
+import type pg from 'pg';
+import type { Logger } from '../shared/index.js';
+
+export interface QueueLag {
+  /** jobs due now that no worker has taken yet */
+  waiting: number;
+  /** how long the oldest of them has been due (ms) */
+  lagMs: number;
+}
+
+/** Due jobs nobody took yet, and how late the oldest is (jobs of a busy conversation wait behind its running job and count too). */
+export async function readQueueLag(pool: pg.Pool): Promise<QueueLag> {
+  const { rows } = await pool.query<{ waiting: number; lag_ms: number }>(`
+    SELECT count(*)::int AS waiting,
+           coalesce(floor(extract(epoch FROM now() - min(run_at)) * 1000), 0)::int AS lag_ms
+    FROM graphile_worker.jobs
+    WHERE run_at <= now() AND locked_at IS NULL AND attempts < max_attempts`);
+  return { waiting: rows[0]?.waiting ?? 0, lagMs: rows[0]?.lag_ms ?? 0 };
+}
+
+/**
+ * Makes an overloaded queue visible: every `intervalMs` a worker reads the queue's lag and,
+ * while the oldest due job has waited longer than `warnAfterMs`, logs a warning (at most once
+ * per `repeatMs`), then one line when it is back under. Load past what the workers can take
+ * queues up (nothing is dropped: jobs are durable), and this is where an operator sees it.
+ */
+export function watchQueueLag(options: { pool: pg.Pool; logger: Logger; warnAfterMs: number; intervalMs?: number; repeatMs?: number }): {
+  stop(): void;
+} {
+  const logger = options.logger.child({ component: 'queue-lag' });
+  let lagging = false;
+  let lastWarnedAt = 0;
+  let checking = false;
+  const check = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      const lag = await readQueueLag(options.pool);
+      if (lag.lagMs > options.warnAfterMs) {
+        if (!lagging || Date.now() - lastWarnedAt >= (options.repeatMs ?? 30_000)) {
+          logger.warn(lag, 'queue lagging: due jobs wait longer than QUEUE_LAG_WARN_MS (add workers or raise WORKER_CONCURRENCY)');
+          lastWarnedAt = Date.now();
+        }
+        lagging = true;
+      } else if (lagging) {
+        lagging = false;
+        logger.info(lag, 'queue caught up');
+      }
+    } catch (error) {
+      logger.debug({ err: error }, 'queue lag check failed');
+    } finally {
+      checking = false;
+    }
+  };
+  const timer = setInterval(() => void check(), options.intervalMs ?? 5000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,199 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PrismaPg } from '@prisma/adapter-pg';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/index.js';
+import { PrismaClient } from '../../src/generated/prisma/client.js';
+import { requestHandoff } from '../../src/handoff/index.js';
+import { createCustomerWithData } from '../privacy/privacy-test-kit.js';
+import { createTestTenant, type TestTenant } from '../support/factories.js';
+import { testDatabase } from '../support/test-database.js';
+import { bearer, createAdminTestApp } from './admin-test-app.js';
+
+const ADMIN_SOURCES = path.resolve(import.meta.dirname, '../../src/admin');
+
+/** Every `router.<method>('<path>'` the admin component declares, as "METHOD /admin<path>". */
+function declaredAdminRoutes(): string[] {
+  const routes: string[] = [];
+  // The calendar feed is not an admin API route: it is mounted at /calendar and found by its secret token.
+  for (const file of readdirSync(ADMIN_SOURCES).filter((name) => name.endsWith('.ts') && name !== 'calendar-feed-route.ts')) {
+    const source = readFileSync(path.join(ADMIN_SOURCES, file), 'utf8');
+    for (const match of source.matchAll(/router\.(get|post|put|patch|delete)\(\s*'([^']+)'/g))
+      routes.push(`${(match[1] as string).toUpperCase()} /admin${match[2]}`);
+  }
+  return routes.sort();
+}
+
+/** Tables whose rows belong to one tenant (they carry tenant_id). */
+const TENANT_TABLES = [
+  'tenants',
+  'tenant_api_keys',
+  'services',
+  'professionals',
+  'customers',
+  'conversations',
+  'messages',
+  'appointments',
+  'handoffs',
+  'agent_runs',
+  'agent_tool_calls',
+  'agent_history',
+  'privacy_requests',
+  'appointment_events',
+  'professional_blocks',
+  'calendar_feeds',
+];
+
+const tablesIn = (sql: string) => TENANT_TABLES.filter((table) => new RegExp(`(?:"public"\\.)?"?\\b${table}\\b"?`, 'i').test(sql));
+
+/**
+ * Is this statement confined to one tenant? It names `tenant_id` (a filter, or the column of
+ * an insert), or reads the tenant's own row, or it is the API-key lookup (by the key's hash, before any tenant is known), or
+ * an ORM relation load by the ids of rows a tenant-filtered statement just returned
+ * (`"id" IN (...)` on the parent's foreign key).
+ */
+function isTenantScoped(sql: string): boolean {
+  if (/tenant_id/i.test(sql)) return true;
+  // The tenant's own row: its id is the tenant id.
+  if (/FROM "public"\."tenants" WHERE \("public"\."tenants"\."id" = \$1/.test(sql)) return true;
+  if (/"key_hash"\s*=/.test(sql)) return true;
+  if (/^\s*(BEGIN|COMMIT|ROLLBACK|SET|SELECT 1)\b/i.test(sql)) return true;
+  // A relation load has a bare condition; a lookup the code wrote (findFirst/findUnique) is wrapped in parentheses.
+  return /WHERE\s+"public"\."\w+"\."id"\s+(?:IN\s*\(|=\s*\$1\s+LIMIT)/i.test(sql);
+}
+
+describe('every admin API query is confined to the caller’s tenant', () => {
+  const statements: string[] = [];
+  let db: Db;
+  let tenant: TestTenant;
+  let ids: { customer: number; conversation: number; handoff: number; appointment: number; pastAppointment: number };
+  let day: string;
+
+  beforeAll(async () => {
+    const database = await testDatabase();
+    const logged = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: database.url, max: 4 }),
+      log: [{ emit: 'event', level: 'query' }],
+    });
+    logged.$on('query', (event) => statements.push(event.query));
+    db = logged as unknown as Db;
+    tenant = await createTestTenant(database.db);
+    const data = await createCustomerWithData(database.db, tenant, 'ESCOPO', {
+      waId: '5511955550001',
+      startsAt: new Date(Date.now() + 86_400_000),
+    });
+    await database.db.handoff.update({ where: { id: data.handoff.id }, data: { status: 'resolved' } });
+    const open = await requestHandoff(database.db, { tenantId: tenant.id, conversationId: data.conversation.id, reason: 'refusal' });
+    // A Wednesday a week or two ahead (both professionals work), as a São Paulo local date.
+    const ahead = new Date(Date.now() + 7 * 86_400_000);
+    ahead.setUTCDate(ahead.getUTCDate() + ((3 - ahead.getUTCDay() + 7) % 7));
+    day = ahead.toISOString().slice(0, 10);
+    const past = await database.db.appointment.create({
+      data: {
+        tenantId: tenant.id,
+        customerId: data.customer.id,
+        serviceId: tenant.services[0]?.id as number,
+        professionalId: tenant.professionals[1]?.id as number,
+        startsAt: new Date(Date.now() - 3 * 3_600_000),
+        endsAt: new Date(Date.now() - 2.5 * 3_600_000),
+      },
+    });
+    ids = {
+      customer: data.customer.id,
+      conversation: data.conversation.id,
+      handoff: open.id,
+      appointment: data.appointment.id,
+      pastAppointment: past.id,
+    };
+  });
+  afterAll(() => db.$disconnect());
+
+  it('each declared route, called for real, only runs tenant-scoped statements', async () => {
+    const app = createAdminTestApp(db);
+    const auth = bearer(tenant.apiKey);
+    const exercised: Record<string, () => Promise<{ status: number }>> = {
+      'GET /admin/handoffs': () => request(app).get('/admin/handoffs?status=pending').set(auth),
+      'POST /admin/handoffs/:id/claim': () =>
+        request(app).post(`/admin/handoffs/${ids.handoff}/claim`).set(auth).send({ attendant: 'Rita' }),
+      'GET /admin/conversations/:id': () => request(app).get(`/admin/conversations/${ids.conversation}`).set(auth),
+      'POST /admin/conversations/:id/messages': () =>
+        request(app).post(`/admin/conversations/${ids.conversation}/messages`).set(auth).send({ text: 'Oi!' }),
+      'POST /admin/handoffs/:id/resolve': () =>
+        request(app).post(`/admin/handoffs/${ids.handoff}/resolve`).set(auth).send({ returnToBot: true }),
+      'GET /admin/stats/handoff-reasons': () => request(app).get('/admin/stats/handoff-reasons?from=2026-01-01&to=2027-01-01').set(auth),
+      'GET /admin/services': () => request(app).get('/admin/services').set(auth),
+      'GET /admin/professionals': () => request(app).get('/admin/professionals').set(auth),
+      'POST /admin/professionals/:id/calendar-feed/rotate': () =>
+        request(app).post(`/admin/professionals/${tenant.professionals[0]?.id}/calendar-feed/rotate`).set(auth),
+      'GET /admin/availability': () =>
+        request(app)
+          .get(`/admin/availability?date=${day}&professionalId=${tenant.professionals[0]?.id}&serviceId=${tenant.services[0]?.id}`)
+          .set(auth),
+      'POST /admin/appointments': () =>
+        request(app)
+          .post('/admin/appointments')
+          .set(auth)
+          .send({
+            professionalId: tenant.professionals[0]?.id,
+            serviceId: tenant.services[0]?.id,
+            start: `${day}T10:00`,
+            customer: { name: 'Walk-in', phone: '(11) 98765-4321' },
+          }),
+      'GET /admin/appointments': () => request(app).get(`/admin/appointments?date=${day}`).set(auth),
+      'GET /admin/appointments/:id': () => request(app).get(`/admin/appointments/${ids.appointment}`).set(auth),
+      'POST /admin/appointments/:id/reschedule': () =>
+        request(app)
+          .post(`/admin/appointments/${ids.appointment}/reschedule`)
+          .set(auth)
+          .send({ start: `${day}T11:00`, notifyCustomer: false }),
+      'POST /admin/appointments/:id/attendance': () =>
+        request(app).post(`/admin/appointments/${ids.pastAppointment}/attendance`).set(auth).send({ status: 'attended' }),
+      'POST /admin/professionals/:id/blocks': () =>
+        request(app)
+          .post(`/admin/professionals/${tenant.professionals[1]?.id}/blocks`)
+          .set(auth)
+          .send({ from: `${day}T14:00`, to: `${day}T18:00`, reason: 'médico' }),
+      'DELETE /admin/blocks/:id': async () => {
+        const block = await db.professionalBlock.findFirstOrThrow({ where: { tenantId: tenant.id }, select: { id: true } });
+        return request(app).delete(`/admin/blocks/${block.id}`).set(auth);
+      },
+      'POST /admin/appointments/:id/cancel': async () => {
+        const moved = await db.appointment.findFirstOrThrow({
+          where: { tenantId: tenant.id, rescheduledFromId: ids.appointment },
+          select: { id: true },
+        });
+        return request(app).post(`/admin/appointments/${moved.id}/cancel`).set(auth).send({ notifyCustomer: false });
+      },
+      'GET /admin/customers/:id/export': () => request(app).get(`/admin/customers/${ids.customer}/export`).set(auth),
+      'DELETE /admin/customers/:id': () => request(app).delete(`/admin/customers/${ids.customer}`).set(auth),
+    };
+    expect(Object.keys(exercised).sort(), 'a declared admin route is not exercised here').toEqual(declaredAdminRoutes());
+
+    const offenders: { route: string; sql: string }[] = [];
+    for (const [route, call] of Object.entries(exercised)) {
+      statements.length = 0;
+      const response = await call();
+      expect(response.status, route).toBeLessThan(300);
+      for (const sql of statements.filter((statement) => tablesIn(statement).length > 0))
+        if (!isTenantScoped(sql)) offenders.push({ route, sql: sql.slice(0, 300) });
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check itself catches a lookup by id alone', () => {
+    // The statement Prisma writes for findFirst({ where: { id } }) (seen in this test's own capture).
+    expect(
+      isTenantScoped(
+        'SELECT "public"."handoffs"."id" FROM "public"."handoffs" WHERE ("public"."handoffs"."id" = $1 AND 1=1) LIMIT $2 OFFSET $3',
+      ),
+    ).toBe(false);
+    expect(isTenantScoped('UPDATE "public"."messages" SET "text" = $1 WHERE "public"."messages"."id" = $2')).toBe(false);
+    expect(
+      isTenantScoped(
+        'SELECT "public"."customers"."id" FROM "public"."customers" WHERE ("public"."customers"."id" = $1 AND 1=1) LIMIT $2 OFFSET $3',
+      ),
+    ).toBe(false);
+    expect(isTenantScoped('SELECT id FROM appointments WHERE professional_id = $1::int AND status <> $2')).toBe(false);
+  });
+});
