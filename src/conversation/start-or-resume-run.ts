@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { commitTurnEnding } from './commit-turn-ending.js';
 import { scopeOf, type Turn } from './load-turn.js';
 
@@ -17,15 +17,17 @@ export async function startOrResumeRun(db: Db, turn: Turn, responder: { name: st
     select: { id: true },
   });
   if (existing) return existing;
-  return db.$transaction(async (tx) => {
-    const stale = await tx.agentRun.findMany({
-      where: { tenantId: turn.tenantId, conversationId: turn.conversationId, status: 'running' },
-      select: { id: true },
-    });
-    for (const run of stale) await commitTurnEnding(tx, scopeOf(turn), { kind: 'superseded', run });
-    return tx.agentRun.create({
+  const create = (client: Queryable) =>
+    client.agentRun.create({
       data: { tenantId: turn.tenantId, conversationId: turn.conversationId, responder: responder.name, status: 'running', jobKey },
       select: { id: true },
     });
+  const runningWhere = { tenantId: turn.tenantId, conversationId: turn.conversationId, status: 'running' };
+  // The usual case has nothing to supersede: one insert, no interactive transaction holding a connection.
+  if ((await db.agentRun.count({ where: runningWhere })) === 0) return create(db);
+  return db.$transaction(async (tx) => {
+    const stale = await tx.agentRun.findMany({ where: runningWhere, select: { id: true } });
+    for (const run of stale) await commitTurnEnding(tx, scopeOf(turn), { kind: 'superseded', run });
+    return create(tx);
   });
 }
