@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TaskList } from 'graphile-worker';
 import { createAdminRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
+import { createConsoleRouter } from '../console/index.js';
 import { createServiceResponderChooser } from '../conversation/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
@@ -41,8 +42,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const deps: ServiceDeps = { config, db, databaseUrl, logger, clock: systemClock };
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;
+  const consoleRouter = createConsoleRouter(deps);
 
   const stop = async () => {
+    consoleRouter.closeStreams();
     if (server) await closeServer(server);
     if (worker) await worker.stop();
     await db.$disconnect();
@@ -63,7 +66,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       });
     }
     if (config.ROLE === 'all' || config.ROLE === 'web') {
-      const app = createHttpApp({ db, logger, routers: createRouters(deps) });
+      const app = createHttpApp({ db, logger, routers: [...createRouters(deps), consoleRouter] });
       server = await listen(app, config.PORT);
     }
   } catch (error) {

@@ -1,0 +1,81 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Db } from '../db/index.js';
+import { resolveStatsPeriod } from '../handoff/index.js';
+import { errorBody } from '../http/index.js';
+import { localDateTimeOf } from '../scheduling/index.js';
+import type { Clock } from '../shared/index.js';
+import { consoleStaffOf, requireConsoleSession } from './console-session.js';
+import { computeConsoleStats } from './console-stats.js';
+
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+const periodSchema = z.object({ from: z.iso.date(), to: z.iso.date() });
+
+/**
+ * Reads the console needs that the admin API does not offer: a conversation's customer
+ * appointments, and the owner's run and attendance figures. Same tenant filter: another
+ * tenant's ids are 404.
+ */
+export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: string | undefined }): Router {
+  const router = Router();
+  const session = requireConsoleSession(deps);
+
+  router.get('/conversations/:id/appointments', session, async (request, response) => {
+    const principal = consoleStaffOf(response);
+    const id = idSchema.safeParse(request.params.id);
+    const conversation = id.success
+      ? await deps.db.conversation.findFirst({ where: { id: id.data, tenantId: principal.tenantId }, select: { customerId: true } })
+      : null;
+    if (!conversation) {
+      response.status(404).json(errorBody('not_found', 'conversation not found'));
+      return;
+    }
+    const since = new Date(deps.clock.now().getTime() - 90 * 24 * 60 * 60 * 1000);
+    const rows = await deps.db.appointment.findMany({
+      where: { tenantId: principal.tenantId, customerId: conversation.customerId, startsAt: { gte: since } },
+      orderBy: { startsAt: 'asc' },
+      take: 50,
+      select: {
+        id: true,
+        startsAt: true,
+        endsAt: true,
+        status: true,
+        service: { select: { name: true } },
+        professional: { select: { name: true } },
+      },
+    });
+    response.json({
+      items: rows.map((row) => ({
+        id: row.id,
+        start: localDateTimeOf(row.startsAt.getTime(), principal.timezone),
+        end: localDateTimeOf(row.endsAt.getTime(), principal.timezone),
+        status: row.status,
+        service: row.service.name,
+        professional: row.professional.name,
+      })),
+    });
+  });
+
+  router.get('/stats', session, async (request, response) => {
+    const principal = consoleStaffOf(response);
+    if (principal.role !== 'owner') {
+      response.status(403).json(errorBody('forbidden', 'somente o proprietário vê as estatísticas'));
+      return;
+    }
+    const query = periodSchema.safeParse(request.query);
+    const period = query.success ? resolveStatsPeriod(query.data.from, query.data.to, principal.timezone) : null;
+    if (!period?.ok) {
+      response.status(400).json(errorBody('invalid_request', 'período inválido: from e to no formato AAAA-MM-DD'));
+      return;
+    }
+    const stats = await computeConsoleStats(deps.db, {
+      tenantId: principal.tenantId,
+      from: period.from,
+      to: period.to,
+      now: deps.clock.now(),
+    });
+    response.json(stats);
+  });
+
+  return router;
+}
