@@ -1,8 +1,10 @@
 import express, { Router } from 'express';
 import type { Db } from '../db/index.js';
 import type { Clock, Logger } from '../shared/index.js';
+import { createAppointmentRoutes } from './appointment-routes.js';
 import { createConversationRoutes } from './conversation-routes.js';
 import { createHandoffRoutes } from './handoff-routes.js';
+import { createProfessionalRoutes } from './professional-routes.js';
 import { requireApiKey } from './require-api-key.js';
 import { requireStaffSession } from './require-staff-session.js';
 import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
@@ -12,7 +14,7 @@ export interface AdminRouterDeps {
   db: Db;
   logger: Logger;
   clock: Clock;
-  config: { ADMIN_RATE_LIMIT_PER_MINUTE: number; PUBLIC_URL?: string | undefined };
+  config: { ADMIN_RATE_LIMIT_PER_MINUTE: number; PUBLIC_URL: string };
   /** time source of the rate limiter (tests); defaults to Date.now */
   rateLimitNow?: () => number;
 }
@@ -45,6 +47,8 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createHandoffRoutes(deps));
   admin.use(createConversationRoutes(deps));
   admin.use(createStatsRoutes(deps));
+  admin.use(createAppointmentRoutes(deps));
+  admin.use(createProfessionalRoutes(deps));
   const router = Router();
   router.use('/admin', admin);
   return router;

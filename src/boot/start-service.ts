@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { TaskList } from 'graphile-worker';
-import { createAdminRouter } from '../admin/index.js';
+import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
 import { createConsoleRouter } from '../console/index.js';
 import { createServiceResponderChooser } from '../conversation/index.js';
@@ -86,7 +86,7 @@ function createTasks(deps: ServiceDeps): TaskList {
 }
 
 function createRouters(deps: ServiceDeps) {
-  const routers = [createWhatsAppWebhookRouter(deps), createAdminRouter(deps)];
+  const routers = [createWhatsAppWebhookRouter(deps), createAdminRouter(deps), createCalendarFeedRouter(deps)];
   // What sandbox tenants "sent", for `npm run chat`; never exposed in production.
   if (deps.config.NODE_ENV !== 'production') routers.push(createSandboxOutboxRouter(deps));
   return routers;

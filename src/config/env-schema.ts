@@ -48,8 +48,10 @@ export const envSchema = z
     LLM_BREAKER_COOLDOWN_MS: int(60_000, 0),
 
     ADMIN_RATE_LIMIT_PER_MINUTE: int(120, 1),
-    /** the service's public base URL (links it prints; an https one makes console cookies Secure) */
-    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** The service's public base URL for links it prints (calendar feeds); unset = http://localhost:$PORT. */
+    PUBLIC_URL: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://agenda.example.com' }).optional(),
+    ),
     SHUTDOWN_TIMEOUT_MS: int(8000, 100),
   })
   .superRefine(

@@ -4,7 +4,7 @@ import { type Env, envSchema } from './env-schema.js';
 export const DEV_APP_SECRET = 'dev-app-secret';
 export const DEV_VERIFY_TOKEN = 'dev-verify-token';
 
-export type Config = Readonly<Env & { WHATSAPP_APP_SECRET: string; WHATSAPP_VERIFY_TOKEN: string }>;
+export type Config = Readonly<Env & { WHATSAPP_APP_SECRET: string; WHATSAPP_VERIFY_TOKEN: string; PUBLIC_URL: string }>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -29,5 +29,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed.data,
     WHATSAPP_APP_SECRET: parsed.data.WHATSAPP_APP_SECRET ?? DEV_APP_SECRET,
     WHATSAPP_VERIFY_TOKEN: parsed.data.WHATSAPP_VERIFY_TOKEN ?? DEV_VERIFY_TOKEN,
+    PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
   });
 }

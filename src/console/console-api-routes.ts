@@ -10,12 +10,18 @@ import { computeConsoleStats } from './console-stats.js';
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const periodSchema = z.object({ from: z.iso.date(), to: z.iso.date() });
+const daySchema = z.object({ date: z.iso.date() });
 
 /**
  * Reads the console needs that the admin API does not offer: a conversation's customer
  * appointments, and the owner's run and attendance figures. Same tenant filter: another
  * tenant's ids are 404.
  */
+function nextDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
 export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: string | undefined }): Router {
   const router = Router();
   const session = requireConsoleSession(deps);
@@ -52,6 +58,32 @@ export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: 
         status: row.status,
         service: row.service.name,
         professional: row.professional.name,
+      })),
+    });
+  });
+
+  // The contract's agenda API creates and deletes blocks but does not list them; the day view needs them.
+  router.get('/blocks', session, async (request, response) => {
+    const principal = consoleStaffOf(response);
+    const query = daySchema.safeParse(request.query);
+    const day = query.success ? resolveStatsPeriod(query.data.date, nextDate(query.data.date), principal.timezone) : null;
+    if (!day?.ok) {
+      response.status(400).json(errorBody('invalid_request', 'data inválida: use AAAA-MM-DD'));
+      return;
+    }
+    const blocks = await deps.db.professionalBlock.findMany({
+      where: { tenantId: principal.tenantId, startsAt: { lt: day.to }, endsAt: { gt: day.from } },
+      orderBy: [{ professionalId: 'asc' }, { startsAt: 'asc' }],
+      take: 200,
+      select: { id: true, professionalId: true, startsAt: true, endsAt: true, reason: true },
+    });
+    response.json({
+      items: blocks.map((block) => ({
+        id: block.id,
+        professionalId: block.professionalId,
+        from: localDateTimeOf(block.startsAt.getTime(), principal.timezone),
+        to: localDateTimeOf(block.endsAt.getTime(), principal.timezone),
+        reason: block.reason,
       })),
     });
   });

@@ -1,4 +1,5 @@
 import type { Db, Prisma } from '../db/index.js';
+import { type AppointmentSource, type AppointmentStatus, toAppointmentSource, toAppointmentStatus } from './appointment-status.js';
 import type { ServiceInfo } from './load-schedule.js';
 
 type Tx = Db | Prisma.TransactionClient;
@@ -8,7 +9,8 @@ export interface AppointmentView {
   id: number;
   tenantId: number;
   customerId: number;
-  status: 'booked' | 'cancelled';
+  status: AppointmentStatus;
+  source: AppointmentSource;
   startsAt: Date;
   endsAt: Date;
   professional: { id: number; name: string };
@@ -22,6 +24,7 @@ export const appointmentViewSelect = {
   tenantId: true,
   customerId: true,
   status: true,
+  source: true,
   startsAt: true,
   endsAt: true,
   professional: { select: { id: true, name: true } },
@@ -37,7 +40,8 @@ export function toAppointmentView(row: AppointmentViewRow): AppointmentView {
     id: row.id,
     tenantId: row.tenantId,
     customerId: row.customerId,
-    status: row.status === 'cancelled' ? 'cancelled' : 'booked',
+    status: toAppointmentStatus(row.status),
+    source: toAppointmentSource(row.source),
     startsAt: row.startsAt,
     endsAt: row.endsAt,
     professional: row.professional,

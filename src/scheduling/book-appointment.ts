@@ -1,6 +1,9 @@
 import { type Db, isExclusionViolation, isUniqueViolation } from '../db/index.js';
 import { ToolDomainException } from '../shared/index.js';
+import { type AppointmentActor, botActor } from './appointment-actor.js';
+import { type AppointmentSource, UPCOMING_STATUSES } from './appointment-status.js';
 import { type AppointmentView, appointmentViewSelect, findAppointmentByKey, toAppointmentView } from './appointment-view.js';
+import { createAppointmentRow } from './create-appointment-row.js';
 import { findNearestFreeSlots } from './find-nearest-free-slots.js';
 import { localInstant, parseLocalDateTime } from './local-time.js';
 import { resolveRequestedSlot } from './resolve-requested-slot.js';
@@ -16,6 +19,10 @@ export interface BookingRequest {
   /** The tool_use id (or menu step key): the same key never books twice. */
   idempotencyKey: string;
   now: Date;
+  /** Who books, for the appointment's history (the bot by default). */
+  actor?: AppointmentActor;
+  /** Who made the row (`bot` by default; `reminder` for a reminder's flow). */
+  source?: AppointmentSource;
 }
 
 export interface BookingOutcome {
@@ -38,23 +45,27 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
 
   const slot = await resolveRequestedSlot(db, request);
   try {
-    const row = await db.appointment.create({
-      data: {
-        tenantId: request.tenantId,
-        customerId: request.customerId,
-        professionalId: slot.professional.id,
-        serviceId: slot.service.id,
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
-        idempotencyKey: request.idempotencyKey,
-      },
-      // Only the id: a create that also selects relations runs in an implicit transaction and
-      // Prisma reads the relations in parallel on its one connection (pg's "client is already
-      // executing a query" warning, an error in pg 9). The view is read right after.
-      select: { id: true },
-    });
+    const id = await db.$transaction((tx) =>
+      createAppointmentRow(
+        tx,
+        {
+          tenantId: request.tenantId,
+          customerId: request.customerId,
+          professionalId: slot.professional.id,
+          serviceId: slot.service.id,
+          startsAt: slot.startsAt,
+          endsAt: slot.endsAt,
+          source: request.source ?? 'bot',
+          idempotencyKey: request.idempotencyKey,
+        },
+        request.actor ?? botActor(null),
+        request.now,
+      ),
+    );
+    // The view is read after the commit (relations read inside the transaction would run in
+    // parallel on its one connection).
     const created = await findAppointmentByKey(db, request);
-    if (!created || created.id !== row.id) throw new Error(`appointment ${row.id} not found right after it was booked`);
+    if (!created || created.id !== id) throw new Error(`appointment ${id} not found right after it was booked`);
     return { appointment: created, alreadyExisted: false };
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -76,7 +87,7 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
   }
 }
 
-/** The customer's booked appointment with this professional and service at that local start, if any. */
+/** The customer's booked or confirmed appointment with this professional and service at that local start, if any. */
 async function findOwnBookingAt(db: Db, request: BookingRequest): Promise<AppointmentView | null> {
   const parsed = parseLocalDateTime(request.start);
   if (!parsed) return null;
@@ -89,7 +100,7 @@ async function findOwnBookingAt(db: Db, request: BookingRequest): Promise<Appoin
       professionalId: request.professionalId,
       serviceId: request.serviceId,
       startsAt: new Date(localInstant(parsed.date, parsed.minute, tenant.timezone)),
-      status: 'booked',
+      status: { in: [...UPCOMING_STATUSES] },
     },
     select: appointmentViewSelect,
   });

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { type Clock, defineTool, type Logger, type ToolDefinition, ToolDomainException } from '../shared/index.js';
+import { botActor } from './appointment-actor.js';
 import { bookAppointment } from './book-appointment.js';
 import { cancelAppointment } from './cancel-appointment.js';
 import { findFreeSlots } from './find-free-slots.js';
@@ -107,6 +108,7 @@ export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps)
           start: input.inicio,
           idempotencyKey: context.toolUseId,
           now: clock.now(),
+          actor: botActor(context.runId),
         });
         if (!outcome.alreadyExisted) {
           logger.info(
@@ -143,6 +145,7 @@ export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps)
           customerId: context.customerId,
           appointmentId: input.agendamento_id,
           now: clock.now(),
+          actor: botActor(context.runId),
         });
         if (!outcome.alreadyCancelled) {
           logger.info({ tenantId: context.tenantId, appointmentId: outcome.appointment.id }, 'appointment cancelled');
@@ -165,6 +168,7 @@ export function createSchedulingTools({ db, clock, logger }: SchedulingToolDeps)
           start: input.inicio,
           idempotencyKey: context.toolUseId,
           now: clock.now(),
+          actor: botActor(context.runId),
         });
         if (!outcome.alreadyApplied) {
           logger.info(

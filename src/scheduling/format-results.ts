@@ -1,8 +1,18 @@
+import type { AppointmentStatus } from './appointment-status.js';
 import type { AppointmentView } from './appointment-view.js';
 import type { DayAvailability } from './find-free-slots.js';
 import type { ServiceInfo } from './load-schedule.js';
 import { dayClock, localDateOf, localTimeOf, weekdayName } from './local-time.js';
 import type { AgendamentoResumo, BuscarHorariosResult, FaixaLivre, ServicoResumo } from './tool-results.js';
+
+/** Statuses as the model reads them. */
+const STATUS_LABELS: Record<AppointmentStatus, AgendamentoResumo['status']> = {
+  booked: 'agendado',
+  confirmed: 'confirmado',
+  cancelled: 'cancelado',
+  attended: 'compareceu',
+  no_show: 'faltou',
+};
 
 /** Days with at most this many free starts list them all; busier days are summarised. */
 const LIST_ALL_UP_TO = 12;
@@ -19,7 +29,7 @@ export function toAgendamentoResumo(appointment: AppointmentView): AgendamentoRe
   const data = localDateOf(appointment.startsAt.getTime(), zone);
   return {
     agendamento_id: appointment.id,
-    status: appointment.status === 'booked' ? 'agendado' : 'cancelado',
+    status: STATUS_LABELS[appointment.status],
     data,
     dia_semana: weekdayName(data),
     inicio: localTimeOf(appointment.startsAt.getTime(), zone),

@@ -29,7 +29,7 @@ export interface ProfessionalSchedule {
   offeredServices: ServiceInfo[];
   /** Working intervals [startMinute, endMinute) per weekday (index 0 = Sunday), sorted. */
   hoursByWeekday: [number, number][][];
-  /** Busy intervals [startMs, endMs) (booked appointments and time off), sorted by start. */
+  /** Busy intervals [startMs, endMs) (appointments not cancelled, time off and staff blocks), sorted by start. */
   busy: [number, number][];
 }
 
@@ -50,7 +50,8 @@ interface ScheduleRow {
  * Reads, in ONE round trip, the tenant's settings, the professional (scoped to the tenant),
  * the requested service, the services offered, weekly hours, and the busy intervals
  * overlapping the local dates `fromDate`..`toDate`. Appointments are found through the
- * gist index of the `appointments_no_overlap` constraint. `ignoreAppointmentId` leaves one
+ * gist index of the `appointments_no_overlap` constraint (same
+ * predicate: every status but cancelled holds its time); staff blocks count like time off. `ignoreAppointmentId` leaves one
  * appointment out of the busy list (the one being rescheduled).
  * Throws a plain Error when the tenant does not exist (a wiring bug, not a model mistake).
  */
@@ -89,9 +90,13 @@ export async function loadSchedule(
            FROM time_off o
           WHERE o.professional_id = (SELECT id FROM prof) AND o.starts_at < ${window.end} AND o.ends_at > ${window.start}
          UNION ALL
+         SELECT extract(epoch FROM k.starts_at) * 1000, extract(epoch FROM k.ends_at) * 1000
+           FROM professional_blocks k
+          WHERE k.professional_id = (SELECT id FROM prof) AND k.starts_at < ${window.end} AND k.ends_at > ${window.start}
+         UNION ALL
          SELECT extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM a.ends_at) * 1000
            FROM appointments a
-          WHERE a.professional_id = (SELECT id FROM prof) AND a.status = 'booked'
+          WHERE a.professional_id = (SELECT id FROM prof) AND a.status <> 'cancelled'
             AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(${window.start}::timestamptz, ${window.end}::timestamptz, '[)')
             AND a.id <> ${query.ignoreAppointmentId ?? 0}::int
       ) b) AS busy

@@ -1,9 +1,12 @@
 import { type Db, isExclusionViolation, isUniqueViolation } from '../db/index.js';
 import { ToolDomainException } from '../shared/index.js';
+import { type AppointmentActor, botActor } from './appointment-actor.js';
+import type { AppointmentSource } from './appointment-status.js';
 import { type AppointmentView, findAppointmentByKey, findCustomerAppointment } from './appointment-view.js';
 import { assertChangeable } from './assert-changeable.js';
 import { findNearestFreeSlots } from './find-nearest-free-slots.js';
 import { localDateTimeOf } from './local-time.js';
+import { moveAppointment, NoLongerUpcoming } from './move-appointment.js';
 import { resolveRequestedSlot } from './resolve-requested-slot.js';
 import { schedulingMessages } from './scheduling-messages.js';
 
@@ -15,20 +18,23 @@ export interface RescheduleOutcome {
   alreadyApplied: boolean;
 }
 
-/** Thrown inside the transaction when the old appointment stopped being booked meanwhile. */
-class NoLongerBooked extends Error {}
-
 /**
  * Moves the customer's appointment to another start with the same professional and service.
- * Atomic: in ONE transaction the old row is cancelled and the new one inserted. Cancelling
- * first lets the new time overlap the old one (moving 15 min later); nobody outside can
- * see the old time released before the new one is held, because both become visible at the
- * same commit, and any failure (the constraint refusing the new time) rolls both back, so
- * on conflict nothing changes. Idempotent per key (tool_use id).
+ * Atomic (see `moveAppointment`): the old row is cancelled and the new one inserted in one
+ * transaction, so on conflict nothing changes. Idempotent per key (tool_use id).
  */
 export async function rescheduleAppointment(
   db: Db,
-  request: { tenantId: number; customerId: number; appointmentId: number; start: string; idempotencyKey: string; now: Date },
+  request: {
+    tenantId: number;
+    customerId: number;
+    appointmentId: number;
+    start: string;
+    idempotencyKey: string;
+    now: Date;
+    actor?: AppointmentActor;
+    source?: AppointmentSource;
+  },
 ): Promise<RescheduleOutcome> {
   const scope = { tenantId: request.tenantId, customerId: request.customerId, appointmentId: request.appointmentId };
   const notFound = () => new ToolDomainException(schedulingMessages.appointmentNotFound(request.appointmentId), 'appointment_not_found');
@@ -53,33 +59,22 @@ export async function rescheduleAppointment(
     ignoreAppointmentId: previous.id,
   });
   try {
-    const row = await db.$transaction(async (tx) => {
-      const released = await tx.appointment.updateMany({
-        where: { id: previous.id, tenantId: request.tenantId, customerId: request.customerId, status: 'booked' },
-        data: { status: 'cancelled', cancelledAt: request.now },
-      });
-      if (released.count === 0) throw new NoLongerBooked();
-      return tx.appointment.create({
-        data: {
-          tenantId: request.tenantId,
-          customerId: request.customerId,
-          professionalId: previous.professional.id,
-          serviceId: previous.service.id,
-          startsAt: slot.startsAt,
-          endsAt: slot.endsAt,
-          idempotencyKey: request.idempotencyKey,
-        },
-        // Only the id: relations selected inside the transaction would be read in parallel on
-        // its one connection (see bookAppointment). The view is read after the commit.
-        select: { id: true },
-      });
+    const row = await moveAppointment(db, {
+      tenantId: request.tenantId,
+      previous,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      idempotencyKey: request.idempotencyKey,
+      source: request.source ?? 'bot',
+      actor: request.actor ?? botActor(null),
+      now: request.now,
     });
     const created = await findAppointmentByKey(db, request);
     if (!created || created.id !== row.id) throw new Error(`appointment ${row.id} not found right after it was rescheduled`);
     const cancelledPrevious = (await findCustomerAppointment(db, scope)) ?? previous;
     return { appointment: created, previous: cancelledPrevious, alreadyApplied: false };
   } catch (error) {
-    if (error instanceof NoLongerBooked) {
+    if (error instanceof NoLongerUpcoming) {
       throw new ToolDomainException(schedulingMessages.rescheduleCancelled(previous.id), 'appointment_cancelled');
     }
     if (isUniqueViolation(error)) {

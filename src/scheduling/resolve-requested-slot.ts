@@ -107,7 +107,7 @@ const JUST_TAKEN_SECONDS = 120;
 async function isJustTaken(db: Tx, professionalId: number, start: Date, end: Date, ignoreAppointmentId: number | null): Promise<boolean> {
   const rows = await db.$queryRaw<unknown[]>`
     SELECT 1 FROM appointments
-     WHERE professional_id = ${professionalId}::int AND status = 'booked' AND id <> ${ignoreAppointmentId ?? 0}::int
+     WHERE professional_id = ${professionalId}::int AND status <> 'cancelled' AND id <> ${ignoreAppointmentId ?? 0}::int
        AND tstzrange(starts_at, ends_at, '[)') && tstzrange(${start}::timestamptz, ${end}::timestamptz, '[)')
        AND created_at > now() - make_interval(secs => ${JUST_TAKEN_SECONDS})
      LIMIT 1`;

@@ -55,7 +55,7 @@ export interface BuscarHorariosResult {
 
 export interface AgendamentoResumo {
   agendamento_id: number;
-  status: 'agendado' | 'cancelado';
+  status: 'agendado' | 'confirmado' | 'cancelado' | 'compareceu' | 'faltou';
   data: string;
   dia_semana: string;
   inicio: string;

@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
+import { type Db, Prisma } from '../db/index.js';
 import { generateApiKey } from './api-key.js';
 import { parseTenantFile } from './parse-tenant-file.js';
 import { syncProfessionalSchedule } from './sync-professional-schedule.js';
@@ -61,6 +61,7 @@ async function upsertTenant(tx: Prisma.TransactionClient, file: TenantFile): Pro
     horizonDays: file.booking.horizonDays,
     slotStepMinutes: file.booking.slotStepMinutes,
     cancelNoticeMinutes: file.booking.cancelNoticeMinutes ?? 0,
+    templates: file.templates ?? Prisma.DbNull,
   };
   const existing = await tx.tenant.findUnique({ where: { slug: file.slug } });
   if (!existing) {
@@ -112,5 +113,12 @@ async function upsertByKey<Fields extends Record<string, string | number>>(
 }
 
 function differs(existing: Record<string, unknown>, wanted: Record<string, unknown>): boolean {
-  return Object.entries(wanted).some(([field, value]) => existing[field] !== value);
+  return Object.entries(wanted).some(([field, value]) => !sameValue(existing[field], value));
+}
+
+/** Plain values by identity; JSON columns (the templates block) by content, DbNull as null. */
+function sameValue(stored: unknown, wanted: unknown): boolean {
+  if (wanted === Prisma.DbNull) return stored === null;
+  if (typeof wanted === 'object' && wanted !== null) return JSON.stringify(stored) === JSON.stringify(wanted);
+  return stored === wanted;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLOCK_TIME_PATTERN, isKnownTimeZone, LOCAL_DATE_TIME_PATTERN, parseLocalDateTime } from './local-time.js';
+import { notificationTemplatesSchema } from './notification-templates.js';
 import { addCrossFieldIssues } from './tenant-file-cross-checks.js';
 import { WEEKDAY_KEYS, type WeekdayKey } from './weekday-keys.js';
 
@@ -55,6 +56,7 @@ export const tenantFileSchema = z
         }),
       )
       .min(1, 'must list at least one professional'),
+    templates: notificationTemplatesSchema.optional(),
   })
   .superRefine((file, context) => addCrossFieldIssues(file, context), { when: () => true });
 

@@ -6,6 +6,7 @@ export { isReadableMessage, toInboundMessageContent } from './inbound-message-co
 export { createIntakeBatcher, type StoreInbound } from './intake-batcher.js';
 export { type IntakeSummary, intakeWebhook } from './intake-webhook.js';
 export { type QueueOutboundRepliesRequest, queueOutboundReplies, type StoredOutboundMessage } from './queue-outbound-replies.js';
+export { queueTemplateMessage, TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload } from './queue-template-message.js';
 export { createSandboxOutboxRouter, SANDBOX_OUTBOX_PATH, type SandboxOutboxMessage } from './sandbox-outbox-route.js';
 export { type SendResult, sendOutboundMessage } from './send-outbound-message.js';
 export { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';

@@ -1,4 +1,5 @@
 import type { OutboundReply } from '../shared/index.js';
+import { TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload, toGraphTemplateMessage } from './queue-template-message.js';
 
 const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
@@ -8,6 +9,7 @@ const cut = (text: string, max: number) => (text.length <= max ? text : `${text.
  * ≤ 72). Over-long titles are shortened rather than rejected by Meta.
  */
 export function toGraphMessage(to: string, row: { type: string; text: string | null; payload: unknown }): Record<string, unknown> {
+  if (row.type === TEMPLATE_MESSAGE_TYPE) return toGraphTemplateMessage(to, row.payload as TemplateMessagePayload);
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
   const reply = row.type === 'interactive' ? (row.payload as OutboundReply | null) : null;
   const text = row.text ?? '';

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createAdminRouter } from '../../src/admin/index.js';
+import { createAdminRouter, createCalendarFeedRouter } from '../../src/admin/index.js';
 import type { Db } from '../../src/db/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { type Clock, silentLogger, systemClock } from '../../src/shared/index.js';
@@ -7,16 +7,21 @@ import { type Clock, silentLogger, systemClock } from '../../src/shared/index.js
 /** The HTTP app with only the admin router, as start-service mounts it. */
 export function createAdminTestApp(
   db: Db,
-  options: { rateLimitPerMinute?: number; clock?: Clock; rateLimitNow?: () => number } = {},
+  options: { rateLimitPerMinute?: number; clock?: Clock; rateLimitNow?: () => number; publicUrl?: string } = {},
 ): Express {
+  const config = { ADMIN_RATE_LIMIT_PER_MINUTE: options.rateLimitPerMinute ?? 10_000, PUBLIC_URL: options.publicUrl ?? TEST_PUBLIC_URL };
+  const clock = options.clock ?? systemClock;
   const router = createAdminRouter({
     db,
     logger: silentLogger,
-    clock: options.clock ?? systemClock,
-    config: { ADMIN_RATE_LIMIT_PER_MINUTE: options.rateLimitPerMinute ?? 10_000 },
+    clock,
+    config,
     ...(options.rateLimitNow ? { rateLimitNow: options.rateLimitNow } : {}),
   });
-  return createHttpApp({ db, logger: silentLogger, routers: [router] });
+  return createHttpApp({ db, logger: silentLogger, routers: [router, createCalendarFeedRouter({ db, clock, config })] });
 }
+
+/** PUBLIC_URL of the test app: feed URLs start with it. */
+export const TEST_PUBLIC_URL = 'https://agenda.test';
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });

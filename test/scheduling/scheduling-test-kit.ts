@@ -110,11 +110,11 @@ export async function refusal(promise: Promise<unknown>, code: string): Promise<
   return exception.message;
 }
 
-/** Active (booked) appointments of a professional that overlap each other: must always be empty. */
+/** Active (not cancelled) appointments of a professional that overlap each other: must always be empty. */
 export async function overlappingPairs(db: Db, tenantId: number) {
   return db.$queryRaw<{ a: number; b: number }[]>`
     SELECT x.id AS a, y.id AS b FROM appointments x JOIN appointments y
       ON x.professional_id = y.professional_id AND x.id < y.id
      AND tstzrange(x.starts_at, x.ends_at, '[)') && tstzrange(y.starts_at, y.ends_at, '[)')
-   WHERE x.tenant_id = ${tenantId} AND x.status = 'booked' AND y.status = 'booked'`;
+   WHERE x.tenant_id = ${tenantId} AND x.status <> 'cancelled' AND y.status <> 'cancelled'`;
 }

@@ -4,7 +4,7 @@ import { addDays, clockOf, longDateText, todayIn } from '../format.js';
 import type { Appointment, Professional, Service, Session } from '../types.js';
 import { type AgendaDay, loadCatalog, loadDay } from './agenda-data.js';
 import { AppointmentDialog } from './appointment-dialog.js';
-import { BlockDialog, type CreatedBlock } from './block-dialog.js';
+import { BlockDialog } from './block-dialog.js';
 import { BookingDialog } from './booking-dialog.js';
 import { DayGrid } from './day-grid.js';
 
@@ -25,7 +25,6 @@ export function AgendaPage(props: { session: Session }) {
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [notice, setNotice] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [blocks, setBlocks] = useState<CreatedBlock[]>([]);
   const [narrow, setNarrow] = useState(() => matchMedia(NARROW).matches);
   const [onlyProfessional, setOnlyProfessional] = useState<number | null>(null);
 
@@ -145,13 +144,12 @@ export function AgendaPage(props: { session: Session }) {
           professionals={visible}
           appointments={day.appointments}
           free={day.free}
-          blocks={blocks}
+          blocks={day.blocks}
           onFree={(professional, time) => setDialog({ kind: 'book', professional, time })}
           onAppointment={(appointment) => setDialog({ kind: 'appointment', appointment })}
           onRemoveBlock={async (block) => {
             try {
               await api('DELETE', `/admin/blocks/${block.id}`);
-              setBlocks((current) => current.filter((each) => each.id !== block.id));
               done('Bloqueio removido.');
             } catch (caught) {
               setError(errorText(caught));
@@ -194,8 +192,7 @@ export function AgendaPage(props: { session: Session }) {
           professionals={catalog.professionals}
           professionalId={onlyProfessional ?? catalog.professionals[0]?.id ?? 0}
           onClose={() => setDialog({ kind: 'none' })}
-          onBlocked={(block, overlapping) => {
-            setBlocks((current) => [...current, block]);
+          onBlocked={(_block, overlapping) => {
             done(
               overlapping.length > 0
                 ? `Horário bloqueado. Atenção: ${overlapping.length} agendamento(s) continuam marcados nesse intervalo.`

@@ -78,9 +78,11 @@ export function DayGrid(props: {
       )}
       {props.blocks.map((block) => {
         const index = props.professionals.findIndex((professional) => professional.id === block.professionalId);
-        if (index < 0 || block.from.slice(0, 10) !== props.date) return null;
-        const from = minutesOf(clockOf(block.from));
-        const to = minutesOf(clockOf(block.to));
+        if (index < 0) return null;
+        // A block may start the day before or end the day after: clamp it to the rows shown.
+        const from = block.from.slice(0, 10) < props.date ? start : minutesOf(clockOf(block.from));
+        const to = block.to.slice(0, 10) > props.date ? end : minutesOf(clockOf(block.to));
+        if (to <= start || from >= end) return null;
         return (
           <div key={`block${block.id}`} class="block" style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}>
             <span>

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ATTENDANCE_STATUSES, normalizePhone } from '../scheduling/index.js';
+
+const MAX_INT4 = 2_147_483_647;
+const id = (what: string) =>
+  z.coerce
+    .number({ error: `expected the ${what} id (a positive integer)` })
+    .int()
+    .positive()
+    .max(MAX_INT4);
+const withoutNul = (value: string) => !value.includes('\u0000');
+const NUL_MESSAGE = 'must not contain NUL (\\u0000) characters';
+
+/** A local date of the tenant, "YYYY-MM-DD". */
+const localDate = z.iso.date({ error: 'expected a date YYYY-MM-DD (a day in the tenant time zone)' });
+/** A local wall time of the tenant, "YYYY-MM-DDTHH:mm". */
+const localStart = z.iso.datetime({
+  local: true,
+  precision: -1,
+  error: 'expected a local date and time YYYY-MM-DDTHH:mm (tenant time zone)',
+});
+
+/** `GET /admin/appointments?date=&professionalId=` */
+export const agendaQuerySchema = z.object({ date: localDate, professionalId: id('professional').optional() });
+
+/** `GET /admin/availability?date=&professionalId=&serviceId=` (without serviceId: the professional's shortest service, as the bot). */
+export const availabilityQuerySchema = z.object({
+  date: localDate,
+  professionalId: id('professional'),
+  serviceId: id('service').optional(),
+});
+
+/** A phone number as people write it, validated and normalised (see normalizePhone). */
+const phone = z
+  .string({ error: 'expected the customer phone number' })
+  .max(40)
+  .transform((text, context) => {
+    const normalized = normalizePhone(text);
+    if (!normalized) {
+      context.addIssue({ code: 'custom', message: 'not a valid phone number, e.g. (11) 98765-4321 or +55 11 98765-4321' });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+/** `POST /admin/appointments`: a booking made by staff (walk-in, phone call). */
+export const createAppointmentBodySchema = z.object({
+  professionalId: id('professional'),
+  serviceId: id('service'),
+  start: localStart,
+  customer: z.object({
+    name: z.string().trim().min(1, 'customer name must not be empty').max(120).refine(withoutNul, NUL_MESSAGE),
+    phone,
+  }),
+  outsideHours: z.boolean().default(false),
+});
+
+/** `POST /admin/appointments/:id/cancel` */
+export const cancelBodySchema = z.object({ notifyCustomer: z.boolean().default(true) }).default({ notifyCustomer: true });
+
+/** `POST /admin/appointments/:id/reschedule` */
+export const rescheduleBodySchema = z.object({
+  start: localStart,
+  notifyCustomer: z.boolean().default(true),
+  outsideHours: z.boolean().default(false),
+});
+
+/** `POST /admin/appointments/:id/attendance` */
+export const attendanceBodySchema = z.object({ status: z.enum(ATTENDANCE_STATUSES, { error: 'expected "attended" or "no_show"' }) });
+
+/** `POST /admin/professionals/:id/blocks` */
+export const createBlockBodySchema = z.object({
+  from: localStart,
+  to: localStart,
+  reason: z.string().trim().max(200).refine(withoutNul, NUL_MESSAGE).optional(),
+});

@@ -1,0 +1,87 @@
+import type { Prisma } from '../db/index.js';
+import { type AppointmentView, formatDayTime } from '../scheduling/index.js';
+import { isAppError } from '../shared/index.js';
+import { readNotificationTemplates } from '../tenant/index.js';
+import { queueOutboundReplies, queueTemplateMessage } from '../whatsapp/index.js';
+import { appointmentChangeTexts } from './appointment-change-texts.js';
+
+export type NotTold = keyof typeof appointmentChangeTexts.notTold;
+
+export type CustomerNotice =
+  | { customerNotified: true; channel: 'whatsapp_text' | 'whatsapp_template' }
+  | { customerNotified: false; reason: NotTold; message: string };
+
+export type AppointmentChange = { kind: 'cancelled' } | { kind: 'rescheduled'; startsAt: Date };
+
+export const notRequested = (): CustomerNotice => notTold('not_requested');
+
+/**
+ * Queues the customer's notice of a staff change in the outbox, inside the change's own
+ * transaction (the notice exists if and only if the change committed). Inside the 24-hour
+ * window: a pt-BR text. Outside it: the tenant's `appointmentChanged` template when
+ * configured, else nothing is queued (Meta would refuse free text) and the caller is told
+ * why. A customer who never wrote on WhatsApp cannot be told either. `idempotencyKey` makes
+ * a retried request queue it once.
+ */
+export async function queueAppointmentChangeNotice(
+  tx: Prisma.TransactionClient,
+  request: { tenantId: number; appointment: AppointmentView; change: AppointmentChange; idempotencyKey: string },
+): Promise<CustomerNotice> {
+  const { appointment } = request;
+  const conversation = await tx.conversation.findFirst({
+    where: { tenantId: request.tenantId, customerId: appointment.customerId },
+    select: { id: true, customer: { select: { name: true } }, tenant: { select: { name: true, templates: true } } },
+  });
+  if (!conversation) return notTold('no_whatsapp_conversation');
+  const zone = appointment.timezone;
+  const when = formatDayTime((request.change.kind === 'rescheduled' ? request.change.startsAt : appointment.startsAt).getTime(), zone);
+  const facts = {
+    customerName: conversation.customer.name,
+    service: appointment.service.name,
+    professional: appointment.professional.name,
+    when,
+    business: conversation.tenant.name,
+  };
+  const text =
+    request.change.kind === 'cancelled'
+      ? appointmentChangeTexts.cancelled(facts)
+      : appointmentChangeTexts.rescheduled({ ...facts, previousWhen: formatDayTime(appointment.startsAt.getTime(), zone) });
+  try {
+    await queueOutboundReplies(tx, {
+      tenantId: request.tenantId,
+      conversationId: conversation.id,
+      replies: [{ type: 'text', text }],
+      author: 'system',
+      idempotencyKeyPrefix: `appointment-change:${request.idempotencyKey}`,
+    });
+    return { customerNotified: true, channel: 'whatsapp_text' };
+  } catch (error) {
+    if (!isAppError(error) || error.code !== 'outside_customer_window') throw error;
+  }
+  const template = readNotificationTemplates(conversation.tenant.templates).appointmentChanged;
+  if (!template) return notTold('outside_window_without_template');
+  await queueTemplateMessage(tx, {
+    tenantId: request.tenantId,
+    conversationId: conversation.id,
+    template: {
+      name: template.name,
+      language: template.language,
+      bodyParameters: [
+        facts.customerName?.trim() || 'cliente',
+        facts.service,
+        facts.professional,
+        when,
+        facts.business,
+        request.change.kind === 'cancelled' ? 'cancelado' : 'remarcado',
+      ],
+    },
+    text,
+    author: 'system',
+    idempotencyKey: `appointment-change:${request.idempotencyKey}:template`,
+  });
+  return { customerNotified: true, channel: 'whatsapp_template' };
+}
+
+function notTold(reason: NotTold): CustomerNotice {
+  return { customerNotified: false, reason, message: appointmentChangeTexts.notTold[reason] };
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** One WhatsApp message template approved by Meta: its name and language code. */
+export const whatsappTemplateSchema = z.strictObject({
+  name: z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be a Meta template name: lowercase letters, digits and underscores'),
+  language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a template language code such as "pt_BR" or "en"'),
+});
+
+/**
+ * The tenant file's optional `templates` block. `appointmentChanged` tells a customer outside
+ * the 24-hour window that staff cancelled or moved their appointment; its body takes, in
+ * order: customer name, service, professional, local day and time (`qua 02/12 às 15:30`,
+ * the new time for a reschedule), business name, and what happened ("cancelado" or "remarcado").
+ */
+export const notificationTemplatesSchema = z.strictObject({
+  appointmentChanged: whatsappTemplateSchema.optional(),
+});
+
+export type NotificationTemplates = z.output<typeof notificationTemplatesSchema>;
+export type WhatsappTemplate = z.output<typeof whatsappTemplateSchema>;
+
+/** The stored `tenants.templates` value as templates; anything unreadable counts as none. */
+export function readNotificationTemplates(stored: unknown): NotificationTemplates {
+  const parsed = notificationTemplatesSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : {};
+}

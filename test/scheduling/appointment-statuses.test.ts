@@ -1,0 +1,102 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/index.js';
+import { type BuscarHorariosResult, confirmAppointment, type MeusAgendamentosResult } from '../../src/scheduling/index.js';
+import { offeredStarts } from '../admin/agenda-test-kit.js';
+import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
+import { testDatabase } from '../support/test-database.js';
+import { createCustomer, insertAppointment, NOW, schedulingTools } from './scheduling-test-kit.js';
+
+describe('appointment statuses: confirmed, attended and no_show keep their time', () => {
+  let db: Db;
+  let tenant: TestTenant;
+  let call: ReturnType<typeof schedulingTools>;
+
+  beforeAll(async () => {
+    ({ db } = await testDatabase());
+    tenant = await createTestTenant(db);
+    call = schedulingTools(db);
+  });
+
+  const at = (customerId: number, startsAt: string, status = 'booked', professionalIndex = 0) =>
+    insertAppointment(db, {
+      tenantId: tenant.id,
+      professionalId: tenant.professionals[professionalIndex]!.id,
+      serviceId: tenant.services[0]!.id,
+      customerId,
+      startsAt,
+      endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
+      status,
+      createdAt: '2026-11-01T00:00:00Z',
+    });
+
+  it('when an appointment is confirmed, then availability still hides it and the database refuses an overlap', async () => {
+    const customer = await createCustomer(db, tenant.id);
+    const row = await at(customer.customerId, '2026-12-02T13:00:00Z');
+    const outcome = await confirmAppointment(db, {
+      tenantId: tenant.id,
+      appointmentId: row.id,
+      customerId: customer.customerId,
+      actor: { kind: 'customer_reminder', customerId: customer.customerId },
+      now: new Date(NOW),
+    });
+    expect(outcome).toMatchObject({ kind: 'changed', from: 'booked', appointment: { status: 'confirmed' } });
+    const day = await call<BuscarHorariosResult>(
+      'buscar_horarios',
+      { profissional_id: tenant.professionals[0]!.id, data: '2026-12-02', servico_id: tenant.services[0]!.id },
+      customer.context(),
+    );
+    expect(offeredStarts(day)).not.toContain('10:00');
+    await expect(at(customer.customerId, '2026-12-02T13:15:00Z')).rejects.toThrow();
+    const mine = await call<MeusAgendamentosResult>('meus_agendamentos', {}, customer.context());
+    expect(mine.agendamentos.map((item) => item.status)).toEqual(['confirmado']);
+    const history = await db.appointmentEvent.findMany({ where: { appointmentId: row.id }, orderBy: { id: 'asc' } });
+    expect(history).toMatchObject([{ change: 'confirmed', actorKind: 'customer_reminder', actorId: customer.customerId }]);
+  });
+
+  it('when attended or no_show rows exist, then they still hold their time; a cancelled one frees it', async () => {
+    const { customer } = await createTestConversation(db, tenant.id);
+    await at(customer.id, '2026-12-03T13:00:00Z', 'attended');
+    await at(customer.id, '2026-12-03T14:00:00Z', 'no_show');
+    await at(customer.id, '2026-12-03T15:00:00Z', 'cancelled');
+    await expect(at(customer.id, '2026-12-03T13:00:00Z')).rejects.toThrow();
+    await expect(at(customer.id, '2026-12-03T14:15:00Z')).rejects.toThrow();
+    await expect(at(customer.id, '2026-12-03T15:00:00Z')).resolves.toMatchObject({ status: 'booked' });
+  });
+
+  it('when confirming again, a cancelled, a started or another customer’s appointment, then the outcome says so and nothing changes', async () => {
+    const customer = await createCustomer(db, tenant.id);
+    const other = await createCustomer(db, tenant.id);
+    const now = new Date(NOW);
+    const actor = { kind: 'customer_reminder' as const, customerId: customer.customerId };
+    const booked = await at(customer.customerId, '2026-12-04T13:00:00Z');
+    await confirmAppointment(db, { tenantId: tenant.id, appointmentId: booked.id, actor, now });
+    expect((await confirmAppointment(db, { tenantId: tenant.id, appointmentId: booked.id, actor, now })).kind).toBe('unchanged');
+    const cancelled = await at(customer.customerId, '2026-12-04T15:00:00Z', 'cancelled');
+    expect(await confirmAppointment(db, { tenantId: tenant.id, appointmentId: cancelled.id, actor, now })).toMatchObject({
+      kind: 'refused',
+      reason: 'cancelled',
+    });
+    const started = await at(customer.customerId, '2026-12-01T11:50:00Z', 'booked', 1);
+    expect(await confirmAppointment(db, { tenantId: tenant.id, appointmentId: started.id, actor, now })).toMatchObject({
+      kind: 'refused',
+      reason: 'started',
+    });
+    expect(
+      await confirmAppointment(db, { tenantId: tenant.id, appointmentId: booked.id, customerId: other.customerId, actor, now }),
+    ).toEqual({ kind: 'not_found' });
+  });
+
+  it('when the bot cancels a confirmed appointment, then it is cancelled and the history names the run', async () => {
+    const customer = await createCustomer(db, tenant.id);
+    const row = await at(customer.customerId, '2026-12-05T13:00:00Z', 'confirmed');
+    const result = await call<{ agendamento: { status: string } }>(
+      'cancelar',
+      { agendamento_id: row.id },
+      { ...customer.context(), runId: 77 },
+    );
+    expect(result.agendamento.status).toBe('cancelado');
+    expect(await db.appointmentEvent.findMany({ where: { appointmentId: row.id } })).toMatchObject([
+      { change: 'cancelled', actorKind: 'bot_run', actorId: 77, details: { status: { from: 'confirmed', to: 'cancelled' } } },
+    ]);
+  });
+});
