@@ -13,6 +13,15 @@ import { browserAvailability, type HeadlessChromium, launchChromium, newPage, sc
 import { type ConsoleTestService, startConsoleTestService } from './console-service.js';
 
 const availability = browserAvailability();
+
+/** The next date in São Paulo, from tomorrow on, when both test professionals work (Tuesday to Saturday). */
+function nextWorkingDay(): string {
+  for (let days = 1; ; days++) {
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + days * 86_400_000));
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday >= 2 && weekday <= 6) return date;
+  }
+}
 const root = path.resolve(import.meta.dirname, '../..');
 const writeDocs = process.env.UPDATE_SCREENSHOTS === '1';
 
@@ -184,6 +193,111 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     expect(pageProblems).toEqual([]);
   });
 
+  /** The free starts the bot would offer for a corte (the admin availability, with the API key). */
+  const offeredBy = async (professionalId: number, day = nextWorkingDay()) => {
+    const corte = salon.services.find((each) => each.key === 'corte')!;
+    const response = await fetch(`${service.url}/admin/availability?date=${day}&professionalId=${professionalId}&serviceId=${corte.id}`, {
+      headers: { authorization: `Bearer ${salon.apiKey}` },
+    });
+    return ((await response.json()) as { slots: string[] }).slots;
+  };
+
+  it('3. the agenda shows the bot’s booking; a click on a free time books a walk-in the bot stops offering; attendance and an afternoon block work', async () => {
+    const { db } = await database;
+    const day = nextWorkingDay();
+    const ana = salon.professionals.find((professional) => professional.key === 'ana')!;
+    const bia = salon.professionals.find((professional) => professional.key === 'bia')!;
+    const corte = salon.services.find((service) => service.key === 'corte')!;
+    const booker = newWaId();
+    claude.enqueue(toolCalls([{ name: 'agendar', input: { profissional_id: ana.id, servico_id: corte.id, inicio: `${day}T10:00` } }]));
+    claude.enqueue(text(`Pronto! Corte com a Ana no dia ${day} às 10:00.`));
+    const status = await service.postWebhook(
+      webhookFixture('text', {
+        phoneNumberId: salon.phoneNumberId,
+        from: booker,
+        profileName: 'João Lima',
+        text: `Quero cortar o cabelo dia ${day} às 10h com a Ana`,
+      }),
+    );
+    expect(status).toBe(200);
+    const botBooking = await eventually(
+      () =>
+        db.appointment.findFirst({
+          where: { tenantId: salon.id, professionalId: ana.id, status: 'booked' },
+          select: { id: true, source: true },
+        }),
+      'the bot’s booking',
+    );
+    expect(botBooking.source).toBe('bot');
+
+    await inbox.getByRole('link', { name: 'Agenda' }).click();
+    await inbox.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
+    await inbox.getByLabel('Data').fill(day);
+    const botBlock = inbox.locator(`[data-appointment-id="${botBooking.id}"]`);
+    await botBlock.waitFor();
+    await expect(botBlock.textContent()).resolves.toContain('Robô');
+    await expect(botBlock.textContent()).resolves.toContain('João Lima');
+    await screenshot(inbox, 'agenda', { docs: writeDocs });
+
+    // A walk-in at Ana's free 14:00.
+    expect(await offeredBy(ana.id)).toContain('14:00');
+    await inbox.getByRole('button', { name: 'Agendar às 14:00 com Ana' }).click();
+    await inbox.getByLabel('Nome do cliente').fill('Paula Reis');
+    await inbox.getByLabel('Telefone (WhatsApp)').fill('(11) 98888-7777');
+    await inbox.getByRole('button', { name: 'Agendar', exact: true }).click();
+    await inbox.getByText('Agendado: Paula Reis às 14:00 com Ana.').waitFor();
+    const walkIn = await db.appointment.findFirst({
+      where: { tenantId: salon.id, professionalId: ana.id, source: 'staff' },
+      select: { id: true, events: { select: { actorKind: true, actorId: true, change: true } } },
+    });
+    const carla = await db.staffAccount.findUnique({ where: { email: owner.email }, select: { id: true } });
+    expect(walkIn?.events).toEqual([{ actorKind: 'staff_account', actorId: carla!.id, change: 'created' }]);
+    await inbox.locator(`[data-appointment-id="${walkIn!.id}"]`).waitFor();
+    await expect(inbox.locator(`[data-appointment-id="${walkIn!.id}"]`).textContent()).resolves.toContain('Equipe');
+    expect(await inbox.getByRole('button', { name: 'Agendar às 14:00 com Ana' }).count()).toBe(0);
+    const offered = offeredBy;
+    const anaAfter = await offered(ana.id);
+    expect(anaAfter).not.toContain('14:00');
+    expect(anaAfter).not.toContain('13:45');
+    expect(anaAfter).toContain('09:00');
+
+    // Bia's afternoon off.
+    expect((await offered(bia.id)).some((slot) => slot >= '13:00' && slot < '18:00')).toBe(true);
+    await inbox.getByRole('button', { name: 'Bloquear horário' }).click();
+    await inbox.getByLabel('Profissional', { exact: true }).selectOption(String(bia.id));
+    await inbox.getByLabel('Das').fill('13:00');
+    await inbox.getByLabel('Até').fill('18:00');
+    await inbox.getByLabel('Motivo (opcional)').fill('Consulta médica');
+    await inbox.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    await inbox.getByText('Horário bloqueado.').waitFor();
+    await inbox.getByText(/Bloqueado 13:00–18:00/).waitFor();
+    expect((await offered(bia.id)).filter((slot) => slot >= '13:00' && slot < '18:00')).toEqual([]);
+    expect(await inbox.getByRole('button', { name: 'Agendar às 15:00 com Bia' }).count()).toBe(0);
+    expect(await inbox.getByRole('button', { name: 'Agendar às 15:00 com Ana' }).count()).toBe(1);
+    await screenshot(inbox, 'agenda-after-changes');
+
+    // Attendance of an appointment that has started (inserted as the bot books, two hours ago).
+    const startsAt = new Date(Math.floor((Date.now() - 2 * 60 * 60 * 1000) / 900_000) * 900_000);
+    const customerRow = await db.customer.create({ data: { tenantId: salon.id, waId: newWaId(), name: 'Rita Alves' } });
+    const past = await db.appointment.create({
+      data: {
+        tenantId: salon.id,
+        professionalId: bia.id,
+        serviceId: corte.id,
+        customerId: customerRow.id,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60 * 1000),
+      },
+    });
+    const pastDay = new Intl.DateTimeFormat('en-CA', { timeZone: salon.timezone }).format(startsAt);
+    await inbox.getByLabel('Data').fill(pastDay);
+    await inbox.locator(`[data-appointment-id="${past.id}"]`).click();
+    await inbox.getByRole('button', { name: 'Compareceu', exact: true }).click();
+    await inbox.getByText('Rita Alves: compareceu.').waitFor();
+    expect((await db.appointment.findUnique({ where: { id: past.id }, select: { status: true } }))?.status).toBe('attended');
+    expect(pageProblems).toEqual([]);
+  });
+
   it('4. another tenant’s staff cannot see or change anything: direct URLs and API calls answer 404', async () => {
     const { page, problems, context } = await newPage(browser);
     await page.goto(`${service.url}/console`);
@@ -229,7 +343,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     expect(problems).toEqual([]);
   });
 
-  it('5. a phone-sized viewport can read the inbox and a conversation', async () => {
+  it('5. a phone-sized viewport can read the inbox, a conversation and the agenda (one column)', async () => {
     const { db } = await database;
     claude.enqueue(toolCalls([{ name: 'transferir_para_humano', input: { motivo: 'pediu uma pessoa' } }]));
     claude.enqueue(text('Já chamo alguém para te atender.'));
@@ -251,6 +365,18 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await page.getByRole('heading', { name: customer.name }).waitFor();
     expect(await fits()).toBe(true);
     await screenshot(page, 'phone-conversation');
+    await page.getByRole('link', { name: 'Agenda' }).click();
+    await page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
+    await page.getByLabel('Data').fill(nextWorkingDay());
+    await page.locator('.appointment').first().waitFor();
+    expect(await page.locator('.column-head').count()).toBe(1);
+    await page.getByLabel('Profissional', { exact: true }).selectOption({ label: 'Bia' });
+    await page.locator('.column-head', { hasText: 'Bia' }).waitFor();
+    expect(await page.locator('.column-head').count()).toBe(1);
+    await page.getByLabel('Profissional', { exact: true }).selectOption({ label: 'Ana' });
+    await page.locator('.column-head', { hasText: 'Ana' }).waitFor();
+    expect(await fits()).toBe(true);
+    await screenshot(page, 'phone-agenda', { docs: writeDocs });
     await context.close();
     expect(problems).toEqual([]);
   });

@@ -38,7 +38,9 @@ export function AgendaPage(props: { session: Session }) {
     loadCatalog().then(
       (loaded) => {
         setCatalog(loaded);
-        setServiceId(loaded.services[0]?.id ?? null);
+        // The shortest service shows the most free times; the booking dialog can still pick another.
+        const shortest = [...loaded.services].sort((a, b) => a.durationMinutes - b.durationMinutes)[0];
+        setServiceId(shortest?.id ?? null);
         setOnlyProfessional(loaded.professionals[0]?.id ?? null);
       },
       (caught) => setError(errorText(caught)),

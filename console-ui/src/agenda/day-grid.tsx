@@ -126,14 +126,13 @@ export function DayGrid(props: {
             style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}
             onClick={() => props.onAppointment(appointment)}
           >
-            <span class="when">
-              {clockOf(appointment.start)}–{clockOf(appointment.end)}
-            </span>
-            <span class="who">{name}</span>
-            <span class="what">{appointment.service.name}</span>
-            <span class="tags">
+            <span class="appt-line">
+              <span class="appt-when">{clockOf(appointment.start)}</span>
               <span class="badge">{SHORT_SOURCE_LABELS[appointment.source] ?? appointment.source}</span>
               {appointment.status !== 'booked' ? <span class="badge">{status}</span> : null}
+            </span>
+            <span class="appt-line">
+              <span class="appt-who">{name}</span> · {appointment.service.name}
             </span>
           </button>
         );
