@@ -10,6 +10,7 @@ import { createHttpApp } from '../http/index.js';
 import { createChannelTasks } from '../queue/channel-tasks.js';
 import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
+import { createStaffAccount, DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from '../staff/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -98,6 +99,9 @@ async function importDemoTenantOnFirstRun(deps: ServiceDeps): Promise<void> {
   if (!outcome) return;
   deps.logger.info({ tenant: outcome.slug, tenantId: outcome.tenantId, keyPrefix: outcome.apiKeyPrefix }, 'demo tenant imported');
   process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
+  // The console needs an account; `staff add` cannot open the embedded database while the service holds it.
+  const owner = await createStaffAccount(deps.db, { slug: outcome.slug, email: DEMO_OWNER_EMAIL, name: 'Dona do Salão', role: 'owner' });
+  if (owner.kind === 'created') process.stdout.write(formatDemoConsoleNotice(deps.config.PUBLIC_URL, owner.email, owner.initialPassword));
 }
 
 function listen(app: ReturnType<typeof createHttpApp>, port: number): Promise<Server> {

@@ -5,7 +5,7 @@ import { parseStaffArgs, STAFF_USAGE } from './parse-staff-args.js';
 
 const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
 
-/** Parses `staff …` first: undefined means "usage printed", so the caller never opens the database for nothing. */
+/** Checks the words after `staff` before the database is opened; false once the usage was printed. */
 export function checkStaffArgs(args: string[]): boolean {
   const command = parseStaffArgs(args);
   if (command.kind !== 'usage') return true;

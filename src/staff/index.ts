@@ -1,5 +1,6 @@
 export { type ChangePasswordOutcome, changeStaffPassword } from './change-staff-password.js';
 export { type CreateStaffAccountOutcome, createStaffAccount } from './create-staff-account.js';
+export { DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from './demo-console-notice.js';
 export { allowedOrigins, isSameOrigin, readSessionToken, sessionCookieName, sessionCookieOptions } from './session-cookie.js';
 export { csrfTokenFor, isCsrfTokenValid } from './session-token.js';
 export { type SignInOutcome, signInStaff } from './sign-in-staff.js';

@@ -81,3 +81,22 @@ export async function screenshot(page: Page, name: string, options: { docs?: boo
     await page.screenshot({ path: path.resolve(import.meta.dirname, `../../docs/console-${name}.png`), fullPage: false });
   }
 }
+
+/**
+ * Controls a screen reader could not name: inputs, selects and text areas without a label or
+ * aria-label, buttons and links without text or aria-label. Checked in the page itself.
+ */
+export function unlabeledControls(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const problems = [];
+    for (const element of document.querySelectorAll('input, select, textarea, button, a[href]')) {
+      if (element.closest('[hidden]') || element.getClientRects().length === 0) continue;
+      const aria = (element.getAttribute('aria-label') || '').trim();
+      const named = ['INPUT', 'SELECT', 'TEXTAREA'].includes(element.tagName)
+        ? element.labels.length > 0 || aria !== ''
+        : (element.textContent || '').trim() !== '' || aria !== '';
+      if (!named) problems.push(element.outerHTML.slice(0, 120));
+    }
+    return problems;
+  })()`);
+}

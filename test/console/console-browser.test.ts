@@ -9,7 +9,7 @@ import { newWaId, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.j
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
 import { testDatabase } from '../support/test-database.js';
-import { browserAvailability, type HeadlessChromium, launchChromium, newPage, screenshot } from './browser.js';
+import { browserAvailability, type HeadlessChromium, launchChromium, newPage, screenshot, unlabeledControls } from './browser.js';
 import { type ConsoleTestService, startConsoleTestService } from './console-service.js';
 
 const availability = browserAvailability();
@@ -148,6 +148,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await expect(item.textContent()).resolves.toContain('Ninguém assumiu ainda');
     await eventually(async () => (await inbox.title()).startsWith('(1)'), 'the title badge');
     await screenshot(inbox, 'inbox', { docs: writeDocs });
+    expect(await unlabeledControls(inbox)).toEqual([]);
     expect(pageProblems).toEqual([]);
   });
 
@@ -177,6 +178,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await inbox.getByText(next).waitFor({ timeout: 3000 });
     expect(claude.requests).toHaveLength(0);
     await screenshot(inbox, 'conversation', { docs: writeDocs });
+    expect(await unlabeledControls(inbox)).toEqual([]);
 
     await inbox.getByRole('button', { name: 'Resolver e devolver ao robô' }).click();
     await inbox.getByRole('heading', { name: 'Atendimento', exact: true }).waitFor();
@@ -238,10 +240,12 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await expect(botBlock.textContent()).resolves.toContain('Robô');
     await expect(botBlock.textContent()).resolves.toContain('João Lima');
     await screenshot(inbox, 'agenda', { docs: writeDocs });
+    expect(await unlabeledControls(inbox)).toEqual([]);
 
     // A walk-in at Ana's free 14:00.
     expect(await offeredBy(ana.id)).toContain('14:00');
     await inbox.getByRole('button', { name: 'Agendar às 14:00 com Ana' }).click();
+    expect(await unlabeledControls(inbox)).toEqual([]);
     await inbox.getByLabel('Nome do cliente').fill('Paula Reis');
     await inbox.getByLabel('Telefone (WhatsApp)').fill('(11) 98888-7777');
     await inbox.getByRole('button', { name: 'Agendar', exact: true }).click();
@@ -295,13 +299,30 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await inbox.getByRole('button', { name: 'Compareceu', exact: true }).click();
     await inbox.getByText('Rita Alves: compareceu.').waitFor();
     expect((await db.appointment.findUnique({ where: { id: past.id }, select: { status: true } }))?.status).toBe('attended');
+
+    // The owner's figures: handoffs by reason (two so far), runs by exit, attendance.
+    await inbox.getByRole('link', { name: 'Estatísticas' }).click();
+    await inbox.getByRole('heading', { name: 'Estatísticas' }).waitFor();
+    const reasons = inbox.getByRole('table', { name: /Pedidos de atendimento por motivo/ });
+    await reasons.waitFor();
+    await expect(reasons.textContent()).resolves.toContain('O cliente pediu para falar com uma pessoa');
+    await inbox.getByRole('table', { name: /Execuções do robô/ }).waitFor();
+    await expect(inbox.locator('.figures').textContent()).resolves.toContain('sem dados');
+    await screenshot(inbox, 'stats', { docs: writeDocs });
     expect(pageProblems).toEqual([]);
   });
 
   it('4. another tenant’s staff cannot see or change anything: direct URLs and API calls answer 404', async () => {
     const { page, problems, context } = await newPage(browser);
     await page.goto(`${service.url}/console`);
-    await signIn(page, otherStaff.email, otherStaff.password);
+    // Keyboard only: Tab into the form, type, Enter submits.
+    await page.getByLabel('E-mail').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('email');
+    await page.keyboard.type(otherStaff.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(otherStaff.password);
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Trocar senha' }).waitFor();
     await page.getByLabel('Senha inicial').fill(otherStaff.password);
     await page.getByLabel('Nova senha', { exact: true }).fill('barba-e-bigode-99');
