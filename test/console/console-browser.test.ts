@@ -204,7 +204,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     return ((await response.json()) as { slots: string[] }).slots;
   };
 
-  it('3. the agenda shows the bot’s booking; a click on a free time books a walk-in the bot stops offering; attendance and an afternoon block work', async () => {
+  it('3. the agenda shows the bot’s booking; a click on a free time books a walk-in the bot stops offering; moving, cancelling, attendance and an afternoon block work', async () => {
     const { db } = await database;
     const day = nextWorkingDay();
     const ana = salon.professionals.find((professional) => professional.key === 'ana')!;
@@ -264,6 +264,29 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     expect(anaAfter).not.toContain('14:00');
     expect(anaAfter).not.toContain('13:45');
     expect(anaAfter).toContain('09:00');
+
+    // Move the walk-in to 15:00, then cancel it.
+    const agendaOf = async () => {
+      const response = await fetch(`${service.url}/admin/appointments?date=${day}&professionalId=${ana.id}`, {
+        headers: { authorization: `Bearer ${salon.apiKey}` },
+      });
+      return ((await response.json()) as { items: { id: number; start: string; status: string; source: string }[] }).items;
+    };
+    await inbox.locator(`[data-appointment-id="${walkIn!.id}"]`).click();
+    await inbox.getByLabel('Novo horário').fill('15:00');
+    await inbox.getByRole('button', { name: 'Mover', exact: true }).click();
+    await inbox.getByText('Paula Reis: movido para 15:00.').waitFor();
+    const moved = await eventually(
+      async () => (await agendaOf()).find((item) => item.start === `${day}T15:00` && item.status === 'booked'),
+      'the moved appointment',
+    );
+    expect(moved.source).toBe('staff');
+    expect(await offeredBy(ana.id)).toContain('14:00');
+    await inbox.locator(`[data-appointment-id="${moved.id}"]`).click();
+    await inbox.getByRole('button', { name: 'Cancelar agendamento' }).click();
+    await inbox.getByText('Paula Reis: cancelado.').waitFor();
+    expect((await agendaOf()).find((item) => item.id === moved.id)?.status).toBe('cancelled');
+    await inbox.getByText('Cancelados do dia').waitFor();
 
     // Bia's afternoon off.
     expect((await offered(bia.id)).some((slot) => slot >= '13:00' && slot < '18:00')).toBe(true);
