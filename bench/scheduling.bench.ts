@@ -37,7 +37,7 @@ export default async function run(): Promise<void> {
       let started = performance.now();
       const rows = await db.$queryRaw<{ starts_at: Date; ends_at: Date }[]>`
         SELECT starts_at, ends_at FROM appointments
-         WHERE professional_id = ${professionalId}::int AND status = 'booked'
+         WHERE professional_id = ${professionalId}::int AND status <> 'cancelled'
            AND tstzrange(starts_at, ends_at, '[)') && tstzrange(${dayStart}::timestamptz, ${dayEnd}::timestamptz, '[)')`;
       const floorMs = performance.now() - started;
 
@@ -60,7 +60,7 @@ export default async function run(): Promise<void> {
 
     // The floor must really be an indexed read; print which index the planner used.
     const plan = await db.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
-      `EXPLAIN SELECT starts_at, ends_at FROM appointments WHERE professional_id = ${seeded.professionalIds[0]} AND status = 'booked'
+      `EXPLAIN SELECT starts_at, ends_at FROM appointments WHERE professional_id = ${seeded.professionalIds[0]} AND status <> 'cancelled'
          AND tstzrange(starts_at, ends_at, '[)') && tstzrange('2026-12-02T03:00Z', '2026-12-03T03:00Z', '[)')`,
     );
     const indexLine =

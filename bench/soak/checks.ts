@@ -132,7 +132,7 @@ export async function checkSoak(input: {
       },
       doubleBookings: await count(`
         SELECT count(*) AS n FROM appointments a JOIN appointments b
-          ON a.professional_id = b.professional_id AND a.id < b.id AND a.status = 'booked' AND b.status = 'booked'
+          ON a.professional_id = b.professional_id AND a.id < b.id AND a.status <> 'cancelled' AND b.status <> 'cancelled'
          AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)`),
       appointmentsBooked: await count(`SELECT count(*) AS n FROM appointments WHERE status = 'booked'`),
       appointmentsCancelled: await count(`SELECT count(*) AS n FROM appointments WHERE status = 'cancelled'`),

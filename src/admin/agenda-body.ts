@@ -1,12 +1,17 @@
-import { type AgendaAppointment, type AppointmentHistoryEntry, localDateTimeOf } from '../scheduling/index.js';
+import { type AgendaAppointment, type AppointmentHistoryEntry, type DayClock, localDateTimeOf } from '../scheduling/index.js';
 import { maskPhone } from './mask-phone.js';
 
-/** An agenda appointment as the API answers it: local "YYYY-MM-DDTHH:mm" times, masked phone. */
-export function toAgendaItemBody(item: AgendaAppointment, timezone: string) {
+/**
+ * An agenda appointment as the API answers it: local "YYYY-MM-DDTHH:mm" times, masked phone.
+ * A day's listing passes that day's clock, which formats its times without zone lookups.
+ */
+export function toAgendaItemBody(item: AgendaAppointment, timezone: string, clock?: DayClock) {
+  const local = (instant: Date) =>
+    clock ? `${clock.dateOf(instant.getTime())}T${clock.timeOf(instant.getTime())}` : localDateTimeOf(instant.getTime(), timezone);
   return {
     id: item.id,
-    start: localDateTimeOf(item.startsAt.getTime(), timezone),
-    end: localDateTimeOf(item.endsAt.getTime(), timezone),
+    start: local(item.startsAt),
+    end: local(item.endsAt),
     status: item.status,
     source: item.source,
     professional: item.professional,

@@ -3,6 +3,7 @@ import type { Db } from '../db/index.js';
 import {
   bookAppointmentByStaff,
   cancelAppointmentByStaff,
+  dayClock,
   findAgendaAppointment,
   listAppointmentHistory,
   listDayAgenda,
@@ -47,12 +48,14 @@ export function createAppointmentRoutes(deps: { db: Db; logger: Logger; clock: C
   router.get('/appointments', async (request, response) => {
     const { tenantId, timezone } = adminContextOf(response);
     const query = parseRequest(agendaQuerySchema, 'query', request.query);
-    if (query.professionalId !== undefined) {
+    const items = await listDayAgenda(db, { tenantId, timezone, date: query.date, professionalId: query.professionalId ?? null });
+    // An empty day of an unknown (or another tenant's) professional is a 404, not an empty agenda.
+    if (items.length === 0 && query.professionalId !== undefined) {
       const professional = await db.professional.findFirst({ where: { id: query.professionalId, tenantId }, select: { id: true } });
       if (!professional) throw new AppError('not_found', 'professional not found', 404);
     }
-    const items = await listDayAgenda(db, { tenantId, timezone, date: query.date, professionalId: query.professionalId ?? null });
-    response.json({ date: query.date, timezone, items: items.map((item) => toAgendaItemBody(item, timezone)) });
+    const clock = dayClock(query.date, timezone);
+    response.json({ date: query.date, timezone, items: items.map((item) => toAgendaItemBody(item, timezone, clock)) });
   });
 
   router.get('/appointments/:id', async (request, response) => {

@@ -6,6 +6,7 @@ import type { Db } from '../db/index.js';
 import type { Logger } from '../shared/index.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
 import { createHealthRoutes } from './health-routes.js';
+import { loggablePath } from './loggable-path.js';
 
 export interface HttpAppOptions {
   db: Db;
@@ -33,9 +34,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         return id;
       },
       autoLogging: { ignore: (request) => request.url === '/healthz' || request.url === '/readyz' },
-      // Only method, path and status: query strings may carry tokens (hub.verify_token).
+      // Only method, path and status: query strings may carry tokens (hub.verify_token), and
+      // so does a calendar feed's path.
       serializers: {
-        req: (request) => ({ id: request.id, method: request.method, path: String(request.url).split('?')[0] }),
+        req: (request) => ({ id: request.id, method: request.method, path: loggablePath(String(request.url)) }),
         res: (response) => ({ statusCode: response.statusCode }),
       },
     }),

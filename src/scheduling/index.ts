@@ -36,7 +36,7 @@ export { listProfessionals, listServices, type ProfessionalWithServices, type Se
 export { listCustomerAppointments } from './list-customer-appointments.js';
 export { loadCalendarFeed } from './load-calendar-feed.js';
 export type { BookingSettings, ServiceInfo } from './load-schedule.js';
-export { localDateOf, localDateTimeOf, localTimeOf } from './local-time.js';
+export { type DayClock, dayClock, localDateOf, localDateTimeOf, localTimeOf } from './local-time.js';
 export { type NormalizedPhone, normalizePhone, waIdVariants } from './normalize-phone.js';
 export { type CreatedBlock, createProfessionalBlock, deleteProfessionalBlock } from './professional-blocks.js';
 export { recordAttendance } from './record-attendance.js';

@@ -1,12 +1,17 @@
+import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createAdminRouter, createCalendarFeedRouter } from '../../src/admin/index.js';
 import type { Db } from '../../src/db/index.js';
+import { createHttpApp } from '../../src/http/index.js';
 import { localDateTimeOf } from '../../src/scheduling/index.js';
+import { createLogger, fixedClock } from '../../src/shared/index.js';
+import { NOW } from '../scheduling/scheduling-test-kit.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
-import { TEST_PUBLIC_URL } from './admin-test-app.js';
+import { bearer, TEST_PUBLIC_URL } from './admin-test-app.js';
 import { agendaApp, staffApi } from './agenda-test-kit.js';
 
 const ZONE = 'America/New_York';
@@ -139,5 +144,34 @@ describe('ICS feeds of professionals (a DST-observing zone)', () => {
     expect(await feedUrlOf(ana().id)).toBe(rotated.body.calendarUrl);
     expect((await request(app).get(`/calendar/${'A'.repeat(43)}.ics`)).status).toBe(404);
     expect((await request(app).get('/calendar/short.ics')).status).toBe(404);
+  });
+});
+
+describe('feed tokens in logs', () => {
+  it('when a feed is fetched, then the access log shows the path without its token', async () => {
+    const { db } = await testDatabase();
+    const tenant = await createTestTenant(db, { timezone: ZONE });
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const logger = createLogger('trace', undefined, sink);
+    const config = { ADMIN_RATE_LIMIT_PER_MINUTE: 10_000, PUBLIC_URL: TEST_PUBLIC_URL };
+    const clock = fixedClock(NOW);
+    const app = createHttpApp({
+      db,
+      logger,
+      routers: [createAdminRouter({ db, logger, clock, config }), createCalendarFeedRouter({ db, clock, config })],
+    });
+    const list = await request(app).get('/admin/professionals').set(bearer(tenant.apiKey));
+    const url = list.body.items[0].calendarUrl as string;
+    const token = /calendar\/([^.]+)\.ics$/.exec(url)![1]!;
+    expect((await request(app).get(url.slice(TEST_PUBLIC_URL.length))).status).toBe(200);
+    const log = lines.join('');
+    expect(log).toContain('/calendar/[token].ics');
+    expect(log).not.toContain(token);
   });
 });

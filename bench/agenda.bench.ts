@@ -1,0 +1,252 @@
+import type { Server } from 'node:http';
+import { toAgendaItemBody } from '../src/admin/agenda-body.js';
+import { createAdminRouter } from '../src/admin/index.js';
+import { createDb, type Db } from '../src/db/index.js';
+import { createHttpApp } from '../src/http/index.js';
+import { dayClock, findStaffAvailability, listDayAgenda } from '../src/scheduling/index.js';
+import { createLogger, fixedClock } from '../src/shared/index.js';
+import { generateApiKey } from '../src/tenant/index.js';
+import { createBenchDatabase } from './support/bench-database.js';
+
+const PROFESSIONALS = 50;
+const DAYS_OF_APPOINTMENTS = 250;
+const HOURS = [9, 10, 11, 13, 14, 15, 16, 17]; // 8 × 250 = 2 000 appointments per professional
+const CUSTOMERS = 500;
+const ITERATIONS = 600;
+const WARMUP = 60;
+const NOW = '2026-12-01T12:00:00Z';
+const ZONE = 'America/Sao_Paulo';
+
+/**
+ * The staff agenda over HTTP at 50 professionals × 2 000 appointments: `GET
+ * /admin/appointments` for one day (the whole salon: 400 appointments, and one
+ * professional's) and `GET /admin/availability`, each against a single indexed query over
+ * the same rows measured in the same run. Targets: p95 ≤ 20 ms and ≤ 3× its floor.
+ */
+export default async function run(): Promise<void> {
+  const logger = createLogger('warn');
+  const database = await createBenchDatabase({ prefix: 'wa_bench_agenda', serverUrl: process.env.DATABASE_URL, logger });
+  const db = createDb(database.url, { maxConnections: 4 });
+  let server: Server | undefined;
+  try {
+    const seeded = await seed(db);
+    const app = createHttpApp({
+      db,
+      logger,
+      routers: [
+        createAdminRouter({
+          db,
+          logger,
+          clock: fixedClock(NOW),
+          config: { ADMIN_RATE_LIMIT_PER_MINUTE: 1_000_000_000, PUBLIC_URL: 'http://localhost' },
+        }),
+      ],
+    });
+    const listening = app.listen(0, '127.0.0.1');
+    server = listening;
+    await new Promise<void>((resolve) => listening.once('listening', () => resolve()));
+    const address = listening.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const headers = { authorization: `Bearer ${seeded.apiKey}` };
+    const get = async (path: string) => {
+      const response = await fetch(`${base}${path}`, { headers });
+      const body = (await response.json()) as Record<string, unknown>;
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
+      return body;
+    };
+
+    let random = 7;
+    const next = () => {
+      random = (random * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return random / 2_147_483_648;
+    };
+    const samples = {
+      dayFloor: [] as number[],
+      day: [] as number[],
+      professionalDayFloor: [] as number[],
+      professionalDay: [] as number[],
+      availabilityFloor: [] as number[],
+      availability: [] as number[],
+      dayInProcess: [] as number[],
+      availabilityInProcess: [] as number[],
+    };
+    for (let iteration = 0; iteration < WARMUP + ITERATIONS; iteration++) {
+      const professionalId = seeded.professionalIds[Math.floor(next() * seeded.professionalIds.length)]!;
+      const date = seeded.dates[Math.floor(next() * seeded.dates.length)]!;
+      // Day bounds in São Paulo (UTC−3 all year): the floors read exactly the day's rows.
+      const dayStart = new Date(`${date}T03:00:00Z`);
+      const dayEnd = new Date(dayStart.getTime() + 86_400_000);
+      const keep = iteration >= WARMUP;
+
+      let started = performance.now();
+      const dayRows = await db.$queryRaw<unknown[]>`
+        SELECT id, starts_at, ends_at, status, source, professional_id, service_id, customer_id FROM appointments
+         WHERE tenant_id = ${seeded.tenantId}::int AND starts_at >= ${dayStart} AND starts_at < ${dayEnd}`;
+      if (keep) samples.dayFloor.push(performance.now() - started);
+
+      started = performance.now();
+      const day = (await get(`/admin/appointments?date=${date}`)) as { items: unknown[] };
+      if (keep) samples.day.push(performance.now() - started);
+      if (day.items.length !== dayRows.length || dayRows.length !== PROFESSIONALS * HOURS.length) {
+        throw new Error(`expected ${PROFESSIONALS * HOURS.length} appointments on ${date}, got ${day.items.length} / ${dayRows.length}`);
+      }
+
+      started = performance.now();
+      const professionalRows = await db.$queryRaw<unknown[]>`
+        SELECT id, starts_at, ends_at, status, source, service_id, customer_id FROM appointments
+         WHERE professional_id = ${professionalId}::int AND starts_at >= ${dayStart} AND starts_at < ${dayEnd}`;
+      if (keep) samples.professionalDayFloor.push(performance.now() - started);
+
+      started = performance.now();
+      const professionalDay = (await get(`/admin/appointments?date=${date}&professionalId=${professionalId}`)) as { items: unknown[] };
+      if (keep) samples.professionalDay.push(performance.now() - started);
+      if (professionalDay.items.length !== professionalRows.length) throw new Error('agenda and floor disagree');
+
+      started = performance.now();
+      await db.$queryRaw`
+        SELECT starts_at, ends_at FROM appointments
+         WHERE professional_id = ${professionalId}::int AND status <> 'cancelled'
+           AND tstzrange(starts_at, ends_at, '[)') && tstzrange(${dayStart}::timestamptz, ${dayEnd}::timestamptz, '[)')`;
+      if (keep) samples.availabilityFloor.push(performance.now() - started);
+
+      started = performance.now();
+      const availability = (await get(
+        `/admin/availability?date=${date}&professionalId=${professionalId}&serviceId=${seeded.serviceId}`,
+      )) as {
+        slots: string[];
+      };
+      if (keep) samples.availability.push(performance.now() - started);
+      if (availability.slots.length === 0) throw new Error(`no free slots on ${date}: the benchmark would not measure a real day`);
+
+      // The routes' own work without HTTP and API-key auth (which every admin route pays).
+      started = performance.now();
+      const clock = dayClock(date, ZONE);
+      const items = await listDayAgenda(db, { tenantId: seeded.tenantId, timezone: ZONE, date });
+      JSON.stringify({ items: items.map((item) => toAgendaItemBody(item, ZONE, clock)) });
+      if (keep) samples.dayInProcess.push(performance.now() - started);
+      started = performance.now();
+      await findStaffAvailability(db, {
+        tenantId: seeded.tenantId,
+        professionalId,
+        serviceId: seeded.serviceId,
+        date,
+        now: new Date(NOW),
+      });
+      if (keep) samples.availabilityInProcess.push(performance.now() - started);
+    }
+
+    await printPlans(db, seeded);
+    console.log(
+      `tenant: ${PROFESSIONALS} professionals × ${DAYS_OF_APPOINTMENTS * HOURS.length} appointments; ${ITERATIONS} requests each (after ${WARMUP} warm-up) over loopback HTTP with API-key auth, random professional and working day`,
+    );
+    const row = (name: string, values: number[]) => ({
+      measure: name,
+      'median ms': round(percentile(values, 50)),
+      'p95 ms': round(percentile(values, 95)),
+    });
+    console.table([
+      row('floor: one indexed query (the salon’s day, 400 rows)', samples.dayFloor),
+      row('GET /admin/appointments?date= (400 items)', samples.day),
+      row('floor: one indexed query (one professional’s day)', samples.professionalDayFloor),
+      row('GET /admin/appointments?date=&professionalId=', samples.professionalDay),
+      row('floor: one indexed query (day appointments, gist)', samples.availabilityFloor),
+      row('GET /admin/availability', samples.availability),
+      row('in process: salon day listed and serialised', samples.dayInProcess),
+      row('in process: availability', samples.availabilityInProcess),
+    ]);
+    for (const [name, measured, floor] of [
+      ['agenda (salon day)', samples.day, samples.dayFloor],
+      ['agenda (one professional)', samples.professionalDay, samples.professionalDayFloor],
+      ['availability', samples.availability, samples.availabilityFloor],
+      ['in process, salon day (no HTTP, no auth)', samples.dayInProcess, samples.dayFloor],
+      ['in process, availability (no HTTP, no auth)', samples.availabilityInProcess, samples.availabilityFloor],
+    ] as const) {
+      const p95 = percentile(measured, 95);
+      const ratio = p95 / percentile(floor, 95);
+      console.log(
+        `${name}: p95 ${round(p95)} ms, ratio to floor p95 ${ratio.toFixed(2)}× (median ${(percentile(measured, 50) / percentile(floor, 50)).toFixed(2)}×) → ` +
+          `p95 ≤ 20 ms ${p95 <= 20 ? 'met' : 'MISSED'}; ≤ 3× floor ${ratio <= 3 ? 'met' : 'MISSED'}`,
+      );
+    }
+  } finally {
+    if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
+    server?.closeAllConnections();
+    await db.$disconnect();
+    await database.dispose();
+  }
+}
+
+async function printPlans(db: Db, seeded: { tenantId: number; professionalIds: number[] }) {
+  const plan = async (sql: string) => {
+    const lines = await db.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${sql}`);
+    return (
+      lines.map((line) => line['QUERY PLAN']).find((line) => /Index Scan|Index Only Scan|Bitmap Index Scan/.test(line)) ??
+      'NO INDEX (sequential scan)'
+    ).trim();
+  };
+  console.log(
+    `salon-day floor plan: ${await plan(`SELECT id FROM appointments WHERE tenant_id = ${seeded.tenantId} AND starts_at >= '2026-12-02T03:00Z' AND starts_at < '2026-12-03T03:00Z'`)}`,
+  );
+  console.log(
+    `availability floor plan: ${await plan(`SELECT starts_at FROM appointments WHERE professional_id = ${seeded.professionalIds[0]} AND status <> 'cancelled' AND tstzrange(starts_at, ends_at, '[)') && tstzrange('2026-12-02T03:00Z', '2026-12-03T03:00Z', '[)')`)}`,
+  );
+}
+
+async function seed(db: Db) {
+  const [tenant] = await db.$queryRaw<{ id: number }[]>`
+    INSERT INTO tenants (slug, name, timezone, phone_number_id, min_notice_minutes, horizon_days, slot_step_minutes)
+    VALUES ('bench-agenda', 'Bench Agenda', ${ZONE}, '1998', 60, 60, 15) RETURNING id`;
+  const tenantId = tenant!.id;
+  const apiKey = generateApiKey();
+  await db.apiKey.create({ data: { tenantId, prefix: apiKey.prefix, keyHash: apiKey.keyHash } });
+  const [service] = await db.$queryRaw<{ id: number }[]>`
+    INSERT INTO services (tenant_id, key, name, duration_minutes) VALUES (${tenantId}, 'corte', 'Corte', 30) RETURNING id`;
+  await db.$executeRaw`
+    INSERT INTO professionals (tenant_id, key, name) SELECT ${tenantId}, 'p' || n, 'Profissional ' || n FROM generate_series(1, ${PROFESSIONALS}::int) n`;
+  await db.$executeRaw`
+    INSERT INTO professional_services (professional_id, service_id)
+    SELECT p.id, ${service!.id} FROM professionals p WHERE p.tenant_id = ${tenantId}`;
+  await db.$executeRaw`
+    INSERT INTO working_hours (professional_id, weekday, start_minute, end_minute)
+    SELECT p.id, d, i.s, i.e FROM professionals p CROSS JOIN generate_series(1, 6) d
+      CROSS JOIN (VALUES (540, 720), (780, 1080)) AS i(s, e) WHERE p.tenant_id = ${tenantId}`;
+  await db.$executeRaw`
+    INSERT INTO customers (tenant_id, wa_id, name)
+    SELECT ${tenantId}, '55119' || lpad(n::text, 8, '0'), 'Cliente ' || n FROM generate_series(1, ${CUSTOMERS}::int) n`;
+  // Customer ids are consecutive in a fresh database: appointments spread over them by arithmetic.
+  const [firstCustomer] = await db.$queryRaw<{ id: number }[]>`SELECT min(id) AS id FROM customers WHERE tenant_id = ${tenantId}`;
+  const inserted = await db.$executeRaw`
+    INSERT INTO appointments (tenant_id, professional_id, service_id, customer_id, starts_at, ends_at, status, source)
+    SELECT ${tenantId}, p.id, ${service!.id}, c.id, slot.at, slot.at + interval '30 minutes',
+           (ARRAY['booked', 'confirmed', 'attended', 'no_show'])[1 + (d + h) % 4], (ARRAY['bot', 'staff'])[1 + (p.id + d) % 2]
+      FROM professionals p
+      CROSS JOIN generate_series(0, ${DAYS_OF_APPOINTMENTS - 1}::int) d
+      CROSS JOIN unnest(${HOURS}::int[]) h
+      CROSS JOIN LATERAL (SELECT ((date '2026-06-01' + d) + make_interval(hours => h)) AT TIME ZONE ${ZONE} AS at) slot
+      CROSS JOIN LATERAL (SELECT ${firstCustomer!.id}::int + (p.id * 7 + d * 3 + h) % ${CUSTOMERS}::int AS id) c
+     WHERE p.tenant_id = ${tenantId}`;
+  await db.$executeRaw`ANALYZE`;
+  if (inserted !== PROFESSIONALS * DAYS_OF_APPOINTMENTS * HOURS.length) throw new Error(`seeded ${inserted} appointments`);
+  const professionals = await db.professional.findMany({ where: { tenantId }, select: { id: true } });
+  // Working days (Mon–Sat) inside the horizon that have appointments: 2026-12-02 .. 2027-01-30.
+  const dates: string[] = [];
+  for (let day = new Date('2026-12-02T12:00:00Z'); day < new Date('2027-01-31T00:00:00Z'); day = new Date(day.getTime() + 86_400_000)) {
+    if (day.getUTCDay() !== 0) dates.push(day.toISOString().slice(0, 10));
+  }
+  return {
+    tenantId,
+    apiKey: apiKey.key,
+    serviceId: service!.id,
+    professionalIds: professionals.map((professional) => professional.id),
+    dates,
+  };
+}
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
