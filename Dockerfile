@@ -8,6 +8,7 @@ COPY tsconfig.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY scripts ./scripts
 COPY src ./src
+COPY console-ui ./console-ui
 RUN node scripts/build.mjs --force
 
 FROM node:20-bookworm-slim AS runtime

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
-import { readConversation } from '../handoff/index.js';
+import { handoffReasonLabel, readConversation } from '../handoff/index.js';
 import { queueOutboundReplies } from '../outbox/index.js';
 import { AppError, type Logger } from '../shared/index.js';
-import { adminContextOf } from './admin-context.js';
+import { adminContextOf, staffNameOf } from './admin-context.js';
 import { maskPhone } from './mask-phone.js';
 import { parseRequest } from './parse-request.js';
 import { idParamsSchema, readConversationQuerySchema, sendMessageBodySchema } from './request-schemas.js';
@@ -28,14 +28,21 @@ export function createConversationRoutes(deps: { db: Db; logger: Logger }): Rout
     const query = parseRequest(readConversationQuerySchema, 'query', request.query);
     const view = await readConversation(deps.db, { tenantId, conversationId: id, limit: query.limit });
     if (!view) throw conversationNotFound();
-    const { customer, ...rest } = view;
-    response.json({ ...rest, customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId) } });
+    const { customer, openHandoff, ...rest } = view;
+    response.json({
+      ...rest,
+      openHandoff: openHandoff ? { ...openHandoff, reasonLabel: handoffReasonLabel(openHandoff.reason) } : null,
+      customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId) },
+    });
   });
 
   router.post('/conversations/:id/messages', async (request, response) => {
-    const { tenantId } = adminContextOf(response);
+    const context = adminContextOf(response);
+    const { tenantId } = context;
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const body = parseRequest(sendMessageBodySchema, 'body', request.body);
+    // A signed-in person always writes as themself, whatever the body says.
+    const staffName = staffNameOf(context);
     const idempotencyKey = request.get('idempotency-key');
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
       throw new AppError('invalid_request', 'invalid request: headers.idempotency-key', 400, [
@@ -46,10 +53,11 @@ export function createConversationRoutes(deps: { db: Db; logger: Logger }): Rout
     if (!conversation) throw conversationNotFound();
     const stored = await deps.db.$transaction(async (tx) => {
       // Without a name in the body the reply is signed by whoever claimed the open handoff.
-      const claimed = body.attendant
-        ? null
-        : await tx.handoff.findFirst({ where: { tenantId, conversationId: id, status: 'claimed' }, select: { attendant: true } });
-      const attendant = body.attendant ?? claimed?.attendant ?? null;
+      const claimed =
+        (staffName ?? body.attendant)
+          ? null
+          : await tx.handoff.findFirst({ where: { tenantId, conversationId: id, status: 'claimed' }, select: { attendant: true } });
+      const attendant = staffName ?? body.attendant ?? claimed?.attendant ?? null;
       const messages = await queueOutboundReplies(tx, {
         tenantId,
         conversationId: id,

@@ -7,6 +7,7 @@ import { createCustomerRoutes } from './customer-routes.js';
 import { createHandoffRoutes } from './handoff-routes.js';
 import { createProfessionalRoutes } from './professional-routes.js';
 import { requireApiKey } from './require-api-key.js';
+import { requireStaffSession } from './require-staff-session.js';
 import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
 import { createStatsRoutes } from './stats-routes.js';
 
@@ -24,7 +25,8 @@ const BODY_LIMIT = '32kb';
 /**
  * The admin API for attendants and ops, under `/admin` only (so its JSON body parser never
  * touches other routes, e.g. the webhook that needs raw bytes). Every request is
- * authenticated by a tenant API key and rate limited per key before its body is read.
+ * authenticated by a tenant API key, or (without an Authorization header) by a console
+ * session cookie with its CSRF token, and rate limited per key or person before its body is read.
  */
 export function createAdminRouter(deps: AdminRouterDeps): Router {
   const limiter = createSlidingWindowRateLimiter({
@@ -33,7 +35,15 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
     ...(deps.rateLimitNow ? { now: deps.rateLimitNow } : {}),
   });
   const admin = Router();
-  admin.use(requireApiKey({ db: deps.db, logger: deps.logger, clock: deps.clock, limiter }));
+  const byApiKey = requireApiKey({ db: deps.db, logger: deps.logger, clock: deps.clock, limiter });
+  const bySession = requireStaffSession({
+    db: deps.db,
+    logger: deps.logger,
+    clock: deps.clock,
+    limiter,
+    publicUrl: deps.config.PUBLIC_URL,
+  });
+  admin.use((request, response, next) => (request.get('authorization') ? byApiKey : bySession)(request, response, next));
   admin.use(express.json({ limit: BODY_LIMIT }));
   admin.use(createHandoffRoutes(deps));
   admin.use(createConversationRoutes(deps));

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
-import { claimHandoff, type HandoffQueueItem, listHandoffs, resolveHandoff } from '../handoff/index.js';
+import { claimHandoff, type HandoffQueueItem, handoffReasonLabel, listHandoffs, resolveHandoff } from '../handoff/index.js';
 import { AppError, type Clock, type Logger } from '../shared/index.js';
-import { adminContextOf } from './admin-context.js';
+import { adminContextOf, staffNameOf } from './admin-context.js';
 import { decodeHandoffCursor, encodeHandoffCursor } from './handoff-cursor.js';
 import { maskPhone } from './mask-phone.js';
 import { parseRequest } from './parse-request.js';
@@ -31,10 +31,18 @@ export function createHandoffRoutes(deps: { db: Db; logger: Logger; clock: Clock
   });
 
   router.post('/handoffs/:id/claim', async (request, response) => {
-    const { tenantId } = adminContextOf(response);
+    const context = adminContextOf(response);
+    const { tenantId } = context;
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const body = parseRequest(claimBodySchema, 'body', request.body);
-    const outcome = await claimHandoff(deps.db, { tenantId, handoffId: id, attendant: body.attendant, now: deps.clock.now() });
+    // A signed-in person always claims as themself; an integration names the attendant.
+    const attendant = staffNameOf(context) ?? body.attendant;
+    if (!attendant) {
+      throw new AppError('invalid_request', 'invalid request: body.attendant', 400, [
+        { path: 'body.attendant', message: 'required when calling with an API key' },
+      ]);
+    }
+    const outcome = await claimHandoff(deps.db, { tenantId, handoffId: id, attendant, now: deps.clock.now() });
     switch (outcome.kind) {
       case 'claimed':
         deps.logger.info({ tenantId, handoffId: id }, 'handoff claimed');
@@ -71,5 +79,9 @@ export function createHandoffRoutes(deps: { db: Db; logger: Logger; clock: Clock
 
 function toQueueItemBody(item: HandoffQueueItem) {
   const { customer, ...rest } = item;
-  return { ...rest, customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId) } };
+  return {
+    ...rest,
+    reasonLabel: handoffReasonLabel(item.reason),
+    customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId) },
+  };
 }

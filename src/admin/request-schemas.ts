@@ -21,8 +21,8 @@ export const listHandoffsQuerySchema = z.object({
   cursor: z.string().min(1).max(200).optional(),
 });
 
-/** `POST /admin/handoffs/:id/claim` */
-export const claimBodySchema = z.object({ attendant: attendantName });
+/** `POST /admin/handoffs/:id/claim`: `attendant` is required with an API key; a console session claims in its own name. */
+export const claimBodySchema = z.object({ attendant: attendantName.optional() });
 
 /** `POST /admin/handoffs/:id/resolve`: resolving always returns the conversation to the bot. */
 export const resolveBodySchema = z.object({

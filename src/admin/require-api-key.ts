@@ -35,7 +35,12 @@ export function requireApiKey(deps: { db: Db; logger: Logger; clock: Clock; limi
       return;
     }
     await touchApiKey(deps.db, key, deps.clock.now());
-    setAdminContext(response, { tenantId: key.tenantId, apiKeyId: key.id, timezone: key.timezone });
+    setAdminContext(response, {
+      tenantId: key.tenantId,
+      apiKeyId: key.id,
+      actor: { kind: 'api_key', apiKeyId: key.id },
+      timezone: key.timezone,
+    });
     next();
   };
 }

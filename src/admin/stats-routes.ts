@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
-import { computeHandoffReasonStats, HANDOFF_REASONS, isHandoffReason, resolveStatsPeriod } from '../handoff/index.js';
+import { computeHandoffReasonStats, HANDOFF_REASONS, handoffReasonLabel, isHandoffReason, resolveStatsPeriod } from '../handoff/index.js';
 import { AppError } from '../shared/index.js';
 import { adminContextOf } from './admin-context.js';
 import { parseRequest } from './parse-request.js';
@@ -31,6 +31,7 @@ export function createStatsRoutes(deps: { db: Db }): Router {
       reasons: stats.reasons.map((row) => ({
         ...row,
         description: isHandoffReason(row.reason) ? HANDOFF_REASONS[row.reason] : null,
+        label: handoffReasonLabel(row.reason),
       })),
       total: stats.total,
     });

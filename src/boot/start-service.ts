@@ -4,10 +4,12 @@ import type { Router } from 'express';
 import type { TaskList } from 'graphile-worker';
 import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
+import { createConsoleRouter } from '../console/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
 import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
+import { createStaffAccount, DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from '../staff/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter, type WhatsAppWebhookRouter } from '../whatsapp/index.js';
 import { createChannelTasks } from './create-channel-tasks.js';
@@ -44,8 +46,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;
   let webhook: WhatsAppWebhookRouter | undefined;
+  const consoleRouter = createConsoleRouter(deps);
 
   const stop = async () => {
+    consoleRouter.closeStreams();
     if (server) await closeServer(server);
     if (worker) await worker.stop();
     // The webhook's own intake pool, after the server stopped taking webhooks.
@@ -71,7 +75,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     }
     if (config.ROLE === 'all' || config.ROLE === 'web') {
       webhook = createWhatsAppWebhookRouter(deps);
-      const app = createHttpApp({ db, logger, routers: createRouters(deps, webhook) });
+      const app = createHttpApp({ db, logger, routers: [...createRouters(deps, webhook), consoleRouter] });
       server = await listen(app, config.PORT);
     }
   } catch (error) {
@@ -104,6 +108,9 @@ async function importDemoTenantOnFirstRun(deps: ServiceDeps): Promise<void> {
   if (!outcome) return;
   deps.logger.info({ tenant: outcome.slug, tenantId: outcome.tenantId, keyPrefix: outcome.apiKeyPrefix }, 'demo tenant imported');
   process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
+  // The console needs an account; `staff add` cannot open the embedded database while the service holds it.
+  const owner = await createStaffAccount(deps.db, { slug: outcome.slug, email: DEMO_OWNER_EMAIL, name: 'Dona do Salão', role: 'owner' });
+  if (owner.kind === 'created') process.stdout.write(formatDemoConsoleNotice(deps.config.PUBLIC_URL, owner.email, owner.initialPassword));
 }
 
 function listen(app: ReturnType<typeof createHttpApp>, port: number): Promise<Server> {

@@ -5,12 +5,15 @@ import { systemClock } from '../shared/index.js';
 import { formatApiKeyNotice, importTenant, listTenants, readTenantFile, revokeApiKey, type TenantFile } from '../tenant/index.js';
 import { loadCliConfig } from './load-cli-config.js';
 import { type CliDatabase, openCliDatabase } from './open-cli-database.js';
+import { checkStaffArgs, runStaffCommand } from './run-staff-command.js';
 
 const USAGE = `usage: npm run tenant -- <command>
 
   import FILE.json     create or update a tenant from a tenant file; prints its new admin API key once
   list                 list tenants (slug, phone number id, sandbox or live, active key prefixes)
   revoke-key PREFIX    revoke the admin API key with this prefix (see "list")
+  staff add SLUG EMAIL NAME [--role owner|attendant]
+                       create a web console account; prints its initial password once (see "staff help")
 
 Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR (default .data) like npm start.
 Exit codes: 0 ok, 1 invalid tenant file or unknown key, 2 usage or configuration, 3 database unavailable or other failure.`;
@@ -20,8 +23,12 @@ const EXIT = { ok: 0, invalid: 1, usage: 2, database: 3 } as const;
 /** Runs one command and resolves to the process exit code; operator messages go to stdout/stderr. */
 async function run(args: string[]): Promise<number> {
   const [command, argument, ...extra] = args;
+  if (command === 'staff' && !checkStaffArgs(args.slice(1))) return EXIT.usage;
   const wantsArgument = command === 'import' || command === 'revoke-key';
-  if (!command || !['import', 'list', 'revoke-key'].includes(command) || (wantsArgument ? !argument : argument) || extra.length > 0) {
+  if (
+    command !== 'staff' &&
+    (!command || !['import', 'list', 'revoke-key'].includes(command) || (wantsArgument ? !argument : argument) || extra.length > 0)
+  ) {
     process.stderr.write(
       `${command && !['help', '--help', '-h'].includes(command) ? `unknown or incomplete command: ${args.join(' ')}\n\n` : ''}${USAGE}\n`,
     );
@@ -61,6 +68,7 @@ async function run(args: string[]): Promise<number> {
     return EXIT.database;
   }
   try {
+    if (command === 'staff') return await runStaffCommand(database.db, args.slice(1));
     if (command === 'import') return await runImport(database, tenantFile);
     if (command === 'list') return await runList(database);
     return await runRevoke(database, argument!);

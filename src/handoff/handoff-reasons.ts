@@ -21,4 +21,23 @@ export const HANDOFF_REASONS = {
 
 export type HandoffReason = keyof typeof HANDOFF_REASONS;
 
+/** What the console shows attendants for each reason, in pt-BR (one per code above). */
+export const HANDOFF_REASON_LABELS_PT: Record<HandoffReason, string> = {
+  requested_by_customer: 'O cliente pediu para falar com uma pessoa',
+  refusal: 'O assistente se recusou a responder',
+  tool_use_truncated: 'O assistente não conseguiu concluir uma ação (resposta cortada)',
+  unknown_stop_reason: 'O assistente parou por um motivo desconhecido',
+  iteration_limit: 'O assistente esgotou as tentativas desta conversa',
+  token_budget: 'A conversa ficou longa demais para o assistente',
+  deadline: 'O assistente demorou demais para responder',
+  llm_unavailable: 'O assistente (Claude) ficou indisponível',
+  unsupported_message: 'O cliente enviou conteúdo que o robô não lê (áudio, imagem…)',
+  processing_failed: 'Falha ao processar a conversa',
+  delivery_failed: 'O WhatsApp recusou uma resposta do robô: o cliente não a recebeu',
+  offline_not_understood: 'O assistente offline não entendeu o cliente',
+};
+
+/** The pt-BR label of a stored reason code; an unknown code is shown as itself. */
+export const handoffReasonLabel = (reason: string): string => (isHandoffReason(reason) ? HANDOFF_REASON_LABELS_PT[reason] : reason);
+
 export const isHandoffReason = (value: string): value is HandoffReason => Object.hasOwn(HANDOFF_REASONS, value);

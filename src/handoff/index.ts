@@ -5,7 +5,7 @@ export {
   type HandoffReasonFigures,
   type HandoffReasonStats,
 } from './handoff-reason-stats.js';
-export { HANDOFF_REASONS, type HandoffReason, isHandoffReason } from './handoff-reasons.js';
+export { HANDOFF_REASON_LABELS_PT, HANDOFF_REASONS, type HandoffReason, handoffReasonLabel, isHandoffReason } from './handoff-reasons.js';
 export { HANDOFF_STATUSES, type HandoffStatus } from './handoff-status.js';
 export { type HandoffQueueCursor, type HandoffQueueItem, listHandoffs } from './list-handoffs.js';
 export { type ConversationMessageView, type ConversationView, readConversation } from './read-conversation.js';

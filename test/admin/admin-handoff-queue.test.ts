@@ -42,6 +42,7 @@ describe('admin handoff queue', () => {
       conversationId: older.conversation.id,
       customer: { id: older.customer.id, name: 'Maria', phone: '+5511*****4321' },
       reason: 'requested_by_customer',
+      reasonLabel: 'O cliente pediu para falar com uma pessoa',
       note: 'quer falar com a Ana',
       status: 'pending',
       attendant: null,

@@ -74,7 +74,9 @@ describe('handoff reason stats', () => {
       wait: expect.stringContaining('unclaimed handoffs are counted'),
       total: { count: 9, claimed: 7, unclaimed: 2, medianWaitSeconds: 40, p90WaitSeconds: 84 },
     });
-    expect(response.body.reasons).toEqual(expectedReasons.map((row) => ({ ...row, description: expect.any(String) })));
+    expect(response.body.reasons).toEqual(
+      expectedReasons.map((row) => ({ ...row, description: expect.any(String), label: expect.any(String) })),
+    );
   });
 
   it('when the endpoint gets date-times with offsets, then they are used as given', async () => {

@@ -1,0 +1,208 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, errorText } from '../api.js';
+import { addDays, clockOf, longDateText, todayIn } from '../format.js';
+import type { Appointment, Professional, Service, Session } from '../types.js';
+import { type AgendaDay, loadCatalog, loadDay } from './agenda-data.js';
+import { AppointmentDialog } from './appointment-dialog.js';
+import { BlockDialog } from './block-dialog.js';
+import { BookingDialog } from './booking-dialog.js';
+import { DayGrid } from './day-grid.js';
+
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'book'; professional: Professional; time: string }
+  | { kind: 'appointment'; appointment: Appointment }
+  | { kind: 'block' };
+
+const NARROW = '(max-width: 700px)';
+
+export function AgendaPage(props: { session: Session }) {
+  const today = todayIn(props.session.tenant.timezone);
+  const [date, setDate] = useState(today);
+  const [catalog, setCatalog] = useState<{ services: Service[]; professionals: Professional[] } | null>(null);
+  const [serviceId, setServiceId] = useState<number | null>(null);
+  const [day, setDay] = useState<AgendaDay | null>(null);
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [narrow, setNarrow] = useState(() => matchMedia(NARROW).matches);
+  const [onlyProfessional, setOnlyProfessional] = useState<number | null>(null);
+
+  useEffect(() => {
+    const query = matchMedia(NARROW);
+    const update = () => setNarrow(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  useEffect(() => {
+    loadCatalog().then(
+      (loaded) => {
+        setCatalog(loaded);
+        // The shortest service shows the most free times; the booking dialog can still pick another.
+        const shortest = [...loaded.services].sort((a, b) => a.durationMinutes - b.durationMinutes)[0];
+        setServiceId(shortest?.id ?? null);
+        setOnlyProfessional(loaded.professionals[0]?.id ?? null);
+      },
+      (caught) => setError(errorText(caught)),
+    );
+  }, []);
+  const reload = useCallback(async () => {
+    if (!catalog) return;
+    try {
+      setDay(await loadDay(date, serviceId, catalog.professionals));
+      setError(null);
+    } catch (caught) {
+      setError(errorText(caught));
+    }
+  }, [catalog, date, serviceId]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const done = (message: string) => {
+    setDialog({ kind: 'none' });
+    setNotice(message);
+    void reload();
+  };
+  const professionals = catalog?.professionals ?? [];
+  const visible = narrow ? professionals.filter((professional) => professional.id === onlyProfessional) : professionals;
+  const cancelled = day?.appointments.filter((appointment) => appointment.status === 'cancelled') ?? [];
+
+  return (
+    <section class="agenda">
+      <h1 tabIndex={-1}>Agenda</h1>
+      <div class="agenda-bar">
+        <fieldset class="day-nav">
+          <legend class="sr-only">Escolher o dia</legend>
+          <button type="button" class="secondary" onClick={() => setDate(addDays(date, -1))}>
+            ◀ Dia anterior
+          </button>
+          <button type="button" class="secondary" onClick={() => setDate(today)} disabled={date === today}>
+            Hoje
+          </button>
+          <button type="button" class="secondary" onClick={() => setDate(addDays(date, 1))}>
+            Próximo dia ▶
+          </button>
+          <label for="agenda-date" class="sr-only">
+            Data
+          </label>
+          <input
+            id="agenda-date"
+            type="date"
+            value={date}
+            onChange={(event) => setDate((event.target as HTMLInputElement).value || today)}
+          />
+        </fieldset>
+        <div class="agenda-options">
+          <label for="agenda-service">Horários livres para</label>
+          <select
+            id="agenda-service"
+            value={serviceId ?? ''}
+            onChange={(event) => setServiceId(Number((event.target as HTMLSelectElement).value) || null)}
+          >
+            {catalog?.services.map((service) => (
+              <option key={service.id} value={service.id}>
+                {service.name} ({service.durationMinutes} min)
+              </option>
+            ))}
+          </select>
+          {narrow ? (
+            <>
+              <label for="agenda-professional">Profissional</label>
+              <select
+                id="agenda-professional"
+                value={onlyProfessional ?? ''}
+                onChange={(event) => setOnlyProfessional(Number((event.target as HTMLSelectElement).value))}
+              >
+                {professionals.map((professional) => (
+                  <option key={professional.id} value={professional.id}>
+                    {professional.name}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : null}
+          <button type="button" onClick={() => setDialog({ kind: 'block' })} disabled={!catalog}>
+            Bloquear horário
+          </button>
+        </div>
+      </div>
+      <h2 class="day-title">{longDateText(date)}</h2>
+      <p class="legend">
+        <span class="badge source-bot">Robô</span> marcado pelo WhatsApp · <span class="badge source-staff">Equipe</span> marcado aqui ·{' '}
+        <span class="badge source-reminder">Lembrete</span> confirmado pelo cliente
+      </p>
+      <p class="notice" aria-live="polite">
+        {notice}
+      </p>
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {day && catalog ? (
+        <DayGrid
+          date={date}
+          professionals={visible}
+          appointments={day.appointments}
+          free={day.free}
+          blocks={day.blocks}
+          onFree={(professional, time) => setDialog({ kind: 'book', professional, time })}
+          onAppointment={(appointment) => setDialog({ kind: 'appointment', appointment })}
+          onRemoveBlock={async (block) => {
+            try {
+              await api('DELETE', `/admin/blocks/${block.id}`);
+              done('Bloqueio removido.');
+            } catch (caught) {
+              setError(errorText(caught));
+            }
+          }}
+        />
+      ) : (
+        <p>Carregando…</p>
+      )}
+      {cancelled.length > 0 ? (
+        <details class="cancelled">
+          <summary>Cancelados do dia ({cancelled.length})</summary>
+          <ul>
+            {cancelled.map((appointment) => (
+              <li key={appointment.id}>
+                {clockOf(appointment.start)} {appointment.customer.name ?? 'Cliente'} — {appointment.service.name} com{' '}
+                {appointment.professional.name}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {dialog.kind === 'book' && catalog && serviceId !== null ? (
+        <BookingDialog
+          date={date}
+          time={dialog.time}
+          professional={dialog.professional}
+          services={catalog.services}
+          serviceId={serviceId}
+          onClose={() => setDialog({ kind: 'none' })}
+          onBooked={done}
+        />
+      ) : null}
+      {dialog.kind === 'appointment' ? (
+        <AppointmentDialog appointment={dialog.appointment} onClose={() => setDialog({ kind: 'none' })} onChanged={done} />
+      ) : null}
+      {dialog.kind === 'block' && catalog ? (
+        <BlockDialog
+          date={date}
+          professionals={catalog.professionals}
+          professionalId={onlyProfessional ?? catalog.professionals[0]?.id ?? 0}
+          onClose={() => setDialog({ kind: 'none' })}
+          onBlocked={(_block, overlapping) => {
+            done(
+              overlapping.length > 0
+                ? `Horário bloqueado. Atenção: ${overlapping.length} agendamento(s) continuam marcados nesse intervalo.`
+                : 'Horário bloqueado.',
+            );
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { clockOf, clockText, minutesOf } from '../format.js';
+import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
+import type { Appointment, Professional } from '../types.js';
+import { SHORT_SOURCE_LABELS, SOURCE_LABELS } from './agenda-labels.js';
+import type { CreatedBlock } from './block-dialog.js';
+
+const ROW_MINUTES = 15;
+
+/** The rows the day needs: 08:00–20:00 at least, widened to every appointment and free time shown. */
+function dayRange(appointments: Appointment[], free: Map<number, string[]>): [number, number] {
+  let start = 8 * 60;
+  let end = 20 * 60;
+  for (const appointment of appointments) {
+    start = Math.min(start, minutesOf(clockOf(appointment.start)));
+    end = Math.max(end, minutesOf(clockOf(appointment.end)));
+  }
+  for (const slots of free.values()) {
+    for (const slot of slots) {
+      start = Math.min(start, minutesOf(slot));
+      end = Math.max(end, minutesOf(slot) + ROW_MINUTES);
+    }
+  }
+  return [Math.floor(start / 60) * 60, Math.ceil(end / 60) * 60];
+}
+
+/**
+ * The day as a grid: a time column, then one column per professional. Appointments span
+ * their rows; free starts (for the chosen service) are buttons that open the booking.
+ */
+export function DayGrid(props: {
+  date: string;
+  professionals: Professional[];
+  appointments: Appointment[];
+  free: Map<number, string[]>;
+  blocks: CreatedBlock[];
+  onFree: (professional: Professional, time: string) => void;
+  onAppointment: (appointment: Appointment) => void;
+  onRemoveBlock: (block: CreatedBlock) => void;
+}) {
+  const shown = props.appointments.filter((appointment) => appointment.status !== 'cancelled');
+  const [start, end] = dayRange(shown, props.free);
+  const rows = (end - start) / ROW_MINUTES;
+  const rowOf = (minute: number) => Math.max(2, Math.floor((minute - start) / ROW_MINUTES) + 2);
+  const columnOf = (index: number) => index + 2;
+  const times = Array.from({ length: rows }, (_, index) => start + index * ROW_MINUTES);
+
+  return (
+    <section
+      class="day-grid"
+      aria-label="Agenda do dia, uma coluna por profissional"
+      style={{
+        gridTemplateColumns: `4rem repeat(${props.professionals.length}, minmax(9rem, 1fr))`,
+        gridTemplateRows: `auto repeat(${rows}, 1.75rem)`,
+      }}
+    >
+      <div class="corner" style={{ gridColumn: 1, gridRow: 1 }} aria-hidden="true" />
+      {props.professionals.map((professional, index) => (
+        <div key={professional.id} class="column-head" style={{ gridColumn: columnOf(index), gridRow: 1 }}>
+          {professional.name}
+        </div>
+      ))}
+      {times.map((minute) =>
+        minute % 60 === 0 || minute % 30 === 0 ? (
+          <div key={`t${minute}`} class={`time ${minute % 60 === 0 ? 'hour' : ''}`} style={{ gridColumn: 1, gridRow: rowOf(minute) }}>
+            {clockText(minute)}
+          </div>
+        ) : null,
+      )}
+      {props.professionals.flatMap((professional, index) =>
+        times.map((minute) => (
+          <div
+            key={`bg${professional.id}-${minute}`}
+            class={`cell ${minute % 60 === 0 ? 'hour' : ''}`}
+            aria-hidden="true"
+            style={{ gridColumn: columnOf(index), gridRow: rowOf(minute) }}
+          />
+        )),
+      )}
+      {props.blocks.map((block) => {
+        const index = props.professionals.findIndex((professional) => professional.id === block.professionalId);
+        if (index < 0) return null;
+        // A block may start the day before or end the day after: clamp it to the rows shown.
+        const from = block.from.slice(0, 10) < props.date ? start : minutesOf(clockOf(block.from));
+        const to = block.to.slice(0, 10) > props.date ? end : minutesOf(clockOf(block.to));
+        if (to <= start || from >= end) return null;
+        return (
+          <div key={`block${block.id}`} class="block" style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}>
+            <span>
+              Bloqueado {clockOf(block.from)}–{clockOf(block.to)}
+              {block.reason ? ` · ${block.reason}` : ''}
+            </span>
+            <button type="button" class="link" onClick={() => props.onRemoveBlock(block)}>
+              Remover bloqueio
+            </button>
+          </div>
+        );
+      })}
+      {props.professionals.flatMap((professional, index) =>
+        (props.free.get(professional.id) ?? []).map((time) => (
+          <button
+            type="button"
+            key={`free${professional.id}-${time}`}
+            class="free"
+            aria-label={`Agendar às ${time} com ${professional.name}`}
+            style={{ gridColumn: columnOf(index), gridRow: rowOf(minutesOf(time)) }}
+            onClick={() => props.onFree(professional, time)}
+          >
+            <span aria-hidden="true">+ {time} livre</span>
+          </button>
+        )),
+      )}
+      {shown.map((appointment) => {
+        const index = props.professionals.findIndex((professional) => professional.id === appointment.professional.id);
+        if (index < 0) return null;
+        const from = minutesOf(clockOf(appointment.start));
+        const to = Math.max(from + ROW_MINUTES, minutesOf(clockOf(appointment.end)));
+        const name = appointment.customer.name ?? 'Cliente sem nome';
+        const status = APPOINTMENT_STATUS_LABELS[appointment.status] ?? appointment.status;
+        return (
+          <button
+            type="button"
+            key={`a${appointment.id}`}
+            class={`appointment source-${appointment.source} status-${appointment.status}`}
+            data-appointment-id={appointment.id}
+            aria-label={`${clockOf(appointment.start)} ${name}, ${appointment.service.name} com ${appointment.professional.name}. ${status}. ${SOURCE_LABELS[appointment.source] ?? ''}`}
+            style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}
+            onClick={() => props.onAppointment(appointment)}
+          >
+            <span class="appt-line">
+              <span class="appt-when">{clockOf(appointment.start)}</span>
+              <span class="badge">{SHORT_SOURCE_LABELS[appointment.source] ?? appointment.source}</span>
+              {appointment.status !== 'booked' ? <span class="badge">{status}</span> : null}
+            </span>
+            <span class="appt-line">
+              <span class="appt-who">{name}</span> · {appointment.service.name}
+            </span>
+          </button>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Db } from '../db/index.js';
+import { systemClock } from '../shared/index.js';
+import { createStaffAccount, revokeAllStaffSessions } from '../staff/index.js';
+import { parseStaffArgs, STAFF_USAGE } from './parse-staff-args.js';
+
+const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
+
+/** Checks the words after `staff` before the database is opened; false once the usage was printed. */
+export function checkStaffArgs(args: string[]): boolean {
+  const command = parseStaffArgs(args);
+  if (command.kind !== 'usage') return true;
+  process.stderr.write(`${command.problem ? `${command.problem}\n\n` : ''}${STAFF_USAGE}\n`);
+  return false;
+}
+
+/** `npm run tenant -- staff …` on an open database; resolves to the exit code. */
+export async function runStaffCommand(db: Db, args: string[]): Promise<number> {
+  const command = parseStaffArgs(args);
+  switch (command.kind) {
+    case 'usage':
+      return EXIT.usage;
+    case 'add':
+      return add(db, command);
+    case 'list': {
+      const tenant = await db.tenant.findUnique({ where: { slug: command.slug }, select: { id: true } });
+      if (!tenant) {
+        process.stderr.write(`no tenant with slug "${command.slug}"\n`);
+        return EXIT.invalid;
+      }
+      const accounts = await db.staffAccount.findMany({
+        where: { tenantId: tenant.id },
+        orderBy: { id: 'asc' },
+        select: { email: true, name: true, role: true, mustChangePassword: true, disabledAt: true },
+      });
+      if (accounts.length === 0) process.stdout.write('no console accounts yet: npm run tenant -- staff add SLUG EMAIL NAME\n');
+      for (const account of accounts) {
+        const state = account.disabledAt ? 'disabled' : account.mustChangePassword ? 'initial password' : 'active';
+        process.stdout.write(`${account.email}\t${account.name}\t${account.role}\t${state}\n`);
+      }
+      return EXIT.ok;
+    }
+    case 'revoke-sessions': {
+      const account = await db.staffAccount.findUnique({ where: { email: command.email.trim().toLowerCase() }, select: { id: true } });
+      if (!account) {
+        process.stderr.write(`no console account ${command.email}\n`);
+        return EXIT.invalid;
+      }
+      const count = await revokeAllStaffSessions(db, account.id, systemClock.now());
+      process.stdout.write(`ended ${count} session${count === 1 ? '' : 's'} of ${command.email}\n`);
+      return EXIT.ok;
+    }
+  }
+}
+
+async function add(db: Db, command: { slug: string; email: string; name: string; role: string }): Promise<number> {
+  const outcome = await createStaffAccount(db, command);
+  switch (outcome.kind) {
+    case 'invalid':
+      process.stderr.write(`refused, nothing was created:\n${outcome.problems.map((problem) => `  - ${problem}\n`).join('')}`);
+      return EXIT.invalid;
+    case 'tenant_not_found':
+      process.stderr.write(`no tenant with slug "${outcome.slug}"; nothing was created\n`);
+      return EXIT.invalid;
+    case 'email_taken':
+      process.stderr.write(`${outcome.email} already has a console account; nothing was created\n`);
+      return EXIT.invalid;
+    case 'created':
+      process.stdout.write(
+        `Console account ${outcome.email} (${outcome.name}, ${outcome.role}) created for "${outcome.tenantSlug}".\n` +
+          `Initial password (shown only this once; it must be changed at first sign-in):\n\n  ${outcome.initialPassword}\n\n`,
+      );
+      return EXIT.ok;
+  }
+}

@@ -1,0 +1,41 @@
+import type { Db } from '../db/index.js';
+
+export interface ConsoleStats {
+  /** agent runs started in the period, by how they ended (`running` while unfinished) */
+  runsByExit: { exit: string; count: number }[];
+  /** appointments that started in the period and before now, by status */
+  appointmentsByStatus: { status: string; count: number }[];
+  /** no-shows over appointments whose attendance was marked; null when none was marked */
+  noShowRate: number | null;
+  /** appointments confirmed (by the reminder's button) over those still booked or confirmed or marked; null without any confirmation data */
+  confirmationRate: number | null;
+}
+
+/**
+ * The owner's figures besides handoffs (which come from the admin stats route): runs by
+ * exit and, where the agenda records them, attendance and reminder confirmations. Rates
+ * are null ("sem dados") when nothing of the kind was recorded in the period.
+ */
+export async function computeConsoleStats(db: Db, query: { tenantId: number; from: Date; to: Date; now: Date }): Promise<ConsoleStats> {
+  const [runs, appointments] = await Promise.all([
+    db.$queryRaw<{ exit: string; count: number }[]>`
+      SELECT coalesce(outcome, 'running') AS exit, count(*)::int AS count FROM agent_runs
+      WHERE tenant_id = ${query.tenantId} AND started_at >= ${query.from} AND started_at < ${query.to}
+      GROUP BY 1 ORDER BY 2 DESC, 1`,
+    db.$queryRaw<{ status: string; count: number }[]>`
+      SELECT status, count(*)::int AS count FROM appointments
+      WHERE tenant_id = ${query.tenantId} AND starts_at >= ${query.from} AND starts_at < ${query.to} AND starts_at < ${query.now}
+      GROUP BY 1 ORDER BY 2 DESC, 1`,
+  ]);
+  const countOf = (status: string) => appointments.find((row) => row.status === status)?.count ?? 0;
+  const attended = countOf('attended');
+  const noShow = countOf('no_show');
+  const confirmed = countOf('confirmed');
+  const kept = countOf('booked') + confirmed + attended + noShow;
+  return {
+    runsByExit: runs,
+    appointmentsByStatus: appointments,
+    noShowRate: attended + noShow > 0 ? noShow / (attended + noShow) : null,
+    confirmationRate: confirmed > 0 && kept > 0 ? confirmed / kept : null,
+  };
+}

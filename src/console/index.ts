@@ -1,0 +1,1 @@
+export { type ConsoleRouter, type ConsoleRouterDeps, createConsoleRouter } from './create-console-router.js';

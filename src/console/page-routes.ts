@@ -1,0 +1,64 @@
+import express, { Router } from 'express';
+import type { Db } from '../db/index.js';
+import type { Clock } from '../shared/index.js';
+import { findStaffSession, readSessionToken } from '../staff/index.js';
+import { CONSOLE_ASSETS_DIR, readConsoleIndex } from './console-assets.js';
+
+/** Client-side pages of the console (History API paths); anything else under /console is 404. */
+const PAGES = [/^\/$/, /^\/entrar$/, /^\/senha$/, /^\/agenda$/, /^\/estatisticas$/, /^\/conversas\/(\d{1,10})$/];
+
+const NOT_FOUND_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Página não encontrada</title></head>
+<body><main><h1>Página não encontrada</h1><p><a href="/console">Voltar ao console</a></p></main></body></html>`;
+
+/**
+ * The console's page and its hashed assets. Every page path answers the same HTML (the
+ * app routes on the client), except a conversation of another tenant (or none), which is a
+ * 404 for a signed-in person, exactly like the API.
+ */
+export function createPageRoutes(deps: { db: Db; clock: Clock }): Router {
+  const router = Router();
+  let cached: string | null = null;
+  const index = () => {
+    cached ??= readConsoleIndex();
+    return cached;
+  };
+
+  router.use(
+    '/assets',
+    express.static(`${CONSOLE_ASSETS_DIR}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
+
+  router.get(/.*/, async (request, response, next) => {
+    const match = PAGES.map((pattern) => pattern.exec(request.path)).find(Boolean);
+    if (!match) {
+      next();
+      return;
+    }
+    const conversationId = match[1] ? Number(match[1]) : null;
+    if (conversationId !== null) {
+      const token = readSessionToken(request.headers.cookie);
+      const principal = token ? await findStaffSession(deps.db, token, deps.clock.now()) : null;
+      if (principal) {
+        const own = await deps.db.conversation.findFirst({
+          where: { id: conversationId, tenantId: principal.tenantId },
+          select: { id: true },
+        });
+        if (!own) {
+          response.status(404).type('html').send(NOT_FOUND_PAGE);
+          return;
+        }
+      }
+    }
+    const html = index();
+    if (!html) {
+      response.status(503).type('text').send('console not built: run `npm run build`');
+      return;
+    }
+    response.set('Cache-Control', 'no-store').type('html').send(html);
+  });
+
+  router.use((_request, response) => {
+    response.status(404).type('html').send(NOT_FOUND_PAGE);
+  });
+  return router;
+}

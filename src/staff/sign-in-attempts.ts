@@ -1,0 +1,33 @@
+import { type Db, Prisma } from '../db/index.js';
+import { type RecentFailures, SIGN_IN_WINDOW_MS } from './sign-in-throttle.js';
+
+/** Counts the recent failures that gate a sign-in of `email` from `address` (see decideSignInGate). */
+export async function countRecentFailures(db: Db, email: string, address: string, now: Date): Promise<RecentFailures> {
+  const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+  const rows = await db.$queryRaw<{ pair: number; account: number; address: number; latest_at: Date | null }[]>(Prisma.sql`
+    WITH last_success AS (
+      SELECT coalesce(max(created_at), '-infinity'::timestamptz) AS at
+      FROM staff_sign_in_attempts WHERE email = ${email} AND succeeded AND created_at >= ${since}
+    ), failures AS (
+      SELECT email, address, created_at FROM staff_sign_in_attempts
+      WHERE NOT succeeded AND created_at >= ${since} AND (email = ${email} OR address = ${address})
+    )
+    SELECT
+      count(*) FILTER (WHERE email = ${email} AND address = ${address} AND created_at > (SELECT at FROM last_success))::int AS pair,
+      count(*) FILTER (WHERE email = ${email} AND created_at > (SELECT at FROM last_success))::int AS account,
+      count(*) FILTER (WHERE address = ${address})::int AS address,
+      max(created_at) AS latest_at
+    FROM failures`);
+  const row = rows[0];
+  return { pair: row?.pair ?? 0, account: row?.account ?? 0, address: row?.address ?? 0, latestAt: row?.latest_at ?? null };
+}
+
+/** Records an attempt as failed before the password is checked, so parallel guesses all count. */
+export async function recordAttempt(db: Db, email: string, address: string, now: Date): Promise<number> {
+  const row = await db.staffSignInAttempt.create({ data: { email, address, succeeded: false, createdAt: now }, select: { id: true } });
+  return row.id;
+}
+
+export async function markAttemptSucceeded(db: Db, attemptId: number): Promise<void> {
+  await db.staffSignInAttempt.update({ where: { id: attemptId }, data: { succeeded: true } });
+}

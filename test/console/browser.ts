@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-results/console');
+
+/**
+ * Whether the browser tests can run here. In CI (CI=true) a missing Chromium is a failure,
+ * never a skip; elsewhere the tests are skipped with a loud notice saying why and how to fix it.
+ */
+export function browserAvailability(): { run: true } | { run: false; reason: string } {
+  if (existsSync(CHROMIUM_PATH)) return { run: true };
+  const reason = `Chromium not found at ${CHROMIUM_PATH} (install it with: apt-get install -y chromium, or set CHROMIUM_PATH)`;
+  if (process.env.CI === 'true') throw new Error(`browser tests cannot run in CI: ${reason}`);
+  const line = '!'.repeat(100);
+  process.stderr.write(`\n${line}\n!!! SKIPPING the console's browser tests: ${reason}\n${line}\n\n`);
+  return { run: false, reason };
+}
+
+export interface HeadlessChromium {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/**
+ * Debian's Chromium, headless, with nothing that calls home. `launch` gives it a fresh
+ * temporary profile of its own (Playwright refuses a --user-data-dir argument and deletes
+ * that profile at close).
+ */
+export async function launchChromium(): Promise<HeadlessChromium> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return {
+    browser,
+    close: () => browser.close(),
+  };
+}
+
+/** A page in its own context (own cookies), desktop-sized unless told otherwise; fails the test on any page error. */
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; mobile?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 860 },
+    ...(options.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    // CSP violations and failed loads show up here; anything of type error is a defect.
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console error: ${message.text()}`);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.hostname !== '127.0.0.1' && url.protocol !== 'data:') problems.push(`request left the service: ${request.url()}`);
+  });
+  return { context, page, problems };
+}
+
+/** Saves a screenshot under test-results/console/ (and, with `docs`, as the README's picture under docs/). */
+export async function screenshot(page: Page, name: string, options: { docs?: boolean } = {}): Promise<void> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+  if (options.docs) {
+    await page.screenshot({ path: path.resolve(import.meta.dirname, `../../docs/console-${name}.png`), fullPage: false });
+  }
+}
+
+/**
+ * Controls a screen reader could not name: inputs, selects and text areas without a label or
+ * aria-label, buttons and links without text or aria-label. Checked in the page itself.
+ */
+export function unlabeledControls(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const problems = [];
+    for (const element of document.querySelectorAll('input, select, textarea, button, a[href]')) {
+      if (element.closest('[hidden]') || element.getClientRects().length === 0) continue;
+      const aria = (element.getAttribute('aria-label') || '').trim();
+      const named = ['INPUT', 'SELECT', 'TEXTAREA'].includes(element.tagName)
+        ? element.labels.length > 0 || aria !== ''
+        : (element.textContent || '').trim() !== '' || aria !== '';
+      if (!named) problems.push(element.outerHTML.slice(0, 120));
+    }
+    return problems;
+  })()`);
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { parseStaffArgs } from '../../src/cli/parse-staff-args.js';
+import type { Clock } from '../../src/shared/index.js';
+import {
+  changeStaffPassword,
+  createStaffAccount,
+  findStaffSession,
+  PAIR_FAILURE_LIMIT,
+  revokeStaffSession,
+  SIGN_IN_WINDOW_MS,
+  signInStaff,
+} from '../../src/staff/index.js';
+import { decideSignInGate } from '../../src/staff/sign-in-throttle.js';
+import { createTestTenant } from '../support/factories.js';
+import { testDatabase } from '../support/test-database.js';
+
+const database = await testDatabase();
+const { db } = database;
+let sequence = 0;
+const email = () => `pessoa${++sequence}.${Date.now()}@salao.test`;
+
+async function newAccount(role = 'attendant') {
+  const tenant = await createTestTenant(db);
+  const outcome = await createStaffAccount(db, { slug: tenant.slug, email: email(), name: 'Carla Dias', role });
+  if (outcome.kind !== 'created') throw new Error(outcome.kind);
+  return { tenant, ...outcome };
+}
+const at = (iso: string) => new Date(iso);
+const attempt = (account: { email: string }, password: string, now: Date, address = '203.0.113.7') =>
+  signInStaff(db, { email: account.email, password, address, userAgent: 'vitest', now });
+
+describe('staff accounts', () => {
+  it('when an account is created, then only an argon2id hash of the one-time password is stored and it must be changed', async () => {
+    const account = await newAccount('owner');
+    expect(account.initialPassword).toMatch(/^[\w]{4}-[\w]{4}-[\w]{4}-[\w]{4}$/);
+    const row = await db.staffAccount.findUniqueOrThrow({ where: { id: account.staffId } });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.passwordHash).not.toContain(account.initialPassword);
+    expect(row).toMatchObject({ role: 'owner', mustChangePassword: true, tenantId: account.tenant.id });
+  });
+
+  it('when the e-mail is taken, the tenant unknown or the role wrong, then nothing is created and the reason is named', async () => {
+    const account = await newAccount();
+    expect(await createStaffAccount(db, { slug: account.tenant.slug, email: account.email.toUpperCase(), name: 'Outra' })).toEqual({
+      kind: 'email_taken',
+      email: account.email,
+    });
+    expect(await createStaffAccount(db, { slug: 'nao-existe', email: email(), name: 'Ana' })).toEqual({
+      kind: 'tenant_not_found',
+      slug: 'nao-existe',
+    });
+    const bad = await createStaffAccount(db, { slug: account.tenant.slug, email: 'sem-arroba', name: '', role: 'chefe' });
+    expect(bad.kind).toBe('invalid');
+    expect(bad.kind === 'invalid' && bad.problems.length).toBe(3);
+  });
+
+  it('reads the staff command line, with a NAME of several words and the role flag', () => {
+    expect(parseStaffArgs(['add', 'salao', 'ana@x.test', 'Ana', 'Paula', '--role', 'owner'])).toEqual({
+      kind: 'add',
+      slug: 'salao',
+      email: 'ana@x.test',
+      name: 'Ana Paula',
+      role: 'owner',
+    });
+    expect(parseStaffArgs(['add', 'salao', 'ana@x.test'])).toMatchObject({ kind: 'usage' });
+    expect(parseStaffArgs(['add', 'salao', 'ana@x.test', 'Ana', '--role'])).toMatchObject({ kind: 'usage' });
+    expect(parseStaffArgs(['revoke-sessions', 'ana@x.test'])).toEqual({ kind: 'revoke-sessions', email: 'ana@x.test' });
+  });
+});
+
+describe('sign-in', () => {
+  it('when the password is wrong or the e-mail unknown, then both are refused alike', async () => {
+    const account = await newAccount();
+    const now = at('2026-12-01T12:00:00Z');
+    expect(await attempt(account, 'errada', now)).toEqual({ kind: 'refused' });
+    expect(await attempt({ email: 'ninguem@x.test' }, 'errada', now)).toEqual({ kind: 'refused' });
+    const ok = await attempt(account, account.initialPassword, now);
+    expect(ok).toMatchObject({ kind: 'signed_in', mustChangePassword: true });
+  });
+
+  it('when five wrong passwords came from one address, then even the right one is throttled there until the window passes; another address is not', async () => {
+    const account = await newAccount();
+    const start = at('2026-12-01T13:00:00Z');
+    for (let index = 0; index < PAIR_FAILURE_LIMIT; index++) {
+      expect(await attempt(account, `errada-${index}`, new Date(start.getTime() + index * 1000))).toEqual({ kind: 'refused' });
+    }
+    const locked = await attempt(account, account.initialPassword, new Date(start.getTime() + 10_000));
+    expect(locked.kind).toBe('throttled');
+    expect(locked.kind === 'throttled' && locked.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    expect((await attempt(account, account.initialPassword, new Date(start.getTime() + 10_000), '198.51.100.9')).kind).toBe('signed_in');
+    const later = new Date(start.getTime() + 4000 + SIGN_IN_WINDOW_MS + 1000);
+    expect((await attempt(account, account.initialPassword, later)).kind).toBe('signed_in');
+  });
+
+  it('decides the gate from the counts alone', () => {
+    const now = at('2026-12-01T12:00:00Z');
+    expect(decideSignInGate({ pair: 4, account: 4, address: 4, latestAt: now }, now)).toEqual({ kind: 'open' });
+    expect(decideSignInGate({ pair: 0, account: 20, address: 0, latestAt: now }, now).kind).toBe('throttled');
+    expect(decideSignInGate({ pair: 0, account: 0, address: 20, latestAt: now }, now).kind).toBe('throttled');
+  });
+});
+
+describe('sessions and passwords', () => {
+  const clock = (iso: string): Clock => ({ now: () => at(iso) });
+
+  it('when a session signs out, then its token opens nothing; sessions also expire after a working day idle', async () => {
+    const account = await newAccount();
+    const signedIn = await attempt(account, account.initialPassword, at('2026-12-01T08:00:00Z'));
+    if (signedIn.kind !== 'signed_in') throw new Error(signedIn.kind);
+    expect(await findStaffSession(db, signedIn.token, clock('2026-12-01T09:00:00Z').now())).toMatchObject({
+      staffId: account.staffId,
+      name: 'Carla Dias',
+      tenantId: account.tenant.id,
+    });
+    expect(await findStaffSession(db, signedIn.token, at('2026-12-02T09:30:00Z'))).toBeNull();
+    const again = await attempt(account, account.initialPassword, at('2026-12-01T10:00:00Z'));
+    if (again.kind !== 'signed_in') throw new Error(again.kind);
+    await revokeStaffSession(db, again.sessionId, at('2026-12-01T10:05:00Z'));
+    expect(await findStaffSession(db, again.token, at('2026-12-01T10:06:00Z'))).toBeNull();
+    const stored = await db.staffSession.findUniqueOrThrow({ where: { id: again.sessionId } });
+    expect(stored.tokenHash).not.toBe(again.token);
+  });
+
+  it('when the password changes, then the initial one stops working, "must change" clears and the other sessions end', async () => {
+    const account = await newAccount();
+    const now = at('2026-12-01T15:00:00Z');
+    const first = await attempt(account, account.initialPassword, now);
+    const second = await attempt(account, account.initialPassword, now);
+    if (first.kind !== 'signed_in' || second.kind !== 'signed_in') throw new Error('sign-in failed');
+    const change = (current: string, next: string) =>
+      changeStaffPassword(db, { staffId: account.staffId, sessionId: first.sessionId, current, next, now });
+    expect(await change('errada', 'uma-senha-boa-123')).toEqual({ kind: 'wrong_current' });
+    expect(await change(account.initialPassword, 'curta')).toMatchObject({ kind: 'weak' });
+    expect(await change(account.initialPassword, 'uma-senha-boa-123')).toEqual({ kind: 'changed' });
+    expect(await findStaffSession(db, first.token, now)).toMatchObject({ mustChangePassword: false });
+    expect(await findStaffSession(db, second.token, now)).toBeNull();
+    expect((await attempt(account, account.initialPassword, now)).kind).toBe('refused');
+    expect((await attempt(account, 'uma-senha-boa-123', now)).kind).toBe('signed_in');
+  });
+});
