@@ -11,6 +11,7 @@ import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/ind
 import { type Logger, systemClock } from '../shared/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
+import { assertSafeSecrets } from './assert-safe-secrets.js';
 import type { ServiceDeps } from './service-deps.js';
 
 export interface RunningService {
@@ -53,6 +54,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     await applyMigrations(databaseUrl, logger);
     await runQueueMigrations(databaseUrl, logger);
     if (embedded) await importDemoTenantOnFirstRun(deps);
+    await assertSafeSecrets(db, config);
 
     if (config.ROLE === 'all' || config.ROLE === 'worker') {
       worker = await startWorker({

@@ -1,8 +1,10 @@
 // `npm run tenant -- <command>`: tenant administration for operators.
 import { pino } from 'pino';
+import type { Config } from '../config/index.js';
 import { EmbeddedPostgresInUseError } from '../db/index.js';
 import { systemClock } from '../shared/index.js';
 import { formatApiKeyNotice, importTenant, listTenants, readTenantFile, revokeApiKey, type TenantFile } from '../tenant/index.js';
+import { devSecretsNotice } from './dev-secrets-notice.js';
 import { loadCliConfig } from './load-cli-config.js';
 import { type CliDatabase, openCliDatabase } from './open-cli-database.js';
 
@@ -61,7 +63,7 @@ async function run(args: string[]): Promise<number> {
     return EXIT.database;
   }
   try {
-    if (command === 'import') return await runImport(database, tenantFile);
+    if (command === 'import') return await runImport(database, tenantFile, config);
     if (command === 'list') return await runList(database);
     return await runRevoke(database, argument!);
   } finally {
@@ -69,7 +71,7 @@ async function run(args: string[]): Promise<number> {
   }
 }
 
-async function runImport(database: CliDatabase, file: TenantFile | undefined): Promise<number> {
+async function runImport(database: CliDatabase, file: TenantFile | undefined, config: Config): Promise<number> {
   const outcome = await importTenant(database.db, file);
   if (outcome.kind === 'refused') {
     process.stderr.write('refused, nothing was imported:\n');
@@ -78,6 +80,8 @@ async function runImport(database: CliDatabase, file: TenantFile | undefined): P
   }
   process.stdout.write(`Tenant "${outcome.slug}" ${outcome.created ? 'created' : 'updated'} (id ${outcome.tenantId}).\n`);
   process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
+  const notice = devSecretsNotice(config, Boolean(file?.whatsapp.accessToken));
+  if (notice) process.stderr.write(notice);
   return EXIT.ok;
 }
 

@@ -9,7 +9,8 @@ const optionalText = z
 /** Every environment variable the service reads, with its default. `.env.example` mirrors this. */
 export const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    // No default: unset must never mean "development" (and its published secrets) on a reachable service.
+    NODE_ENV: optionalText.pipe(z.enum(['development', 'test', 'production']).optional()),
     ROLE: z.enum(['all', 'web', 'worker']).default('all'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -24,6 +25,8 @@ export const envSchema = z
 
     WHATSAPP_APP_SECRET: optionalText,
     WHATSAPP_VERIFY_TOKEN: optionalText,
+    /** `id:base64key[,id:base64key…]`, newest first: encrypts tenants' access tokens (see credentials/). */
+    CREDENTIALS_KEY: optionalText,
     WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
     WHATSAPP_GRAPH_VERSION: z
       .string()

@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import pg from 'pg';
 import type { ServiceDeps } from '../boot/service-deps.js';
 import { errorBody } from '../http/index.js';
+import { createDevSecretGuard } from './dev-secret-guard.js';
 import { createIntakeBatcher } from './intake-batcher.js';
 import { intakeWebhook } from './intake-webhook.js';
 import { createTenantResolver } from './tenant-resolver.js';
@@ -21,7 +22,9 @@ export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | '
   // through the ORM the same statement costs about twice the CPU, and intake is CPU-bound.
   const intakePool = new pg.Pool({ connectionString: deps.databaseUrl, max: 4, idleTimeoutMillis: 5000, allowExitOnIdle: true });
   intakePool.on('error', (error) => logger.warn({ err: error }, 'idle intake connection failed'));
+  const devSecretGuard = createDevSecretGuard(deps.db, config);
   const intakeDeps = {
+    refusesTenant: devSecretGuard.refusesTenant,
     db: deps.db,
     logger: logger.child({ component: 'whatsapp-webhook' }),
     resolveTenant: createTenantResolver(deps.db),
@@ -34,11 +37,16 @@ export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | '
   };
   const router = express.Router();
 
-  router.get(WEBHOOK_PATH, (request, response) => {
+  router.get(WEBHOOK_PATH, async (request, response) => {
     const mode = request.query['hub.mode'];
     const token = request.query['hub.verify_token'];
     const challenge = request.query['hub.challenge'];
-    if (mode === 'subscribe' && token === config.WHATSAPP_VERIFY_TOKEN && typeof challenge === 'string') {
+    if (
+      mode === 'subscribe' &&
+      token === config.WHATSAPP_VERIFY_TOKEN &&
+      typeof challenge === 'string' &&
+      !(await devSecretGuard.refusesVerifyToken())
+    ) {
       response.type('text/plain').send(challenge);
       return;
     }
