@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import type { Db } from '../db/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import { createConversationRoutes } from './conversation-routes.js';
+import { createFailedAuthThrottle } from './failed-auth-throttle.js';
 import { createHandoffRoutes } from './handoff-routes.js';
 import { requireApiKey } from './require-api-key.js';
 import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
@@ -11,7 +12,7 @@ export interface AdminRouterDeps {
   db: Db;
   logger: Logger;
   clock: Clock;
-  config: { ADMIN_RATE_LIMIT_PER_MINUTE: number };
+  config: { ADMIN_RATE_LIMIT_PER_MINUTE: number; ADMIN_AUTH_FAILURES_PER_MINUTE: number };
   /** time source of the rate limiter (tests); defaults to Date.now */
   rateLimitNow?: () => number;
 }
@@ -29,8 +30,13 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
     windowMs: 60_000,
     ...(deps.rateLimitNow ? { now: deps.rateLimitNow } : {}),
   });
+  const failedAuth = createFailedAuthThrottle({
+    limit: deps.config.ADMIN_AUTH_FAILURES_PER_MINUTE,
+    windowMs: 60_000,
+    ...(deps.rateLimitNow ? { now: deps.rateLimitNow } : {}),
+  });
   const admin = Router();
-  admin.use(requireApiKey({ db: deps.db, logger: deps.logger, clock: deps.clock, limiter }));
+  admin.use(requireApiKey({ db: deps.db, logger: deps.logger, clock: deps.clock, limiter, failedAuth }));
   admin.use(express.json({ limit: BODY_LIMIT }));
   admin.use(createHandoffRoutes(deps));
   admin.use(createConversationRoutes(deps));

@@ -4,6 +4,7 @@ import type { TaskList } from 'graphile-worker';
 import { createAdminRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
 import { createServiceResponderChooser } from '../conversation/index.js';
+import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
 import { createChannelTasks } from '../queue/channel-tasks.js';
@@ -55,6 +56,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     await runQueueMigrations(databaseUrl, logger);
     if (embedded) await importDemoTenantOnFirstRun(deps);
     await assertSafeSecrets(db, config);
+    const sealing = await sealStoredTokens(db, keyringFromConfig(config), { rotate: false });
+    if (sealing.sealed > 0) logger.info({ sealed: sealing.sealed }, 'plain WhatsApp access tokens sealed at rest');
 
     if (config.ROLE === 'all' || config.ROLE === 'worker') {
       worker = await startWorker({
@@ -96,7 +99,7 @@ async function importDemoTenantOnFirstRun(deps: ServiceDeps): Promise<void> {
   const outcome = await importDemoTenantIfNoTenants(deps.db);
   if (!outcome) return;
   deps.logger.info({ tenant: outcome.slug, tenantId: outcome.tenantId, keyPrefix: outcome.apiKeyPrefix }, 'demo tenant imported');
-  process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
+  if (outcome.apiKey) process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
 }
 
 function listen(app: ReturnType<typeof createHttpApp>, port: number): Promise<Server> {

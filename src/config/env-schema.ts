@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { credentialsKeyProblem } from './credentials-key-format.js';
 
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const optionalText = z
@@ -26,13 +27,21 @@ export const envSchema = z
     WHATSAPP_APP_SECRET: optionalText,
     WHATSAPP_VERIFY_TOKEN: optionalText,
     /** `id:base64key[,id:base64key…]`, newest first: encrypts tenants' access tokens (see credentials/). */
-    CREDENTIALS_KEY: optionalText,
+    CREDENTIALS_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => credentialsKeyProblem(value) === undefined, {
+          error: (issue) => credentialsKeyProblem(String(issue.input)) ?? 'invalid',
+        })
+        .optional(),
+    ),
     WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
     WHATSAPP_GRAPH_VERSION: z
       .string()
       .regex(/^v\d+\.\d+$/, 'expected a version such as v23.0')
       .default('v23.0'),
     WHATSAPP_SEND_MAX_RETRIES: int(3),
+    WHATSAPP_SEND_UNKNOWN_WAIT_MS: int(300_000, 100),
     WHATSAPP_WEBHOOK_MAX_BYTES: int(1_000_000, 1024),
 
     AGENT_MAX_ITERATIONS: int(8, 1),
@@ -51,6 +60,7 @@ export const envSchema = z
     LLM_BREAKER_COOLDOWN_MS: int(60_000, 0),
 
     ADMIN_RATE_LIMIT_PER_MINUTE: int(120, 1),
+    ADMIN_AUTH_FAILURES_PER_MINUTE: int(20, 1),
     SHUTDOWN_TIMEOUT_MS: int(8000, 100),
   })
   .superRefine(

@@ -50,3 +50,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isDevelopment: parsed.data.NODE_ENV === 'development' || parsed.data.NODE_ENV === 'test',
   });
 }
+
+export { type CredentialsKeyEntry, parseCredentialsKey } from './credentials-key-format.js';

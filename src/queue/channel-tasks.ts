@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../boot/service-deps.js';
 import type { ChooseResponder } from '../conversation/choose-responder.js';
 import { processConversation } from '../conversation/index.js';
+import { keyringFromConfig } from '../credentials/index.js';
 import { createGraphApiClient, type GraphApiClient, sendOutboundMessage } from '../whatsapp/index.js';
 import { TASKS } from './task-names.js';
 
@@ -30,6 +31,7 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
       version: deps.config.WHATSAPP_GRAPH_VERSION,
       maxRetries: deps.config.WHATSAPP_SEND_MAX_RETRIES,
       logger: deps.logger,
+      credentials: keyringFromConfig(deps.config),
     });
   return {
     [TASKS.processConversation]: async (payload, helpers) => {
@@ -42,7 +44,8 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
     },
     [TASKS.sendMessage]: async (payload, helpers) => {
       const { messageId } = messagePayload.parse(payload);
-      await sendOutboundMessage({ db: deps.db, graph, logger: deps.logger }, messageId, {
+      const sendDeps = { db: deps.db, graph, logger: deps.logger, unknownOutcomeWaitMs: deps.config.WHATSAPP_SEND_UNKNOWN_WAIT_MS };
+      await sendOutboundMessage(sendDeps, messageId, {
         attempt: helpers.job.attempts,
         maxAttempts: helpers.job.max_attempts,
       });

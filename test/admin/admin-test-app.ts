@@ -7,13 +7,16 @@ import { type Clock, silentLogger, systemClock } from '../../src/shared/index.js
 /** The HTTP app with only the admin router, as start-service mounts it. */
 export function createAdminTestApp(
   db: Db,
-  options: { rateLimitPerMinute?: number; clock?: Clock; rateLimitNow?: () => number } = {},
+  options: { rateLimitPerMinute?: number; authFailuresPerMinute?: number; clock?: Clock; rateLimitNow?: () => number } = {},
 ): Express {
   const router = createAdminRouter({
     db,
     logger: silentLogger,
     clock: options.clock ?? systemClock,
-    config: { ADMIN_RATE_LIMIT_PER_MINUTE: options.rateLimitPerMinute ?? 10_000 },
+    config: {
+      ADMIN_RATE_LIMIT_PER_MINUTE: options.rateLimitPerMinute ?? 10_000,
+      ADMIN_AUTH_FAILURES_PER_MINUTE: options.authFailuresPerMinute ?? 10_000,
+    },
     ...(options.rateLimitNow ? { rateLimitNow: options.rateLimitNow } : {}),
   });
   return createHttpApp({ db, logger: silentLogger, routers: [router] });
