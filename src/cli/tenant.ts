@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { type Config, ConfigError } from '../config/index.js';
 import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
 import { EmbeddedPostgresInUseError } from '../db/index.js';
-import { systemClock } from '../shared/index.js';
+import { createLogger, systemClock } from '../shared/index.js';
 import { formatApiKeyNotice, importTenant, listTenants, readTenantFile, revokeApiKey, type TenantFile } from '../tenant/index.js';
 import { devSecretsNotice } from './dev-secrets-notice.js';
 import { loadCliConfig } from './load-cli-config.js';
@@ -36,8 +36,9 @@ async function run(args: string[]): Promise<number> {
   const config = loadCliConfig();
   if (!config) return EXIT.usage;
   // Logs go to stderr and stay quiet, so stdout carries only what the operator asked for.
-  const logger = pino(
-    { level: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? config.LOG_LEVEL : 'warn' },
+  const logger = createLogger(
+    config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? config.LOG_LEVEL : 'warn',
+    undefined,
     pino.destination(2),
   );
 
