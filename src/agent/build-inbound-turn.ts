@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { cleanDisplayName } from '../shared/index.js';
 import type { TextBlockParam } from './model-types.js';
 import type { InboundTurnMessage } from './responder.js';
 
@@ -62,7 +63,8 @@ export async function buildInboundTurn(
 
 function describeMessage(message: { author: string; type: string; text: string | null; attendant: string | null }): string {
   if (message.author === 'attendant') {
-    const who = message.attendant ? `da atendente ${message.attendant}` : 'de uma atendente';
+    const name = message.attendant ? cleanDisplayName(message.attendant) : '';
+    const who = name ? `da atendente ${name}` : 'de uma atendente';
     return `[Mensagem ${who} ao cliente]: ${bounded(message.text ?? '')}`;
   }
   if (message.text?.trim()) return bounded(message.text);

@@ -6,7 +6,7 @@ import { createDevSecretGuard } from './dev-secret-guard.js';
 import { createIntakeBatcher } from './intake-batcher.js';
 import { intakeWebhook } from './intake-webhook.js';
 import { createTenantResolver } from './tenant-resolver.js';
-import { isValidSignature } from './verify-signature.js';
+import { hasSignatureShape, isValidSignature } from './verify-signature.js';
 
 export const WEBHOOK_PATH = '/webhooks/whatsapp';
 
@@ -53,15 +53,25 @@ export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | '
     response.status(403).json(errorBody('verification_failed', 'wrong hub.mode or hub.verify_token'));
   });
 
+  const refuseSignature = (request: express.Request, response: express.Response) => {
+    intakeDeps.logger.warn({ requestId: request.id }, 'whatsapp webhook with a missing or wrong signature refused');
+    response.status(401).json(errorBody('invalid_signature', 'missing or invalid X-Hub-Signature-256'));
+  };
   router.post(
     WEBHOOK_PATH,
+    // A missing or malformed signature header is refused before a byte of the body is read;
+    // the connection is closed rather than drained.
+    (request, response, next) => {
+      if (hasSignatureShape(request.get('x-hub-signature-256'))) return next();
+      response.set('connection', 'close');
+      refuseSignature(request, response);
+    },
     // Every content type as raw bytes: the signature is over exactly what was sent.
     express.raw({ type: () => true, limit: config.WHATSAPP_WEBHOOK_MAX_BYTES }),
     async (request, response) => {
       const rawBody: Buffer = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!isValidSignature(rawBody, request.get('x-hub-signature-256'), config.WHATSAPP_APP_SECRET)) {
-        intakeDeps.logger.warn({ requestId: request.id }, 'whatsapp webhook with a missing or wrong signature refused');
-        response.status(401).json(errorBody('invalid_signature', 'missing or invalid X-Hub-Signature-256'));
+        refuseSignature(request, response);
         return;
       }
       let body: unknown;
