@@ -1,7 +1,11 @@
 import type { Db } from '../db/index.js';
 import { cleanDisplayName } from '../shared/index.js';
+import { boundTurn, type TurnLimits } from './bound-turn.js';
 import type { TextBlockParam } from './model-types.js';
 import type { InboundTurnMessage } from './responder.js';
+
+/** The defaults of AGENT_TURN_MAX_MESSAGES / AGENT_TURN_MAX_CHARS. */
+export const DEFAULT_TURN_LIMITS: TurnLimits = { turnMaxMessages: 20, turnMaxChars: 8000 };
 
 /** On a conversation's first run, how many earlier messages (e.g. from the offline assistant era) are carried over. */
 const FIRST_RUN_BACKLOG = 20;
@@ -28,13 +32,14 @@ const MEDIA_LABELS: Record<string, string> = {
  * The user turn that opens a run: every customer message and every attendant message of
  * the conversation after the history's watermark, up to the newest message this run
  * answers, oldest first. Attendant messages are marked as such, so after a handoff the
- * model knows what the attendant told the customer. Returns null when there is nothing
- * new (a duplicate job).
+ * model knows what the attendant told the customer. Bounded by `limits` (see boundTurn).
+ * Returns null when there is nothing new (a duplicate job).
  */
 export async function buildInboundTurn(
   db: Db,
   scope: { tenantId: number; conversationId: number; watermark: number },
   inbound: InboundTurnMessage[],
+  limits: TurnLimits = DEFAULT_TURN_LIMITS,
 ): Promise<{ content: TextBlockParam[]; lastMessageId: number } | null> {
   const newestId = Math.max(0, ...inbound.map((message) => message.id));
   const rows = await db.message.findMany({
@@ -57,7 +62,8 @@ export async function buildInboundTurn(
   }
   const ordered = [...byId.values()].sort((left, right) => left.id - right.id);
   if (ordered.length === 0) return null;
-  const content = ordered.map((row): TextBlockParam => ({ type: 'text', text: describeMessage(row) }));
+  // A flood of messages becomes a bounded turn (a note says what was left out): it stays in every later request's history.
+  const content = boundTurn(ordered.map(describeMessage), limits).map((text): TextBlockParam => ({ type: 'text', text }));
   return { content, lastMessageId: Math.max(newestId, ...ordered.map((row) => row.id)) };
 }
 

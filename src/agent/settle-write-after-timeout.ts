@@ -8,7 +8,8 @@ import { ToolTimeoutError } from './classify-tool-error.js';
  * error is the truth); if it still has not, the call is replayed with the same idempotency key
  * (the tool_use id): an idempotent write answers with what the first call committed
  * (`ja_existia`), or does it now — the key and the database constraints keep it to once.
- * Rejects with ToolTimeoutError only when the replay does not finish in `graceMs` either.
+ * If neither succeeds in `graceMs`, a last replay looks under the key once more; its outcome
+ * (or ToolTimeoutError after another `graceMs`) is the answer.
  */
 export async function settleWriteAfterTimeout<T>(
   pending: Promise<T>,
@@ -26,10 +27,23 @@ export async function settleWriteAfterTimeout<T>(
     if ('error' in first) throw first.error;
     return first.value;
   }
-  const again = replay();
-  const timeout = sleep(options.graceMs).then(() => {
-    throw new ToolTimeoutError(options.toolName, options.graceMs);
-  });
-  // Whichever of the two calls answers first tells the same committed outcome.
-  return Promise.race([again, pending, timeout]);
+  const withinGrace = <V>(promise: Promise<V>) =>
+    Promise.race([
+      promise,
+      sleep(options.graceMs).then(() => {
+        throw new ToolTimeoutError(options.toolName, options.graceMs);
+      }),
+    ]);
+  try {
+    // The first of the two calls to succeed tells the committed outcome; a replay that lost a
+    // race to the first call's own commit (e.g. "slot just taken") does not count as the answer.
+    return await withinGrace(
+      Promise.any([pending, replay()]).catch((failure: AggregateError) => {
+        throw failure.errors[0];
+      }),
+    );
+  } catch {
+    // One last look under the key: the first call may have committed meanwhile.
+    return withinGrace(replay());
+  }
 }

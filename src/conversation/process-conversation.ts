@@ -5,6 +5,7 @@ import type { Logger } from '../shared/index.js';
 import { type GraphApiClient, isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
 import { finishRun } from './finish-run.js';
+import { DEFAULT_INBOUND_RATE_LIMIT, handOffFlood, type InboundRateLimit, isInboundFlood } from './inbound-rate-limit.js';
 import { loadTurn, type Turn } from './load-turn.js';
 import { answerUnreadableTurn, giveUpTurn, silenceForOpenHandoff } from './quiet-turns.js';
 import { respondWatchingClaims } from './respond-watching-claims.js';
@@ -17,6 +18,8 @@ export interface ProcessConversationDeps {
   chooseResponder: ChooseResponder;
   /** how often a running responder checks whether an attendant claimed the conversation */
   claimPollMs?: number;
+  /** per-customer inbound rate limit (INBOUND_RATE_LIMIT_*); defaults to DEFAULT_INBOUND_RATE_LIMIT */
+  inboundRateLimit?: InboundRateLimit;
 }
 
 export type TurnResult =
@@ -24,6 +27,7 @@ export type TurnResult =
   | { kind: 'handoff_open' }
   | { kind: 'unreadable' }
   | { kind: 'unsupported_handoff' }
+  | { kind: 'flood_handoff' }
   | { kind: 'run'; runId: number; outcome: 'answer' | 'handoff' | 'cancelled' }
   | { kind: 'gave_up'; runId: number | null };
 
@@ -63,6 +67,11 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
   if (open) {
     await silenceForOpenHandoff(deps.db, turn);
     return { kind: 'handoff_open' };
+  }
+  if (await isInboundFlood(deps.db, turn, deps.inboundRateLimit ?? DEFAULT_INBOUND_RATE_LIMIT)) {
+    await handOffFlood(deps.db, turn);
+    logger.warn({ messages: turn.messages.length }, 'inbound flood: handed to a person with one notice, no run');
+    return { kind: 'flood_handoff' };
   }
   if (!turn.messages.some(isReadableMessage)) {
     return { kind: (await answerUnreadableTurn(deps.db, turn)) === 'handoff' ? 'unsupported_handoff' : 'unreadable' };

@@ -17,6 +17,7 @@ export const HANDOFF_REASONS = {
   processing_failed: 'the conversation job failed repeatedly and gave up',
   delivery_failed: 'WhatsApp finally refused a reply of the bot (after retries, or a failed status webhook): the customer did not get it',
   offline_not_understood: 'the offline assistant did not understand the customer twice',
+  message_flood: 'the customer sent more messages in a short time than the inbound rate limit allows: one notice, then a person',
 } as const;
 
 export type HandoffReason = keyof typeof HANDOFF_REASONS;

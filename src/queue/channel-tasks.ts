@@ -37,7 +37,14 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
     [TASKS.processConversation]: async (payload, helpers) => {
       const { conversationId } = conversationPayload.parse(payload);
       await processConversation(
-        { db: deps.db, logger: deps.logger, graph, chooseResponder: options.chooseResponder, claimPollMs: options.claimPollMs },
+        {
+          db: deps.db,
+          logger: deps.logger,
+          graph,
+          chooseResponder: options.chooseResponder,
+          claimPollMs: options.claimPollMs,
+          inboundRateLimit: { maxMessages: deps.config.INBOUND_RATE_LIMIT_MESSAGES, windowMs: deps.config.INBOUND_RATE_LIMIT_WINDOW_MS },
+        },
         conversationId,
         { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },
       );
