@@ -12,8 +12,10 @@ export const WEBHOOK_PATH = '/webhooks/whatsapp';
 
 /**
  * Meta's webhook endpoint. GET: the verification handshake (echoes `hub.challenge` for the
- * right verify token, else 403). POST: a thin edge — body as raw bytes (over the size limit:
- * 413), signature over those bytes (missing/malformed/wrong: 401, nothing stored), JSON parse
+ * right verify token, else 403; the published development token only while no tenant has an
+ * access token). POST: a thin edge — a missing or malformed signature header is 401 before the
+ * body is read; then the body as raw bytes (over the size limit: 413), the signature over
+ * those bytes (wrong: 401, nothing stored), JSON parse
  * (malformed: 400), store and enqueue, then 200. Nothing is answered before it is stored.
  */
 export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | 'db' | 'logger' | 'databaseUrl'>): Router {
