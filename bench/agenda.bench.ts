@@ -38,7 +38,11 @@ export default async function run(): Promise<void> {
           db,
           logger,
           clock: fixedClock(NOW),
-          config: { ADMIN_RATE_LIMIT_PER_MINUTE: 1_000_000_000, PUBLIC_URL: 'http://localhost' },
+          config: {
+            ADMIN_RATE_LIMIT_PER_MINUTE: 1_000_000_000,
+            ADMIN_AUTH_FAILURES_PER_MINUTE: 1_000_000_000,
+            PUBLIC_URL: 'http://localhost',
+          },
         }),
       ],
     });

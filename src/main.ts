@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
 
   const service = await startService(config, logger).catch((error: unknown) => {
+    if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
     logger.fatal({ err: error }, 'failed to start');
     process.exit(1);
   });

@@ -116,6 +116,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         WHATSAPP_GRAPH_URL: graph.url,
         WHATSAPP_APP_SECRET: appSecret,
         WHATSAPP_VERIFY_TOKEN: 'soak-verify-token',
+        CREDENTIALS_KEY: `soak:${randomBytes(32).toString('base64')}`,
+        // A worker killed mid-send leaves its reply of unknown outcome; its status webhook comes
+        // within seconds here, and a send killed before it left is resent after this.
+        WHATSAPP_SEND_UNKNOWN_WAIT_MS: '15000',
         DEBOUNCE_MS: String(options.debounceMs),
         WORKER_CONCURRENCY: String(options.workerConcurrency),
       },

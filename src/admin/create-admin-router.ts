@@ -4,6 +4,7 @@ import type { Clock, Logger } from '../shared/index.js';
 import { createAppointmentRoutes } from './appointment-routes.js';
 import { createConversationRoutes } from './conversation-routes.js';
 import { createCustomerRoutes } from './customer-routes.js';
+import { createFailedAuthThrottle } from './failed-auth-throttle.js';
 import { createHandoffRoutes } from './handoff-routes.js';
 import { createProfessionalRoutes } from './professional-routes.js';
 import { requireApiKey } from './require-api-key.js';
@@ -15,7 +16,7 @@ export interface AdminRouterDeps {
   db: Db;
   logger: Logger;
   clock: Clock;
-  config: { ADMIN_RATE_LIMIT_PER_MINUTE: number; PUBLIC_URL: string };
+  config: { ADMIN_RATE_LIMIT_PER_MINUTE: number; ADMIN_AUTH_FAILURES_PER_MINUTE: number; PUBLIC_URL: string };
   /** time source of the rate limiter (tests); defaults to Date.now */
   rateLimitNow?: () => number;
 }
@@ -34,8 +35,13 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
     windowMs: 60_000,
     ...(deps.rateLimitNow ? { now: deps.rateLimitNow } : {}),
   });
+  const failedAuth = createFailedAuthThrottle({
+    limit: deps.config.ADMIN_AUTH_FAILURES_PER_MINUTE,
+    windowMs: 60_000,
+    ...(deps.rateLimitNow ? { now: deps.rateLimitNow } : {}),
+  });
   const admin = Router();
-  const byApiKey = requireApiKey({ db: deps.db, logger: deps.logger, clock: deps.clock, limiter });
+  const byApiKey = requireApiKey({ db: deps.db, logger: deps.logger, clock: deps.clock, limiter, failedAuth });
   const bySession = requireStaffSession({
     db: deps.db,
     logger: deps.logger,

@@ -10,14 +10,14 @@ interface ActiveApiKey {
 }
 
 /**
- * The active (not revoked) admin API key matching `presentedKey`, or null. Keys are stored
+ * The active (not revoked, not expired) admin API key matching `presentedKey`, or null. Keys are stored
  * as sha256 hashes only: the presented key is hashed, looked up by hash, and the stored hash
  * is compared again in constant time so the answer's timing says nothing about near misses.
  */
-export async function findActiveApiKey(db: Db, presentedKey: string): Promise<ActiveApiKey | null> {
+export async function findActiveApiKey(db: Db, presentedKey: string, now: Date): Promise<ActiveApiKey | null> {
   const presentedHash = hashApiKey(presentedKey);
   const row = await db.apiKey.findFirst({
-    where: { keyHash: presentedHash, revokedAt: null },
+    where: { keyHash: presentedHash, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     select: { id: true, tenantId: true, keyHash: true, lastUsedAt: true, tenant: { select: { timezone: true } } },
   });
   if (!row) return null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HANDOFF_STATUSES } from '../handoff/index.js';
+import { cleanDisplayName } from '../shared/index.js';
 
 const MAX_INT4 = 2_147_483_647;
 
@@ -12,7 +13,13 @@ export const idParamsSchema = z.object({
 const withoutNul = (value: string) => !value.includes('\u0000');
 const NUL_MESSAGE = 'must not contain NUL (\\u0000) characters';
 
-const attendantName = z.string().trim().min(1, 'attendant name must not be empty').max(80).refine(withoutNul, NUL_MESSAGE);
+// Bounded and cleaned (control characters, newlines) here: the name reaches the model's context.
+const attendantName = z
+  .string()
+  .max(200, 'attendant name is too long (at most 200 characters)')
+  .refine(withoutNul, NUL_MESSAGE)
+  .transform(cleanDisplayName)
+  .pipe(z.string().min(1, 'attendant name must not be empty'));
 
 /** `GET /admin/handoffs`: status (default `pending`), page size, and the cursor of the previous page. */
 export const listHandoffsQuerySchema = z.object({

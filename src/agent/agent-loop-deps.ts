@@ -15,6 +15,11 @@ export interface AgentLoopSettings {
   maxOutputTokens: number;
   /** turns of history sent to the model */
   historyMaxMessages: number;
+  /** estimated tokens of history sent to the model (the current run is always sent whole) */
+  historyMaxTokens: number;
+  /** most messages and characters one turn shows the model (the rest is noted, all is stored) */
+  turnMaxMessages: number;
+  turnMaxChars: number;
   toolTimeoutMs: number;
 }
 

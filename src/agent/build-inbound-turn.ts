@@ -1,6 +1,11 @@
 import type { InboundTurnMessage } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
+import { cleanDisplayName } from '../shared/index.js';
+import { boundTurn, type TurnLimits } from './bound-turn.js';
 import type { TextBlockParam } from './model-types.js';
+
+/** The defaults of AGENT_TURN_MAX_MESSAGES / AGENT_TURN_MAX_CHARS. */
+export const DEFAULT_TURN_LIMITS: TurnLimits = { turnMaxMessages: 20, turnMaxChars: 8000 };
 
 /** On a conversation's first run, how many earlier messages (e.g. from the offline assistant era) are carried over. */
 const FIRST_RUN_BACKLOG = 20;
@@ -27,13 +32,14 @@ const MEDIA_LABELS: Record<string, string> = {
  * The user turn that opens a run: every customer message and every attendant message of
  * the conversation after the history's watermark, up to the newest message this run
  * answers, oldest first. Attendant messages are marked as such, so after a handoff the
- * model knows what the attendant told the customer. Returns null when there is nothing
- * new (a duplicate job).
+ * model knows what the attendant told the customer. Bounded by `limits` (see boundTurn).
+ * Returns null when there is nothing new (a duplicate job).
  */
 export async function buildInboundTurn(
   db: Db,
   scope: { tenantId: number; conversationId: number; watermark: number },
   inbound: InboundTurnMessage[],
+  limits: TurnLimits = DEFAULT_TURN_LIMITS,
 ): Promise<{ content: TextBlockParam[]; lastMessageId: number } | null> {
   const newestId = Math.max(0, ...inbound.map((message) => message.id));
   const rows = await db.message.findMany({
@@ -56,13 +62,15 @@ export async function buildInboundTurn(
   }
   const ordered = [...byId.values()].sort((left, right) => left.id - right.id);
   if (ordered.length === 0) return null;
-  const content = ordered.map((row): TextBlockParam => ({ type: 'text', text: describeMessage(row) }));
+  // A flood of messages becomes a bounded turn (a note says what was left out): it stays in every later request's history.
+  const content = boundTurn(ordered.map(describeMessage), limits).map((text): TextBlockParam => ({ type: 'text', text }));
   return { content, lastMessageId: Math.max(newestId, ...ordered.map((row) => row.id)) };
 }
 
 function describeMessage(message: { author: string; type: string; text: string | null; attendant: string | null }): string {
   if (message.author === 'attendant') {
-    const who = message.attendant ? `da atendente ${message.attendant}` : 'de uma atendente';
+    const name = message.attendant ? cleanDisplayName(message.attendant) : '';
+    const who = name ? `da atendente ${name}` : 'de uma atendente';
     return `[Mensagem ${who} ao cliente]: ${bounded(message.text ?? '')}`;
   }
   if (message.text?.trim()) return bounded(message.text);

@@ -19,6 +19,9 @@ type AgentConfig = Pick<
   | 'AGENT_DEADLINE_MS'
   | 'AGENT_MAX_OUTPUT_TOKENS'
   | 'AGENT_HISTORY_MAX_MESSAGES'
+  | 'AGENT_HISTORY_MAX_TOKENS'
+  | 'AGENT_TURN_MAX_MESSAGES'
+  | 'AGENT_TURN_MAX_CHARS'
   | 'AGENT_TOOL_TIMEOUT_MS'
 >;
 
@@ -43,6 +46,9 @@ function agentLoopSettings(config: AgentConfig): AgentLoopSettings {
     deadlineMs: config.AGENT_DEADLINE_MS,
     maxOutputTokens: config.AGENT_MAX_OUTPUT_TOKENS,
     historyMaxMessages: config.AGENT_HISTORY_MAX_MESSAGES,
+    historyMaxTokens: config.AGENT_HISTORY_MAX_TOKENS,
+    turnMaxMessages: config.AGENT_TURN_MAX_MESSAGES,
+    turnMaxChars: config.AGENT_TURN_MAX_CHARS,
     toolTimeoutMs: config.AGENT_TOOL_TIMEOUT_MS,
   };
 }

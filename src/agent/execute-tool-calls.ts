@@ -6,6 +6,7 @@ import { classifyToolError, type ToolErrorClass, ToolTimeoutError } from './clas
 import { commitStep, type ToolCallRecord } from './commit-step.js';
 import type { ToolResultBlockParam, ToolUseBlock } from './model-types.js';
 import type { RunToolLedger } from './run-tool-ledger.js';
+import { settleWriteAfterTimeout } from './settle-write-after-timeout.js';
 import { toolCallFingerprint } from './tool-call-fingerprint.js';
 import type { ToolRegistry } from './tool-registry.js';
 
@@ -110,8 +111,19 @@ async function runOne(deps: ExecuteToolCallsDeps, context: ToolCallContext, tool
     log.debug({ problems }, 'tool input refused');
     return errorOutcome('invalid_input', toolErrorTexts.invalidInput(toolUse.name, problems));
   }
+  const pending = tool.handler(parsed.data, context);
   try {
-    const value = await withTimeout(tool.handler(parsed.data, context), toolUse.name, deps.toolTimeoutMs);
+    let value: unknown;
+    try {
+      value = await withTimeout(pending, toolUse.name, deps.toolTimeoutMs);
+    } catch (error) {
+      if (!(error instanceof ToolTimeoutError && tool.effect === 'write')) throw error;
+      log.warn({ timeoutMs: deps.toolTimeoutMs }, 'write tool timed out: settling its outcome before the model hears of it');
+      value = await settleWriteAfterTimeout(pending, () => tool.handler(parsed.data, context), {
+        toolName: toolUse.name,
+        graceMs: deps.toolTimeoutMs,
+      });
+    }
     const content = JSON.stringify(value ?? null);
     return { content, isError: false, errorClass: null, stored: JSON.parse(content) };
   } catch (error) {

@@ -37,7 +37,7 @@ export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Pr
 
   const resumedFrom = session.lastEntryOfRun();
   if (!resumedFrom) {
-    const inbound = await buildInboundTurn(deps.db, { ...scope, watermark }, input.messages);
+    const inbound = await buildInboundTurn(deps.db, { ...scope, watermark }, input.messages, deps.settings);
     if (!inbound) return session.finish({ kind: 'answer', replies: [] }, { stopReason: 'nothing_to_answer' });
     await session.append({ role: 'user', content: inbound.content }, { lastMessageId: inbound.lastMessageId });
   } else if (resumedFrom.role === 'assistant') {

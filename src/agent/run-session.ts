@@ -6,6 +6,7 @@ import type { AgentLoopDeps } from './agent-loop-deps.js';
 import { buildMessageWindow } from './build-message-window.js';
 import { callModel, type ModelCallResult } from './call-model.js';
 import { commitStep, type StepWrites, type ToolCallRecord } from './commit-step.js';
+import { isNextRequestOverBudget } from './estimate-request-tokens.js';
 import type { CreateMessageParams, MessageParam, TextBlockParam, Turn } from './model-types.js';
 import { budgetedInputTokensOf, type RunRecord } from './run-record.js';
 import type { RunToolLedger } from './run-tool-ledger.js';
@@ -98,6 +99,7 @@ export class RunSession {
     if (this.remainingRegularMs() <= 0) return 'deadline';
     if (this.iterations >= settings.maxIterations) return 'iteration_limit';
     if (this.budgetedTokens >= settings.maxInputTokens) return 'token_budget';
+    if (isNextRequestOverBudget(this.budgetedTokens, this.request(), settings.maxInputTokens)) return 'token_budget';
     return null;
   }
 
@@ -170,7 +172,8 @@ export class RunSession {
   }
 
   private messages(): MessageParam[] {
-    const window = buildMessageWindow(this.entries, this.deps.settings.historyMaxMessages, this.firstEntryId);
+    const { historyMaxMessages, historyMaxTokens } = this.deps.settings;
+    const window = buildMessageWindow(this.entries, historyMaxMessages, this.firstEntryId, historyMaxTokens);
     const last = window.at(-1);
     // A breakpoint on the newest user turn lets the next iteration of this run read the whole prefix from cache.
     if (last?.role === 'user' && Array.isArray(last.content) && last.content.length > 0) {

@@ -1,6 +1,7 @@
 import type { TaskList } from 'graphile-worker';
 import { z } from 'zod';
 import { type ChooseResponder, processConversation } from '../conversation/index.js';
+import { keyringFromConfig } from '../credentials/index.js';
 import { createGraphApiClient, type GraphApiClient, sendOutboundMessage } from '../outbox/index.js';
 import { TASKS } from '../queue/index.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -29,19 +30,28 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
       version: deps.config.WHATSAPP_GRAPH_VERSION,
       maxRetries: deps.config.WHATSAPP_SEND_MAX_RETRIES,
       logger: deps.logger,
+      credentials: keyringFromConfig(deps.config),
     });
   return {
     [TASKS.processConversation]: async (payload, helpers) => {
       const { conversationId } = conversationPayload.parse(payload);
       await processConversation(
-        { db: deps.db, logger: deps.logger, graph, chooseResponder: options.chooseResponder, claimPollMs: options.claimPollMs },
+        {
+          db: deps.db,
+          logger: deps.logger,
+          graph,
+          chooseResponder: options.chooseResponder,
+          claimPollMs: options.claimPollMs,
+          inboundRateLimit: { maxMessages: deps.config.INBOUND_RATE_LIMIT_MESSAGES, windowMs: deps.config.INBOUND_RATE_LIMIT_WINDOW_MS },
+        },
         conversationId,
         { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },
       );
     },
     [TASKS.sendMessage]: async (payload, helpers) => {
       const { messageId } = messagePayload.parse(payload);
-      await sendOutboundMessage({ db: deps.db, graph, logger: deps.logger }, messageId, {
+      const sendDeps = { db: deps.db, graph, logger: deps.logger, unknownOutcomeWaitMs: deps.config.WHATSAPP_SEND_UNKNOWN_WAIT_MS };
+      await sendOutboundMessage(sendDeps, messageId, {
         attempt: helpers.job.attempts,
         maxAttempts: helpers.job.max_attempts,
       });

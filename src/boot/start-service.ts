@@ -5,6 +5,7 @@ import type { TaskList } from 'graphile-worker';
 import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
 import { createConsoleRouter } from '../console/index.js';
+import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
 import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
@@ -12,6 +13,7 @@ import { type Logger, systemClock } from '../shared/index.js';
 import { createStaffAccount, DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from '../staff/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter, type WhatsAppWebhookRouter } from '../whatsapp/index.js';
+import { assertSafeSecrets } from './assert-safe-secrets.js';
 import { createChannelTasks } from './create-channel-tasks.js';
 import { createMaintenanceTasks, MAINTENANCE_CRONTAB } from './create-maintenance-tasks.js';
 import { createServiceResponderChooser } from './create-service-responder-chooser.js';
@@ -62,6 +64,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     await applyMigrations(databaseUrl, logger);
     await runQueueMigrations(databaseUrl, logger);
     if (embedded) await importDemoTenantOnFirstRun(deps);
+    await assertSafeSecrets(db, config);
+    const sealing = await sealStoredTokens(db, keyringFromConfig(config), { rotate: false });
+    if (sealing.sealed > 0) logger.info({ sealed: sealing.sealed }, 'plain WhatsApp access tokens sealed at rest');
 
     if (config.ROLE === 'all' || config.ROLE === 'worker') {
       worker = await startWorker({
@@ -107,7 +112,7 @@ async function importDemoTenantOnFirstRun(deps: ServiceDeps): Promise<void> {
   const outcome = await importDemoTenantIfNoTenants(deps.db);
   if (!outcome) return;
   deps.logger.info({ tenant: outcome.slug, tenantId: outcome.tenantId, keyPrefix: outcome.apiKeyPrefix }, 'demo tenant imported');
-  process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
+  if (outcome.apiKey) process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
   // The console needs an account; `staff add` cannot open the embedded database while the service holds it.
   const owner = await createStaffAccount(deps.db, { slug: outcome.slug, email: DEMO_OWNER_EMAIL, name: 'Dona do Salão', role: 'owner' });
   if (owner.kind === 'created') process.stdout.write(formatDemoConsoleNotice(deps.config.PUBLIC_URL, owner.email, owner.initialPassword));

@@ -1,19 +1,28 @@
 // `npm run tenant -- <command>`: tenant administration for operators.
 import { pino } from 'pino';
+import { type Config, ConfigError } from '../config/index.js';
+import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
 import { EmbeddedPostgresInUseError } from '../db/index.js';
-import { systemClock } from '../shared/index.js';
+import { createLogger, systemClock } from '../shared/index.js';
 import { formatApiKeyNotice, importTenant, listTenants, readTenantFile, revokeApiKey, type TenantFile } from '../tenant/index.js';
+import { devSecretsNotice } from './dev-secrets-notice.js';
 import { loadCliConfig } from './load-cli-config.js';
 import { type CliDatabase, openCliDatabase } from './open-cli-database.js';
+import { parseTenantArgs, type TenantCommand } from './parse-tenant-args.js';
 import { checkStaffArgs, runStaffCommand } from './run-staff-command.js';
 
 const USAGE = `usage: npm run tenant -- <command>
 
-  import FILE.json     create or update a tenant from a tenant file; prints its new admin API key once
+  import FILE.json [--new-key] [--expires-in-days N]
+                       create or update a tenant from a tenant file; a new tenant's admin API key is
+                       printed once. Re-importing mints no key unless --new-key; --expires-in-days
+                       makes the key minted now stop working after N days
   list                 list tenants (slug, phone number id, sandbox or live, active key prefixes)
   revoke-key PREFIX    revoke the admin API key with this prefix (see "list")
   staff add SLUG EMAIL NAME [--role owner|attendant]
                        create a web console account; prints its initial password once (see "staff help")
+  reencrypt-tokens     seal every WhatsApp access token with the first key of CREDENTIALS_KEY
+                       (after adding a new key in front; then the old key can be removed)
 
 Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR (default .data) like npm start.
 Exit codes: 0 ok, 1 invalid tenant file or unknown key, 2 usage or configuration, 3 database unavailable or other failure.`;
@@ -22,33 +31,28 @@ const EXIT = { ok: 0, invalid: 1, usage: 2, database: 3 } as const;
 
 /** Runs one command and resolves to the process exit code; operator messages go to stdout/stderr. */
 async function run(args: string[]): Promise<number> {
-  const [command, argument, ...extra] = args;
-  if (command === 'staff' && !checkStaffArgs(args.slice(1))) return EXIT.usage;
-  const wantsArgument = command === 'import' || command === 'revoke-key';
-  if (
-    command !== 'staff' &&
-    (!command || !['import', 'list', 'revoke-key'].includes(command) || (wantsArgument ? !argument : argument) || extra.length > 0)
-  ) {
-    process.stderr.write(
-      `${command && !['help', '--help', '-h'].includes(command) ? `unknown or incomplete command: ${args.join(' ')}\n\n` : ''}${USAGE}\n`,
-    );
+  const command: TenantCommand | { kind: 'staff' } = args[0] === 'staff' ? { kind: 'staff' } : parseTenantArgs(args);
+  if (command.kind === 'staff' && !checkStaffArgs(args.slice(1))) return EXIT.usage;
+  if (command.kind === 'usage') {
+    process.stderr.write(`${command.problem ? `${command.problem}\n\n` : ''}${USAGE}\n`);
     return EXIT.usage;
   }
   const config = loadCliConfig();
   if (!config) return EXIT.usage;
   // Logs go to stderr and stay quiet, so stdout carries only what the operator asked for.
-  const logger = pino(
-    { level: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? config.LOG_LEVEL : 'warn' },
+  const logger = createLogger(
+    config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? config.LOG_LEVEL : 'warn',
+    undefined,
     pino.destination(2),
   );
 
   let tenantFile: TenantFile | undefined;
-  if (command === 'import') {
+  if (command.kind === 'import') {
     // Validate before touching the database: a bad file is answered at once, and nothing is written.
-    const file = await readTenantFile(argument!);
+    const file = await readTenantFile(command.file);
     if (!file.ok) {
       process.stderr.write(
-        `${argument}: refused, nothing was imported (${file.problems.length} problem${file.problems.length > 1 ? 's' : ''}):\n`,
+        `${command.file}: refused, nothing was imported (${file.problems.length} problem${file.problems.length > 1 ? 's' : ''}):\n`,
       );
       for (const problem of file.problems) process.stderr.write(`  - ${problem}\n`);
       return EXIT.invalid;
@@ -68,24 +72,62 @@ async function run(args: string[]): Promise<number> {
     return EXIT.database;
   }
   try {
-    if (command === 'staff') return await runStaffCommand(database.db, args.slice(1));
-    if (command === 'import') return await runImport(database, tenantFile);
-    if (command === 'list') return await runList(database);
-    return await runRevoke(database, argument!);
+    switch (command.kind) {
+      case 'staff':
+        return await runStaffCommand(database.db, args.slice(1));
+      case 'import':
+        return await runImport(database, tenantFile, config, command);
+      case 'list':
+        return await runList(database);
+      case 'revoke-key':
+        return await runRevoke(database, command.prefix);
+      case 'reencrypt-tokens':
+        return await runReencrypt(database, config);
+    }
   } finally {
     await database.close();
   }
 }
 
-async function runImport(database: CliDatabase, file: TenantFile | undefined): Promise<number> {
-  const outcome = await importTenant(database.db, file);
+async function runReencrypt(database: CliDatabase, config: Config): Promise<number> {
+  try {
+    const outcome = await sealStoredTokens(database.db, keyringFromConfig(config), { rotate: true });
+    process.stdout.write(
+      `${outcome.tokens} access token(s): ${outcome.sealed} plain sealed, ${outcome.resealed} re-sealed with key "${keyringFromConfig(config).currentKeyId ?? '-'}"\n`,
+    );
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return EXIT.usage;
+  }
+}
+
+async function runImport(
+  database: CliDatabase,
+  file: TenantFile | undefined,
+  config: Config,
+  command: Extract<TenantCommand, { kind: 'import' }>,
+): Promise<number> {
+  const outcome = await importTenant(database.db, file, {
+    keyring: keyringFromConfig(config),
+    newKey: command.newKey,
+    keyExpiresInDays: command.expiresInDays,
+  });
   if (outcome.kind === 'refused') {
     process.stderr.write('refused, nothing was imported:\n');
     for (const problem of outcome.problems) process.stderr.write(`  - ${problem}\n`);
     return EXIT.invalid;
   }
   process.stdout.write(`Tenant "${outcome.slug}" ${outcome.created ? 'created' : 'updated'} (id ${outcome.tenantId}).\n`);
-  process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
+  if (outcome.apiKey) {
+    process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
+    if (outcome.apiKeyExpiresAt) process.stdout.write(`It expires at ${outcome.apiKeyExpiresAt.toISOString()}.\n`);
+  } else {
+    process.stdout.write('No new admin API key (the existing ones keep working); pass --new-key to mint one.\n');
+  }
+  const notice = devSecretsNotice(config, Boolean(file?.whatsapp.accessToken));
+  if (notice) process.stderr.write(notice);
   return EXIT.ok;
 }
 

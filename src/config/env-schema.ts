@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { credentialsKeyProblem } from './credentials-key-format.js';
 
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const optionalText = z
@@ -9,7 +10,8 @@ const optionalText = z
 /** Every environment variable the service reads, with its default. `.env.example` mirrors this. */
 export const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    // No default: unset must never mean "development" (and its published secrets) on a reachable service.
+    NODE_ENV: optionalText.pipe(z.enum(['development', 'test', 'production']).optional()),
     ROLE: z.enum(['all', 'web', 'worker']).default('all'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -24,12 +26,22 @@ export const envSchema = z
 
     WHATSAPP_APP_SECRET: optionalText,
     WHATSAPP_VERIFY_TOKEN: optionalText,
+    /** `id:base64key[,id:base64key…]`, newest first: encrypts tenants' access tokens (see credentials/). */
+    CREDENTIALS_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => credentialsKeyProblem(value) === undefined, {
+          error: (issue) => credentialsKeyProblem(String(issue.input)) ?? 'invalid',
+        })
+        .optional(),
+    ),
     WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
     WHATSAPP_GRAPH_VERSION: z
       .string()
       .regex(/^v\d+\.\d+$/, 'expected a version such as v23.0')
       .default('v23.0'),
     WHATSAPP_SEND_MAX_RETRIES: int(3),
+    WHATSAPP_SEND_UNKNOWN_WAIT_MS: int(300_000, 100),
     WHATSAPP_WEBHOOK_MAX_BYTES: int(1_000_000, 1024),
 
     AGENT_MAX_ITERATIONS: int(8, 1),
@@ -37,6 +49,11 @@ export const envSchema = z
     AGENT_DEADLINE_MS: int(60_000, 1000),
     AGENT_MAX_OUTPUT_TOKENS: int(1024, 64),
     AGENT_HISTORY_MAX_MESSAGES: int(40, 4),
+    AGENT_HISTORY_MAX_TOKENS: int(8000, 500),
+    AGENT_TURN_MAX_MESSAGES: int(20, 1),
+    AGENT_TURN_MAX_CHARS: int(8000, 500),
+    INBOUND_RATE_LIMIT_MESSAGES: int(30, 2),
+    INBOUND_RATE_LIMIT_WINDOW_MS: int(60_000, 1000),
     AGENT_TOOL_TIMEOUT_MS: int(10_000, 100),
 
     DEBOUNCE_MS: int(2000),
@@ -53,6 +70,7 @@ export const envSchema = z
     PUBLIC_URL: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://agenda.example.com' }).optional(),
     ),
+    ADMIN_AUTH_FAILURES_PER_MINUTE: int(20, 1),
     SHUTDOWN_TIMEOUT_MS: int(8000, 100),
   })
   .superRefine(

@@ -4,6 +4,12 @@ import { CONVERSATION_TEXTS } from './conversation-texts.js';
 import type { RunRecordWrites } from './responder.js';
 import type { RunRef, TurnEnding, TurnEndingKind } from './turn-ending.js';
 
+/** The customer's one notice when a handoff has its own words; every other reason gets the generic "a person will answer". */
+const HANDOFF_NOTICES: Partial<Record<HandoffReason, string>> = {
+  unsupported_message: CONVERSATION_TEXTS.unsupportedHandoff,
+  message_flood: CONVERSATION_TEXTS.messageFlood,
+};
+
 /** The turn a commit closes: its conversation and the inbound messages it answered (none for an ending without a turn). */
 export interface TurnScope {
   tenantId: number;
@@ -128,7 +134,7 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
   handoff: (ending, scope, facts) => {
     const { run } = ending;
     if (run && facts.claimedByAttendant) return cancelled(run, ending.record);
-    const notice = ending.reason === 'unsupported_message' ? CONVERSATION_TEXTS.unsupportedHandoff : CONVERSATION_TEXTS.handoffNotice;
+    const notice = HANDOFF_NOTICES[ending.reason] ?? CONVERSATION_TEXTS.handoffNotice;
     return {
       committedKind: 'handoff',
       handoff: { reason: ending.reason, note: ending.note ?? null, runId: run?.id ?? null },

@@ -5,6 +5,7 @@ import type { Logger } from '../shared/index.js';
 import { isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
 import { commitTurnEnding } from './commit-turn-ending.js';
+import { DEFAULT_INBOUND_RATE_LIMIT, type InboundRateLimit, isInboundFlood } from './inbound-rate-limit.js';
 import { loadTurn, scopeOf, type Turn } from './load-turn.js';
 import { respondWatchingClaims } from './respond-watching-claims.js';
 import { startOrResumeRun } from './start-or-resume-run.js';
@@ -17,6 +18,8 @@ export interface ProcessConversationDeps {
   chooseResponder: ChooseResponder;
   /** how often a running responder checks whether an attendant claimed the conversation */
   claimPollMs?: number;
+  /** per-customer inbound rate limit (INBOUND_RATE_LIMIT_*); defaults to DEFAULT_INBOUND_RATE_LIMIT */
+  inboundRateLimit?: InboundRateLimit;
 }
 
 export type TurnResult = { kind: 'nothing_to_do' } | { kind: 'ended'; ending: TurnEndingKind; runId: number | null };
@@ -58,6 +61,11 @@ const commit = (db: Db, turn: Turn, ending: TurnEnding) => db.$transaction((tx) 
 async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { id: number | null }, logger: Logger): Promise<TurnEnding> {
   const open = await findOpenHandoff(deps.db, turn.tenantId, turn.conversationId);
   if (open) return { kind: 'silence_while_handed_off' };
+  // A flood gets no run at all: one notice and a person (message_flood); the open handoff then keeps the bot silent.
+  if (await isInboundFlood(deps.db, turn, deps.inboundRateLimit ?? DEFAULT_INBOUND_RATE_LIMIT)) {
+    logger.warn({ messages: turn.messages.length }, 'inbound flood: handed to a person with one notice, no run');
+    return { kind: 'handoff', run: null, reason: 'message_flood' };
+  }
   if (!turn.messages.some(isReadableMessage)) {
     // Answering the text-only notice with more unreadable content: a person takes over instead of the same notice again.
     if (turn.textOnlyNoticeAt) return { kind: 'handoff', run: null, reason: 'unsupported_message' };

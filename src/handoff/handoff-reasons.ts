@@ -17,6 +17,7 @@ export const HANDOFF_REASONS = {
   processing_failed: 'the conversation job failed repeatedly and gave up',
   delivery_failed: 'WhatsApp finally refused a reply of the bot (after retries, or a failed status webhook): the customer did not get it',
   offline_not_understood: 'the offline assistant did not understand the customer twice',
+  message_flood: 'the customer sent more messages in a short time than the inbound rate limit allows: one notice, then a person',
 } as const;
 
 export type HandoffReason = keyof typeof HANDOFF_REASONS;
@@ -35,6 +36,7 @@ export const HANDOFF_REASON_LABELS_PT: Record<HandoffReason, string> = {
   processing_failed: 'Falha ao processar a conversa',
   delivery_failed: 'O WhatsApp recusou uma resposta do robô: o cliente não a recebeu',
   offline_not_understood: 'O assistente offline não entendeu o cliente',
+  message_flood: 'O cliente enviou mensagens demais em pouco tempo',
 };
 
 /** The pt-BR label of a stored reason code; an unknown code is shown as itself. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { enqueueJob, TASKS } from '../queue/index.js';
 import type { Logger } from '../shared/index.js';
 import { outboxCallbackData } from './apply-status-update.js';
 import type { GraphApiClient } from './graph-api-client.js';
@@ -6,80 +7,189 @@ import { GraphApiError } from './graph-api-error.js';
 import { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 import { toGraphMessage } from './to-graph-message.js';
 
-export type SendResult = 'sent' | 'sandbox' | 'failed' | 'skipped';
+export type SendResult = 'sent' | 'sandbox' | 'failed' | 'skipped' | 'awaiting_status';
+
+/** How long a send of unknown outcome waits for its status webhook before it is sent again. */
+export const DEFAULT_UNKNOWN_OUTCOME_WAIT_MS = 300_000;
+/** Unknown outcomes after which a row is failed and handed to a person instead of sent again. */
+const MAX_UNKNOWN_OUTCOMES = 2;
+
+export interface SendDeps {
+  db: Db;
+  graph: GraphApiClient;
+  logger: Logger;
+  /** WHATSAPP_SEND_UNKNOWN_WAIT_MS */
+  unknownOutcomeWaitMs?: number;
+}
+
+interface ClaimedRow {
+  id: number;
+  tenant_id: number;
+  conversation_id: number;
+  type: string;
+  text: string | null;
+  payload: unknown;
+  previous_status: string;
+  outcome_unknown_at: Date | null;
+  unknown_outcomes: number;
+}
 
 /**
  * Sends one outbound row (the `send-message` job): pending → sending → sent (with its
  * WhatsApp id) or failed (with Meta's error code and title). A row already sent or failed is
  * skipped, so a retried job never sends twice what it recorded as sent. A 4xx is final (the row
- * fails, nothing is thrown); a transient failure (429/5xx/network, after the client's own
- * retries) throws so the job retries with backoff — on the last attempt the row fails instead.
+ * fails, nothing is thrown); a failure that proves Meta did not take the message (429, 5xx with
+ * Meta's body, connect errors, after the client's own retries) throws so the job retries with
+ * backoff — on the last attempt the row fails instead.
+ *
+ * Exactly once when Meta is slow: a request that may have reached Meta (timeout or reset after
+ * the body was written; or an earlier attempt that died mid-request, found as a row still
+ * `sending`) is an unknown outcome. The row stays `sending` and nothing is posted again until
+ * `unknownOutcomeWaitMs` (default 5 min) has passed: the status webhook Meta sends within
+ * seconds for an accepted message carries `biz_opaque_callback_data` = `outbox:<id>`, which
+ * records the row as sent (applyStatusUpdate) and makes the later check skip it. If no status
+ * arrives in that window, the message is taken as not received and sent once more; a second
+ * unknown outcome fails the row and hands the conversation to a person (`delivery_failed`).
+ * What remains: Meta took the message but its status webhook reaches us only after the window
+ * (webhooks down for minutes) — then the customer gets it twice.
+ *
+ * Meta's answer is written first, in its own statement, retried a few times; if that still
+ * fails the row stays `sending` and the next attempt waits for the status webhook instead of
+ * sending again.
  *
  * A tenant without an access token is the sandbox (the demo): nothing is sent to Meta, the
  * row is marked sent with a local id `sandbox.<id>` (`npm run chat` shows those).
- *
- * The one window exactly-once cannot close: if the process dies (or the connection drops)
- * after Meta accepted the message but before `sent` is committed, the row stays `sending`
- * and the retried job sends it again — the Cloud API takes no idempotency key. The window is
- * one HTTP response plus one UPDATE long.
  */
 export async function sendOutboundMessage(
-  deps: { db: Db; graph: GraphApiClient; logger: Logger },
+  deps: SendDeps,
   messageId: number,
   job: { attempt: number; maxAttempts: number },
 ): Promise<SendResult> {
   const { db } = deps;
-  const claimed = await db.$queryRaw<
-    { id: number; tenant_id: number; conversation_id: number; type: string; text: string | null; payload: unknown }[]
-  >`
-    UPDATE messages SET status = 'sending', attempts = attempts + 1, updated_at = now()
-    WHERE id = ${messageId} AND direction = 'outbound' AND status IN ('pending', 'sending')
-    RETURNING id, tenant_id, conversation_id, type, text, payload`;
+  const waitMs = deps.unknownOutcomeWaitMs ?? DEFAULT_UNKNOWN_OUTCOME_WAIT_MS;
+  const claimed = await db.$queryRaw<ClaimedRow[]>`
+    WITH previous AS (SELECT id, status FROM messages WHERE id = ${messageId} FOR UPDATE)
+    UPDATE messages m SET status = 'sending', attempts = m.attempts + 1, updated_at = now()
+    FROM previous
+    WHERE m.id = previous.id AND m.direction = 'outbound' AND m.status IN ('pending', 'sending')
+    RETURNING m.id, m.tenant_id, m.conversation_id, m.type, m.text, m.payload, previous.status AS previous_status,
+              m.outcome_unknown_at, m.unknown_outcomes`;
   const row = claimed[0];
   if (!row) return 'skipped';
-  const conversation = await db.conversation.findFirstOrThrow({
-    where: { id: row.conversation_id, tenantId: row.tenant_id },
-    select: { customer: { select: { waId: true } }, tenant: { select: { phoneNumberId: true, accessToken: true } } },
-  });
   const logger = deps.logger.child({ tenantId: row.tenant_id, conversationId: row.conversation_id, messageId });
+
+  if (row.previous_status === 'sending' && row.outcome_unknown_at === null) {
+    // An earlier attempt claimed the row and never recorded an answer: it may have reached Meta.
+    Object.assign(row, await recordUnknownOutcome(db, messageId));
+    logger.warn('outbound message found mid-send: waiting for its status webhook before any resend');
+  }
+  if (row.outcome_unknown_at !== null) {
+    const dueAt = new Date(row.outcome_unknown_at.getTime() + waitMs);
+    if (dueAt.getTime() > Date.now()) {
+      await scheduleCheck(db, messageId, dueAt);
+      return 'awaiting_status';
+    }
+    // No status webhook in the window: Meta most likely never took it.
+    if (row.unknown_outcomes >= MAX_UNKNOWN_OUTCOMES) {
+      return failRow(deps, row, logger, 'outcome_unknown', 'sem confirmação do WhatsApp após reenvio');
+    }
+    await db.$executeRaw`UPDATE messages SET outcome_unknown_at = NULL, updated_at = now() WHERE id = ${messageId}`;
+    logger.warn({ waitedMs: waitMs }, 'no status webhook for a send of unknown outcome: sending it again');
+  }
+
+  let conversation: { customer: { waId: string }; tenant: { phoneNumberId: string; accessToken: string | null } };
+  try {
+    conversation = await db.conversation.findFirstOrThrow({
+      where: { id: row.conversation_id, tenantId: row.tenant_id },
+      select: { customer: { select: { waId: true } }, tenant: { select: { phoneNumberId: true, accessToken: true } } },
+    });
+  } catch (error) {
+    // Nothing was sent yet: the retried job may send without waiting.
+    await db.$executeRaw`UPDATE messages SET status = 'pending', updated_at = now() WHERE id = ${messageId} AND status = 'sending'`;
+    throw error;
+  }
   const { tenant, customer } = conversation;
 
   if (!tenant.accessToken) {
-    await markSent(db, messageId, `sandbox.${messageId}`);
+    await recordSent(db, messageId, `sandbox.${messageId}`);
     logger.debug({ text: row.text }, 'sandbox tenant: outbound message stored, not sent to Meta');
     return 'sandbox';
   }
+  let waMessageId: string;
   try {
-    const { waMessageId } = await deps.graph.sendMessage(
+    ({ waMessageId } = await deps.graph.sendMessage(
       { phoneNumberId: tenant.phoneNumberId, accessToken: tenant.accessToken },
       { ...toGraphMessage(customer.waId, row), biz_opaque_callback_data: outboxCallbackData(messageId) },
-    );
-    await markSent(db, messageId, waMessageId);
-    return 'sent';
+    ));
   } catch (error) {
     const graphError = error instanceof GraphApiError ? error : null;
+    if (graphError?.outcomeUnknown) {
+      const unknown = await recordUnknownOutcome(db, messageId);
+      await scheduleCheck(db, messageId, new Date(unknown.outcome_unknown_at.getTime() + waitMs));
+      logger.warn({ httpStatus: graphError.httpStatus, waitMs }, 'send of unknown outcome: waiting for its status webhook');
+      return 'awaiting_status';
+    }
     if ((!graphError || graphError.retryable) && job.attempt < job.maxAttempts) {
-      // Only a Graph error proves Meta did not take the message; after anything else
-      // (e.g. recording `sent` failed) the row stays `sending` and the retry resends.
-      if (graphError)
-        await db.$executeRaw`UPDATE messages SET status = 'pending', updated_at = now() WHERE id = ${messageId} AND status = 'sending'`;
+      // The request never left, or Meta said it did not take it: the retry may send at once.
+      await db.$executeRaw`UPDATE messages SET status = 'pending', updated_at = now() WHERE id = ${messageId} AND status = 'sending'`;
       throw error;
     }
     const code = graphError
       ? (graphError.metaCode ?? (graphError.httpStatus ? `http_${graphError.httpStatus}` : 'network_error'))
       : 'send_error';
     const title = graphError ? (graphError.metaTitle ?? graphError.message) : 'internal error while sending';
-    const failed = await db.$executeRaw`
-      UPDATE messages SET status = 'failed', error_code = ${code}, error_title = ${title}, updated_at = now()
-      WHERE id = ${messageId} AND status = 'sending'`;
-    logger.warn({ errorCode: code, httpStatus: graphError?.httpStatus ?? null }, 'outbound message failed');
-    if (failed > 0) await handOffUndeliveredReply({ db, logger: deps.logger }, row.tenant_id, messageId);
-    return 'failed';
+    return failRow(deps, row, logger, code, title, graphError?.httpStatus ?? null);
+  }
+  await recordSent(db, messageId, waMessageId);
+  return 'sent';
+}
+
+/** Writes Meta's answer in its own statement, retried: nothing else runs before it. */
+async function recordSent(db: Db, messageId: number, waMessageId: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.$executeRaw`
+        UPDATE messages SET status = 'sent', wa_message_id = ${waMessageId}, sent_at = now(), outcome_unknown_at = NULL, updated_at = now()
+        WHERE id = ${messageId} AND status = 'sending'`;
+      return;
+    } catch (error) {
+      // Still failing: the row stays `sending`, so the next attempt waits for the status webhook.
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
   }
 }
 
-async function markSent(db: Db, messageId: number, waMessageId: string): Promise<void> {
-  await db.$executeRaw`
-    UPDATE messages SET status = 'sent', wa_message_id = ${waMessageId}, sent_at = now(), updated_at = now()
-    WHERE id = ${messageId} AND status = 'sending'`;
+async function recordUnknownOutcome(db: Db, messageId: number): Promise<{ outcome_unknown_at: Date; unknown_outcomes: number }> {
+  const rows = await db.$queryRaw<{ outcome_unknown_at: Date; unknown_outcomes: number }[]>`
+    UPDATE messages SET outcome_unknown_at = now(), unknown_outcomes = unknown_outcomes + 1, updated_at = now()
+    WHERE id = ${messageId} RETURNING outcome_unknown_at, unknown_outcomes`;
+  return rows[0] ?? { outcome_unknown_at: new Date(), unknown_outcomes: 1 };
+}
+
+/** A later run of the send job for this row, when its status webhook should have come. */
+async function scheduleCheck(db: Db, messageId: number, runAt: Date): Promise<void> {
+  await enqueueJob(db, {
+    task: TASKS.sendMessage,
+    payload: { messageId },
+    runAt,
+    jobKey: `send-message-check:${messageId}`,
+    jobKeyMode: 'replace',
+  });
+}
+
+async function failRow(
+  deps: SendDeps,
+  row: ClaimedRow,
+  logger: Logger,
+  code: string,
+  title: string,
+  httpStatus: number | null = null,
+): Promise<SendResult> {
+  const failed = await deps.db.$executeRaw`
+    UPDATE messages SET status = 'failed', error_code = ${code}, error_title = ${title}, updated_at = now()
+    WHERE id = ${row.id} AND status = 'sending'`;
+  logger.warn({ errorCode: code, httpStatus }, 'outbound message failed');
+  if (failed > 0) await handOffUndeliveredReply({ db: deps.db, logger: deps.logger }, row.tenant_id, row.id);
+  return 'failed';
 }

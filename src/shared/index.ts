@@ -1,4 +1,5 @@
 export { AppError, isAppError } from './app-error.js';
+export { cleanDisplayName, DISPLAY_NAME_MAX_CHARS } from './clean-display-name.js';
 export { type Clock, fixedClock, systemClock } from './clock.js';
 export {
   addDays,

@@ -2,20 +2,34 @@ import { type DestinationStream, type Logger, pino } from 'pino';
 
 export type { Logger };
 
-/**
- * Paths that must never be written. Phone numbers and message bodies are logged only by
- * callers at debug level; secrets never.
- */
-const redactPaths = [
-  'req.headers.authorization',
-  'req.headers["x-hub-signature-256"]',
-  'headers.authorization',
-  '*.accessToken',
-  '*.apiKey',
-  '*.api_key',
+// Field names that hold secrets wherever they appear. pino's redact has no recursive
+// wildcard, so each name is listed at the top level and up to four levels deep.
+const SECRET_FIELDS = [
   'accessToken',
+  'access_token',
   'apiKey',
+  'api_key',
+  'appSecret',
+  'verifyToken',
+  'authorization',
+  'password',
+  'secret',
+  'token',
+  'CREDENTIALS_KEY',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+  'ANTHROPIC_API_KEY',
+  'TRANSCRIPTION_API_KEY',
+  'METRICS_TOKEN',
+  '"x-hub-signature-256"',
 ];
+const DEPTHS = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'];
+
+/**
+ * Paths that must never be written (censored as "[redacted]"). Phone numbers and message
+ * bodies are logged only by callers at debug level; secrets never.
+ */
+export const redactPaths = DEPTHS.flatMap((depth) => SECRET_FIELDS.map((field) => `${depth}${field}`));
 
 /** The service logger (stdout unless `destination` is given, e.g. a stream a test reads). */
 export function createLogger(level = 'info', base?: Record<string, unknown>, destination?: DestinationStream): Logger {

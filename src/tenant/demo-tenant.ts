@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { plainOnlyKeyring } from '../credentials/index.js';
 import type { Db } from '../db/index.js';
 import { type ImportTenantOutcome, importTenant } from './import-tenant.js';
 
@@ -16,7 +17,8 @@ export async function importDemoTenantIfNoTenants(
   filePath = DEMO_TENANT_FILE,
 ): Promise<Extract<ImportTenantOutcome, { kind: 'imported' }> | undefined> {
   if ((await db.tenant.count()) > 0) return undefined;
-  const outcome = await importTenant(db, JSON.parse(await readFile(filePath, 'utf8')));
+  // The demo is a sandbox (no access token): nothing to seal.
+  const outcome = await importTenant(db, JSON.parse(await readFile(filePath, 'utf8')), { keyring: plainOnlyKeyring });
   if (outcome.kind === 'refused') throw new Error(`demo tenant file ${filePath} is invalid:\n  ${outcome.problems.join('\n  ')}`);
   return outcome;
 }

@@ -1,3 +1,5 @@
+import { ConfigError } from '../config/index.js';
+import type { Keyring } from '../credentials/index.js';
 import { type Db, Prisma, type Tx } from '../db/index.js';
 import { generateApiKey } from './api-key.js';
 import { parseTenantFile } from './parse-tenant-file.js';
@@ -11,30 +13,53 @@ export type ImportTenantOutcome =
       slug: string;
       /** false when a tenant with this slug existed and was updated */
       created: boolean;
-      /** the new admin API key in clear: shown once, only its hash is stored */
-      apiKey: string;
-      apiKeyPrefix: string;
+      /** the new admin API key in clear: shown once, only its hash is stored; null when none was minted */
+      apiKey: string | null;
+      apiKeyPrefix: string | null;
+      /** when the new key stops working; null = never */
+      apiKeyExpiresAt: Date | null;
     }
   | { kind: 'refused'; problems: string[] };
+
+export interface ImportTenantOptions {
+  /** seals the file's WhatsApp access token at rest (without a key, a file with a token is refused) */
+  keyring: Keyring;
+  /** mint a new admin API key for a tenant that already exists (`--new-key`); a new tenant always gets one */
+  newKey?: boolean;
+  /** lifetime of the key minted now (`--expires-in-days`); unset = never expires */
+  keyExpiresInDays?: number;
+  now?: Date;
+}
 
 /**
  * Creates or updates (by slug) a tenant from a tenant file's content, in one transaction.
  * Services and professionals are matched by key; those no longer in the file are
  * deactivated, never deleted (appointments reference them). Hours, offered services and
  * time off become exactly the file's. Rows that already match are left alone, so importing
- * the same file twice changes no row. Each import adds one new admin API key.
+ * the same file twice changes no row. A new tenant gets an admin API key; an existing one
+ * gets a new key only with `newKey` (re-importing mints none). The access token is stored
+ * sealed (AES-256-GCM, see credentials/); an unchanged token keeps its stored value.
  * A bad file is refused with every problem named, and nothing is written.
  */
-export async function importTenant(db: Db, input: unknown): Promise<ImportTenantOutcome> {
+export async function importTenant(db: Db, input: unknown, options: ImportTenantOptions): Promise<ImportTenantOutcome> {
   const parsed = parseTenantFile(input);
   if (!parsed.ok) return { kind: 'refused', problems: parsed.problems };
   const file = parsed.file;
+  const token = file.whatsapp.accessToken;
+  let sealedToken: string | null = null;
+  try {
+    if (token) sealedToken = options.keyring.seal(token);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return { kind: 'refused', problems: error.problems.map((problem) => `whatsapp.accessToken: cannot be stored: ${problem}`) };
+  }
+  const now = options.now ?? new Date();
   return db.$transaction(async (tx) => {
     const phoneOwner = await tx.tenant.findUnique({ where: { phoneNumberId: file.whatsapp.phoneNumberId }, select: { slug: true } });
     if (phoneOwner && phoneOwner.slug !== file.slug) {
       return { kind: 'refused', problems: [`whatsapp.phoneNumberId: already used by tenant "${phoneOwner.slug}"`] };
     }
-    const { tenantId, created } = await upsertTenant(tx, file);
+    const { tenantId, created } = await upsertTenant(tx, file, { plain: token ?? null, sealed: sealedToken, keyring: options.keyring });
     const serviceIdByKey = await syncServices(tx, tenantId, file.services);
     for (const entry of file.professionals) {
       const professionalId = await upsertByKey(tx.professional, tenantId, entry.key, { name: entry.name });
@@ -44,21 +69,37 @@ export async function importTenant(db: Db, input: unknown): Promise<ImportTenant
       where: { tenantId, active: true, key: { notIn: file.professionals.map((entry) => entry.key) } },
       data: { active: false },
     });
+    if (!created && !options.newKey) {
+      return { kind: 'imported', tenantId, slug: file.slug, created, apiKey: null, apiKeyPrefix: null, apiKeyExpiresAt: null };
+    }
     const apiKey = generateApiKey();
-    await tx.apiKey.create({ data: { tenantId, label: 'import', prefix: apiKey.prefix, keyHash: apiKey.keyHash } });
-    return { kind: 'imported', tenantId, slug: file.slug, created, apiKey: apiKey.key, apiKeyPrefix: apiKey.prefix };
+    const expiresAt = options.keyExpiresInDays === undefined ? null : new Date(now.getTime() + options.keyExpiresInDays * 86_400_000);
+    await tx.apiKey.create({ data: { tenantId, label: 'import', prefix: apiKey.prefix, keyHash: apiKey.keyHash, expiresAt } });
+    return {
+      kind: 'imported',
+      tenantId,
+      slug: file.slug,
+      created,
+      apiKey: apiKey.key,
+      apiKeyPrefix: apiKey.prefix,
+      apiKeyExpiresAt: expiresAt,
+    };
   });
 }
 
 /** Retention when the tenant file has no `retention` block (CONTRACT: default 180 days). */
 const DEFAULT_RETENTION_DAYS = 180;
 
-async function upsertTenant(tx: Tx, file: TenantFile): Promise<{ tenantId: number; created: boolean }> {
+async function upsertTenant(
+  tx: Tx,
+  file: TenantFile,
+  token: { plain: string | null; sealed: string | null; keyring: Keyring },
+): Promise<{ tenantId: number; created: boolean }> {
   const wanted = {
     name: file.name,
     timezone: file.timezone,
     phoneNumberId: file.whatsapp.phoneNumberId,
-    accessToken: file.whatsapp.accessToken ?? null,
+    accessToken: token.sealed,
     businessInfo: file.assistant.businessInfo,
     minNoticeMinutes: file.booking.minNoticeMinutes,
     horizonDays: file.booking.horizonDays,
@@ -71,6 +112,10 @@ async function upsertTenant(tx: Tx, file: TenantFile): Promise<{ tenantId: numbe
   if (!existing) {
     const tenant = await tx.tenant.create({ data: { slug: file.slug, ...wanted }, select: { id: true } });
     return { tenantId: tenant.id, created: true };
+  }
+  // Sealing is randomised: the same token keeps its stored ciphertext, so a re-import changes nothing.
+  if (token.plain !== null && existing.accessToken !== null && opensTo(token.keyring, existing.accessToken, token.plain)) {
+    wanted.accessToken = existing.accessToken;
   }
   // Updating only on a real change keeps updated_at meaningful ("when was this tenant last changed").
   if (differs(existing, wanted)) await tx.tenant.update({ where: { id: existing.id }, data: wanted });
@@ -121,4 +166,12 @@ function sameValue(stored: unknown, wanted: unknown): boolean {
   if (wanted === Prisma.DbNull) return stored === null;
   if (typeof wanted === 'object' && wanted !== null) return JSON.stringify(stored) === JSON.stringify(wanted);
   return stored === wanted;
+}
+
+function opensTo(keyring: Keyring, stored: string, plain: string): boolean {
+  try {
+    return keyring.open(stored) === plain;
+  } catch {
+    return false;
+  }
 }

@@ -26,7 +26,11 @@ export async function listTenants(db: Db): Promise<TenantSummary[]> {
       phoneNumberId: true,
       accessToken: true,
       _count: { select: { services: { where: { active: true } }, professionals: { where: { active: true } } } },
-      apiKeys: { where: { revokedAt: null }, orderBy: { id: 'asc' }, select: { prefix: true } },
+      apiKeys: {
+        where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+        orderBy: { id: 'asc' },
+        select: { prefix: true },
+      },
     },
   });
   return tenants.map((tenant) => ({

@@ -20,6 +20,8 @@ interface IntakeDeps {
   resolveTenant: TenantResolver;
   /** stores a message with its job (see createIntakeBatcher); false for a redelivery */
   storeInbound: StoreInbound;
+  /** true when this tenant's webhooks must be ignored (signed with the development secret, tenant has a token) */
+  refusesTenant?: (tenantId: number) => Promise<boolean>;
 }
 
 /**
@@ -55,6 +57,14 @@ async function intakeChange(deps: IntakeDeps, value: WebhookChangeValue, summary
   const tenantId = await deps.resolveTenant(phoneNumberId);
   if (tenantId === null) {
     deps.logger.warn({ phoneNumberId }, 'whatsapp webhook for a phone_number_id of no tenant ignored');
+    summary.ignored++;
+    return;
+  }
+  if (await deps.refusesTenant?.(tenantId)) {
+    deps.logger.error(
+      { tenantId },
+      'whatsapp webhook signed with the development app secret for a tenant with an access token ignored: set WHATSAPP_APP_SECRET',
+    );
     summary.ignored++;
     return;
   }

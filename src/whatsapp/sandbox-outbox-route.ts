@@ -1,7 +1,9 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
+import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import { AppError, type OutboundReply } from '../shared/index.js';
+import { createDevSecretGuard } from './dev-secret-guard.js';
 
 const SANDBOX_OUTBOX_PATH = '/sandbox/outbox';
 
@@ -25,16 +27,19 @@ export interface SandboxOutboxMessage {
 }
 
 /**
- * DEVELOPMENT ONLY (mounted when NODE_ENV is not production): what a sandbox tenant (no
+ * DEVELOPMENT ONLY (mounted when NODE_ENV is not production, and answering 404 to everything
+ * unless NODE_ENV is development/test or no tenant has an access token): what a sandbox tenant (no
  * WhatsApp access token, e.g. the demo) "sent" to one customer, for `npm run chat`.
  * `GET /sandbox/outbox?phoneNumberId=&waId=&afterId=` answers the outbound messages after
  * `afterId`, oldest first, stopping before the first one still waiting to be sent so a poller
  * that continues from the last id never skips one. `lastId` is where to continue from.
  * A tenant with an access token (a real WhatsApp number) answers 404 like an unknown one.
  */
-export function createSandboxOutboxRouter(deps: { db: Db }): Router {
+export function createSandboxOutboxRouter(deps: { db: Db; config: Pick<Config, 'devSecrets' | 'isDevelopment'> }): Router {
   const router = express.Router();
+  const guard = createDevSecretGuard(deps.db, deps.config);
   router.get(SANDBOX_OUTBOX_PATH, async (request, response) => {
+    if (await guard.closesSandbox()) throw new AppError('not_found', 'route not found', 404);
     const parsed = querySchema.safeParse(request.query);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');

@@ -15,6 +15,11 @@ export function isValidSignature(rawBody: Buffer, header: string | undefined, ap
   return received.length === expected.length && timingSafeEqual(received, expected);
 }
 
+/** True when `header` has the form of a signature at all: checked before the body is read, so an unsigned post costs nothing. */
+export function hasSignatureShape(header: string | undefined): boolean {
+  return header !== undefined && SIGNATURE_FORMAT.test(header.trim());
+}
+
 /** The header value Meta would send for `rawBody` (used by tests, the chat tool and the benchmark). */
 export function signPayload(rawBody: Buffer | string, appSecret: string): string {
   return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;

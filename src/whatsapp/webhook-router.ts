@@ -4,10 +4,11 @@ import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import { errorBody } from '../http/index.js';
 import type { Logger } from '../shared/index.js';
+import { createDevSecretGuard } from './dev-secret-guard.js';
 import { createIntakeBatcher } from './intake-batcher.js';
 import { intakeWebhook } from './intake-webhook.js';
 import { createTenantResolver } from './tenant-resolver.js';
-import { isValidSignature } from './verify-signature.js';
+import { hasSignatureShape, isValidSignature } from './verify-signature.js';
 
 const WEBHOOK_PATH = '/webhooks/whatsapp';
 
@@ -20,6 +21,8 @@ export interface WhatsAppWebhookDeps {
     | 'DEBOUNCE_MS'
     | 'DEBOUNCE_MAX_WAIT_MS'
     | 'JOB_MAX_ATTEMPTS'
+    | 'devSecrets'
+    | 'isDevelopment'
   >;
   db: Db;
   logger: Logger;
@@ -32,8 +35,10 @@ export type WhatsAppWebhookRouter = Router & { close(): Promise<void> };
 
 /**
  * Meta's webhook endpoint. GET: the verification handshake (echoes `hub.challenge` for the
- * right verify token, else 403). POST: a thin edge — body as raw bytes (over the size limit:
- * 413), signature over those bytes (missing/malformed/wrong: 401, nothing stored), JSON parse
+ * right verify token, else 403; the published development token only while no tenant has an
+ * access token). POST: a thin edge — a missing or malformed signature header is 401 before the
+ * body is read; then the body as raw bytes (over the size limit: 413), the signature over
+ * those bytes (wrong: 401, nothing stored), JSON parse
  * (malformed: 400), store and enqueue, then 200. Nothing is answered before it is stored.
  */
 export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): WhatsAppWebhookRouter {
@@ -42,7 +47,9 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): WhatsApp
   // through the ORM the same statement costs about twice the CPU, and intake is CPU-bound.
   const intakePool = new pg.Pool({ connectionString: deps.databaseUrl, max: 4, idleTimeoutMillis: 5000, allowExitOnIdle: true });
   intakePool.on('error', (error) => logger.warn({ err: error }, 'idle intake connection failed'));
+  const devSecretGuard = createDevSecretGuard(deps.db, config);
   const intakeDeps = {
+    refusesTenant: devSecretGuard.refusesTenant,
     db: deps.db,
     logger: logger.child({ component: 'whatsapp-webhook' }),
     resolveTenant: createTenantResolver(deps.db),
@@ -55,26 +62,41 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): WhatsApp
   };
   const router = express.Router();
 
-  router.get(WEBHOOK_PATH, (request, response) => {
+  router.get(WEBHOOK_PATH, async (request, response) => {
     const mode = request.query['hub.mode'];
     const token = request.query['hub.verify_token'];
     const challenge = request.query['hub.challenge'];
-    if (mode === 'subscribe' && token === config.WHATSAPP_VERIFY_TOKEN && typeof challenge === 'string') {
+    if (
+      mode === 'subscribe' &&
+      token === config.WHATSAPP_VERIFY_TOKEN &&
+      typeof challenge === 'string' &&
+      !(await devSecretGuard.refusesVerifyToken())
+    ) {
       response.type('text/plain').send(challenge);
       return;
     }
     response.status(403).json(errorBody('verification_failed', 'wrong hub.mode or hub.verify_token'));
   });
 
+  const refuseSignature = (request: express.Request, response: express.Response) => {
+    intakeDeps.logger.warn({ requestId: request.id }, 'whatsapp webhook with a missing or wrong signature refused');
+    response.status(401).json(errorBody('invalid_signature', 'missing or invalid X-Hub-Signature-256'));
+  };
   router.post(
     WEBHOOK_PATH,
+    // A missing or malformed signature header is refused before a byte of the body is read;
+    // the connection is closed rather than drained.
+    (request, response, next) => {
+      if (hasSignatureShape(request.get('x-hub-signature-256'))) return next();
+      response.set('connection', 'close');
+      refuseSignature(request, response);
+    },
     // Every content type as raw bytes: the signature is over exactly what was sent.
     express.raw({ type: () => true, limit: config.WHATSAPP_WEBHOOK_MAX_BYTES }),
     async (request, response) => {
       const rawBody: Buffer = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!isValidSignature(rawBody, request.get('x-hub-signature-256'), config.WHATSAPP_APP_SECRET)) {
-        intakeDeps.logger.warn({ requestId: request.id }, 'whatsapp webhook with a missing or wrong signature refused');
-        response.status(401).json(errorBody('invalid_signature', 'missing or invalid X-Hub-Signature-256'));
+        refuseSignature(request, response);
         return;
       }
       let body: unknown;

@@ -7,9 +7,19 @@ import { type Clock, silentLogger, systemClock } from '../../src/shared/index.js
 /** The HTTP app with only the admin router, as start-service mounts it. */
 export function createAdminTestApp(
   db: Db,
-  options: { rateLimitPerMinute?: number; clock?: Clock; rateLimitNow?: () => number; publicUrl?: string } = {},
+  options: {
+    rateLimitPerMinute?: number;
+    authFailuresPerMinute?: number;
+    clock?: Clock;
+    rateLimitNow?: () => number;
+    publicUrl?: string;
+  } = {},
 ): Express {
-  const config = { ADMIN_RATE_LIMIT_PER_MINUTE: options.rateLimitPerMinute ?? 10_000, PUBLIC_URL: options.publicUrl ?? TEST_PUBLIC_URL };
+  const config = {
+    ADMIN_RATE_LIMIT_PER_MINUTE: options.rateLimitPerMinute ?? 10_000,
+    ADMIN_AUTH_FAILURES_PER_MINUTE: options.authFailuresPerMinute ?? 10_000,
+    PUBLIC_URL: options.publicUrl ?? TEST_PUBLIC_URL,
+  };
   const clock = options.clock ?? systemClock;
   const router = createAdminRouter({
     db,

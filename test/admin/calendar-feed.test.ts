@@ -158,7 +158,7 @@ describe('feed tokens in logs', () => {
       },
     });
     const logger = createLogger('trace', undefined, sink);
-    const config = { ADMIN_RATE_LIMIT_PER_MINUTE: 10_000, PUBLIC_URL: TEST_PUBLIC_URL };
+    const config = { ADMIN_RATE_LIMIT_PER_MINUTE: 10_000, ADMIN_AUTH_FAILURES_PER_MINUTE: 10_000, PUBLIC_URL: TEST_PUBLIC_URL };
     const clock = fixedClock(NOW);
     const app = createHttpApp({
       db,

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { createSandboxOutboxRouter } from '../../src/whatsapp/index.js';
@@ -7,7 +8,11 @@ import { createTestConversation, createTestTenant } from '../support/factories.j
 import { testDatabase } from '../support/test-database.js';
 
 const { db } = await testDatabase();
-const app = createHttpApp({ db, logger: silentLogger, routers: [createSandboxOutboxRouter({ db })] });
+const app = createHttpApp({
+  db,
+  logger: silentLogger,
+  routers: [createSandboxOutboxRouter({ db, config: loadConfig({ NODE_ENV: 'test' }) })],
+});
 
 async function outbound(tenantId: number, conversationId: number, status: string, text: string, payload?: object) {
   return db.message.create({

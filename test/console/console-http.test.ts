@@ -13,7 +13,12 @@ const { db } = await testDatabase();
 
 /** The web side with the admin API and the console, listening on loopback (Origin checks need the real host). */
 async function serve(publicUrl: string) {
-  const deps = { db, logger: silentLogger, clock: systemClock, config: { ADMIN_RATE_LIMIT_PER_MINUTE: 10_000, PUBLIC_URL: publicUrl } };
+  const deps = {
+    db,
+    logger: silentLogger,
+    clock: systemClock,
+    config: { ADMIN_RATE_LIMIT_PER_MINUTE: 10_000, ADMIN_AUTH_FAILURES_PER_MINUTE: 10_000, PUBLIC_URL: publicUrl },
+  };
   const consoleRouter = createConsoleRouter({ ...deps, eventPollMs: 100 });
   const app = createHttpApp({ db, logger: silentLogger, routers: [createAdminRouter(deps), consoleRouter] });
   const server = await new Promise<http.Server>((resolve) => {

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RunOutcome } from '../../src/conversation/index.js';
+import { createKeyring } from '../../src/credentials/index.js';
 import type { Db } from '../../src/db/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
 import { createSchedulingToolSet } from '../../src/scheduling/index.js';
@@ -19,7 +21,7 @@ let sequence = 0;
 export async function demoTenant(db: Db, clock: Clock, change: (file: TenantFile) => TenantFile = (file) => file) {
   const suffix = `${process.pid}${++sequence}`;
   const file = change({ ...structuredClone(demoFile), slug: `demo-${suffix}`, whatsapp: { phoneNumberId: `77${suffix}` } });
-  const imported = await importTenant(db, file);
+  const imported = await importTenant(db, file, { keyring: createKeyring([{ id: 'k1', key: randomBytes(32) }], { allowDevKey: false }) });
   if (imported.kind !== 'imported') throw new Error(`demo tenant refused: ${JSON.stringify(imported)}`);
   const tenantId = imported.tenantId;
   const tools = createSchedulingToolSet({ db, clock, logger: silentLogger });

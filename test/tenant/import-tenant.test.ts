@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createKeyring } from '../../src/credentials/index.js';
 import { hashApiKey, importTenant, type TenantFile } from '../../src/tenant/index.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 
+const keyring = createKeyring([{ id: 'k1', key: randomBytes(32) }], { allowDevKey: false });
+const withKey = { keyring };
 const demoPath = path.resolve(import.meta.dirname, '../../scripts/demo-tenant.json');
 const loadDemo = async (): Promise<TenantFile> => JSON.parse(await readFile(demoPath, 'utf8'));
 
@@ -60,7 +64,7 @@ describe('importTenant', () => {
   }
 
   it('when the demo file is imported, then the salon, its services, professionals, hours and time off exist and the key is stored hashed', async () => {
-    const outcome = await importTenant(database.db, await loadDemo());
+    const outcome = await importTenant(database.db, await loadDemo(), withKey);
     if (outcome.kind !== 'imported') throw new Error(outcome.problems.join('\n'));
     expect(outcome.created).toBe(true);
     const tenant = await database.db.tenant.findUniqueOrThrow({
@@ -85,20 +89,49 @@ describe('importTenant', () => {
       ['2026-12-14T03:00:00.000Z', '2026-12-19T03:00:00.000Z'],
     ]);
     expect(tenant.apiKeys).toHaveLength(1);
-    expect(tenant.apiKeys[0]!.keyHash).toBe(hashApiKey(outcome.apiKey));
+    expect(tenant.apiKeys[0]!.keyHash).toBe(hashApiKey(outcome.apiKey!));
     expect(JSON.stringify(await dumpRows())).not.toContain(outcome.apiKey);
   });
 
-  it('when the same file is imported twice, then every row stays the same (same ids, same values) and only a new key is added', async () => {
+  it('when the same file is imported twice, then every row stays the same (same ids, same values, the sealed token too) and no new key is minted', async () => {
     const file = smallFile('clinica-twice', '200000000000001');
-    const first = await importTenant(database.db, file);
+    const first = await importTenant(database.db, file, withKey);
     const before = await dumpRows();
-    const second = await importTenant(database.db, structuredClone(file));
+    const second = await importTenant(database.db, structuredClone(file), withKey);
     expect(second).toMatchObject({ kind: 'imported', created: false });
     expect(await dumpRows()).toEqual(before);
     if (first.kind !== 'imported' || second.kind !== 'imported') throw new Error('import refused');
+    expect(second).toMatchObject({ apiKey: null, apiKeyPrefix: null });
+    expect(await database.db.apiKey.count({ where: { tenantId: first.tenantId, revokedAt: null } })).toBe(1);
+  });
+
+  it('when re-imported with newKey and an expiry, then exactly one new key is minted, expiring after those days', async () => {
+    const file = smallFile('clinica-new-key', '200000000000006');
+    const now = new Date('2026-12-01T12:00:00Z');
+    const first = await importTenant(database.db, file, withKey);
+    const second = await importTenant(database.db, file, { keyring, newKey: true, keyExpiresInDays: 30, now });
+    if (first.kind !== 'imported' || second.kind !== 'imported') throw new Error('import refused');
+    expect(second.apiKey).toMatch(/^wa_/);
     expect(second.apiKey).not.toBe(first.apiKey);
-    expect(await database.db.apiKey.count({ where: { tenantId: first.tenantId, revokedAt: null } })).toBe(2);
+    expect(second.apiKeyExpiresAt?.toISOString()).toBe('2026-12-31T12:00:00.000Z');
+    const keys = await database.db.apiKey.findMany({ where: { tenantId: first.tenantId }, orderBy: { id: 'asc' } });
+    expect(keys.map((key) => key.expiresAt?.toISOString() ?? null)).toEqual([null, '2026-12-31T12:00:00.000Z']);
+  });
+
+  it('when a file has an access token, then only its sealed form is stored; without a key to seal it the file is refused naming CREDENTIALS_KEY', async () => {
+    const file = smallFile('clinica-sealed', '200000000000007');
+    file.whatsapp.accessToken = 'EAAG-MARKER-6f1d2c';
+    const outcome = await importTenant(database.db, file, withKey);
+    if (outcome.kind !== 'imported') throw new Error('import refused');
+    const stored = await database.db.tenant.findUniqueOrThrow({ where: { id: outcome.tenantId } });
+    expect(stored.accessToken).toMatch(/^enc:v1:k1:/);
+    expect(stored.accessToken).not.toContain('MARKER');
+    expect(keyring.open(stored.accessToken!)).toBe('EAAG-MARKER-6f1d2c');
+
+    const noKey = createKeyring(undefined, { allowDevKey: false });
+    const refused = await importTenant(database.db, smallFile('clinica-no-key', '200000000000008'), { keyring: noKey });
+    expect(refused).toMatchObject({ kind: 'refused', problems: [expect.stringMatching(/^whatsapp\.accessToken: .*CREDENTIALS_KEY/)] });
+    expect(await database.db.tenant.count({ where: { slug: 'clinica-no-key' } })).toBe(0);
   });
 
   it('when a file with three different mistakes is imported, then it is refused naming all three and nothing is written', async () => {
@@ -110,7 +143,7 @@ describe('importTenant', () => {
     ];
     file.professionals[1]!.services = ['limpeza', 'botox'];
     const before = await dumpRows();
-    const outcome = await importTenant(database.db, file);
+    const outcome = await importTenant(database.db, file, withKey);
     expect(outcome.kind).toBe('refused');
     if (outcome.kind !== 'refused') return;
     expect(outcome.problems).toEqual(
@@ -126,13 +159,13 @@ describe('importTenant', () => {
 
   it('when an updated file drops a service and a professional, then they are deactivated, not deleted, and hours are replaced', async () => {
     const file = smallFile('clinica-update', '200000000000003');
-    const first = await importTenant(database.db, file);
+    const first = await importTenant(database.db, file, withKey);
     if (first.kind !== 'imported') throw new Error('import refused');
     const carlaBefore = await database.db.professional.findFirstOrThrow({ where: { tenantId: first.tenantId, key: 'carla' } });
     const updated = smallFile('clinica-update', '200000000000003');
     updated.services = updated.services.filter((service) => service.key === 'limpeza');
     updated.professionals = [{ ...updated.professionals[0]!, services: ['limpeza'], hours: { wed: [['10:00', '16:00']] }, timeOff: [] }];
-    const second = await importTenant(database.db, updated);
+    const second = await importTenant(database.db, updated, withKey);
     expect(second).toMatchObject({ kind: 'imported', tenantId: first.tenantId, created: false });
 
     const services = await database.db.service.findMany({ where: { tenantId: first.tenantId }, orderBy: { key: 'asc' } });
@@ -155,7 +188,7 @@ describe('importTenant', () => {
     expect(carla.timeOff).toEqual([]);
     expect(carla.services.map((link) => link.serviceId)).toEqual([services[1]!.id]);
 
-    const third = await importTenant(database.db, file);
+    const third = await importTenant(database.db, file, withKey);
     expect(third.kind).toBe('imported');
     const reactivated = await database.db.service.findFirstOrThrow({ where: { tenantId: first.tenantId, key: 'clareamento' } });
     expect(reactivated).toMatchObject({ id: services[0]!.id, active: true });
@@ -169,7 +202,7 @@ describe('importTenant', () => {
       { from: '2026-03-07T12:00', to: '2026-03-09T12:00' },
       { from: '2026-07-01T09:00', to: '2026-07-01T10:30' },
     ];
-    const outcome = await importTenant(database.db, file);
+    const outcome = await importTenant(database.db, file, withKey);
     if (outcome.kind !== 'imported') throw new Error(outcome.problems.join('\n'));
     const periods = await database.db.timeOff.findMany({
       where: { professional: { tenantId: outcome.tenantId, key: 'carla' } },
@@ -182,9 +215,9 @@ describe('importTenant', () => {
   });
 
   it('when another tenant already uses the phone number id, then the import is refused naming the field', async () => {
-    await importTenant(database.db, smallFile('clinica-dona', '200000000000005'));
+    await importTenant(database.db, smallFile('clinica-dona', '200000000000005'), withKey);
     const before = await dumpRows();
-    const outcome = await importTenant(database.db, smallFile('clinica-intrusa', '200000000000005'));
+    const outcome = await importTenant(database.db, smallFile('clinica-intrusa', '200000000000005'), withKey);
     expect(outcome).toEqual({ kind: 'refused', problems: ['whatsapp.phoneNumberId: already used by tenant "clinica-dona"'] });
     expect(await dumpRows()).toEqual(before);
   });

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createKeyring } from '../../src/credentials/index.js';
 import type { Db } from '../../src/db/index.js';
 import { importTenant, parseTenantFile, readNotificationTemplates } from '../../src/tenant/index.js';
 import { testDatabase } from '../support/test-database.js';
+
+const withKey = { keyring: createKeyring([{ id: 'k1', key: randomBytes(32) }], { allowDevKey: false }) };
 
 const file = (templates?: unknown) => ({
   slug: `salao-templates-${Math.floor(Math.random() * 1e9)}`,
@@ -23,18 +27,18 @@ describe('the tenant file’s optional templates block', () => {
 
   it('when appointmentChanged is given, then it is stored, and importing the same file again changes nothing', async () => {
     const input = file({ appointmentChanged: { name: 'agendamento_alterado', language: 'pt_BR' } });
-    const first = await importTenant(db, input);
+    const first = await importTenant(db, input, withKey);
     if (first.kind !== 'imported') throw new Error(JSON.stringify(first));
     const stored = await db.tenant.findUniqueOrThrow({ where: { id: first.tenantId } });
     expect(readNotificationTemplates(stored.templates)).toEqual({
       appointmentChanged: { name: 'agendamento_alterado', language: 'pt_BR' },
     });
-    await importTenant(db, structuredClone(input));
+    await importTenant(db, structuredClone(input), withKey);
     expect((await db.tenant.findUniqueOrThrow({ where: { id: first.tenantId } })).updatedAt).toEqual(stored.updatedAt);
   });
 
   it('when the block is left out, then the tenant has no templates', async () => {
-    const outcome = await importTenant(db, file());
+    const outcome = await importTenant(db, file(), withKey);
     if (outcome.kind !== 'imported') throw new Error('refused');
     expect((await db.tenant.findUniqueOrThrow({ where: { id: outcome.tenantId } })).templates).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,11 +10,15 @@ import { type TestDatabase, testDatabase } from '../support/test-database.js';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Runs `npm run tenant -- …`'s entry point (from source) against this file's database. */
-function runTenantCli(args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runTenantCli(
+  args: string[],
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/tenant.ts', ...args], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -69,4 +74,42 @@ describe('npm run tenant', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('usage: npm run tenant');
   }, 60_000);
+
+  it('when a file with a token is imported on the default secrets, then the operator is told what to set; re-imports mint no key unless --new-key, which can expire; reencrypt-tokens moves tokens to the newest key', async () => {
+    const oldKey = `k1:${randomBytes(32).toString('base64')}`;
+    const env = { NODE_ENV: 'test', WHATSAPP_APP_SECRET: '', WHATSAPP_VERIFY_TOKEN: '', CREDENTIALS_KEY: oldKey };
+    const file = path.join(directory, 'live.json');
+    const demo = JSON.parse(await readFile(path.join(root, 'scripts/demo-tenant.json'), 'utf8'));
+    await writeFile(
+      file,
+      JSON.stringify({ ...demo, slug: 'salao-live', whatsapp: { phoneNumberId: '400000000000001', accessToken: 'EAAG-cli-token' } }),
+    );
+
+    const first = await runTenantCli(['import', file], database.url, env);
+    expect(first.code).toBe(0);
+    expect(first.stdout.match(/wa_[0-9a-f]{8}_/g)).toHaveLength(1);
+    expect(first.stderr).toMatch(/WHATSAPP_APP_SECRET/);
+    expect(first.stderr).toMatch(/WHATSAPP_VERIFY_TOKEN/);
+
+    const again = await runTenantCli(['import', file], database.url, env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).not.toMatch(/wa_[0-9a-f]{8}_/);
+    expect(again.stdout).toMatch(/--new-key/);
+
+    const minted = await runTenantCli(['import', file, '--new-key', '--expires-in-days', '7'], database.url, env);
+    expect(minted.code).toBe(0);
+    expect(minted.stdout.match(/wa_[0-9a-f]{8}_/g)).toHaveLength(1);
+    const tenant = await database.db.tenant.findUniqueOrThrow({ where: { slug: 'salao-live' }, include: { apiKeys: true } });
+    expect(tenant.apiKeys).toHaveLength(2);
+    const expiry = tenant.apiKeys.find((key) => key.expiresAt !== null)!.expiresAt!.getTime();
+    expect(Math.abs(expiry - (Date.now() + 7 * 86_400_000))).toBeLessThan(120_000);
+    expect(tenant.accessToken).toMatch(/^enc:v1:k1:/);
+
+    const rotated = await runTenantCli(['reencrypt-tokens'], database.url, {
+      ...env,
+      CREDENTIALS_KEY: `k2:${randomBytes(32).toString('base64')},${oldKey}`,
+    });
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect((await database.db.tenant.findUniqueOrThrow({ where: { slug: 'salao-live' } })).accessToken).toMatch(/^enc:v1:k2:/);
+  }, 120_000);
 });
