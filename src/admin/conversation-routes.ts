@@ -29,7 +29,10 @@ export function createConversationRoutes(deps: { db: Db; logger: Logger }): Rout
     const view = await readConversation(deps.db, { tenantId, conversationId: id, limit: query.limit });
     if (!view) throw conversationNotFound();
     const { customer, ...rest } = view;
-    response.json({ ...rest, customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId) } });
+    response.json({
+      ...rest,
+      customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId), username: customer.username },
+    });
   });
 
   router.post('/conversations/:id/messages', async (request, response) => {

@@ -71,5 +71,5 @@ export function createHandoffRoutes(deps: { db: Db; logger: Logger; clock: Clock
 
 function toQueueItemBody(item: HandoffQueueItem) {
   const { customer, ...rest } = item;
-  return { ...rest, customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId) } };
+  return { ...rest, customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId), username: customer.username } };
 }

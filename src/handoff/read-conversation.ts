@@ -17,7 +17,7 @@ export interface ConversationMessageView {
 
 export interface ConversationView {
   conversation: { id: number; createdAt: Date; lastInboundAt: Date | null; handoffNoticeSentAt: Date | null };
-  customer: { id: number; name: string | null; waId: string };
+  customer: { id: number; name: string | null; waId: string | null; username: string | null };
   /** the latest `limit` messages, oldest first */
   messages: ConversationMessageView[];
   /** true when older messages exist beyond `limit` */
@@ -50,7 +50,7 @@ export async function readConversation(
       createdAt: true,
       lastInboundAt: true,
       handoffNoticeSentAt: true,
-      customer: { select: { id: true, name: true, waId: true } },
+      customer: { select: { id: true, name: true, waId: true, username: true } },
     },
   });
   if (!conversation) return null;

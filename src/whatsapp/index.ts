@@ -1,11 +1,13 @@
 export { applyStatusUpdate } from './apply-status-update.js';
 export { assertWithinCustomerWindow } from './customer-window.js';
+export { createDeadLetterSink, type DeadLetter, type DeadLetterSink } from './dead-letters.js';
 export { createGraphApiClient, type GraphApiClient, type GraphApiClientOptions, type GraphTarget } from './graph-api-client.js';
 export { GraphApiError } from './graph-api-error.js';
 export { isReadableMessage, toInboundMessageContent } from './inbound-message-content.js';
-export { createIntakeBatcher, type StoreInbound } from './intake-batcher.js';
+export { createIntakeBatcher, type StoredInbound, type StoreInbound } from './intake-batcher.js';
 export { type IntakeSummary, intakeWebhook } from './intake-webhook.js';
 export { type QueueOutboundRepliesRequest, queueOutboundReplies, type StoredOutboundMessage } from './queue-outbound-replies.js';
+export { listDeadLetters, type ReplayOutcome, replayDeadLetter } from './replay-dead-letter.js';
 export { createSandboxOutboxRouter, SANDBOX_OUTBOX_PATH, type SandboxOutboxMessage } from './sandbox-outbox-route.js';
 export { type SendResult, sendOutboundMessage } from './send-outbound-message.js';
 export { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';

@@ -3,6 +3,7 @@ import type { Logger } from '../shared/index.js';
 import { outboxCallbackData } from './apply-status-update.js';
 import type { GraphApiClient } from './graph-api-client.js';
 import { GraphApiError } from './graph-api-error.js';
+import { graphRecipientOf } from './graph-recipient.js';
 import { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 import { toGraphMessage } from './to-graph-message.js';
 
@@ -39,7 +40,10 @@ export async function sendOutboundMessage(
   if (!row) return 'skipped';
   const conversation = await db.conversation.findFirstOrThrow({
     where: { id: row.conversation_id, tenantId: row.tenant_id },
-    select: { customer: { select: { waId: true } }, tenant: { select: { phoneNumberId: true, accessToken: true } } },
+    select: {
+      customer: { select: { waId: true, bsuid: true, parentBsuid: true } },
+      tenant: { select: { phoneNumberId: true, accessToken: true } },
+    },
   });
   const logger = deps.logger.child({ tenantId: row.tenant_id, conversationId: row.conversation_id, messageId });
   const { tenant, customer } = conversation;
@@ -52,7 +56,7 @@ export async function sendOutboundMessage(
   try {
     const { waMessageId } = await deps.graph.sendMessage(
       { phoneNumberId: tenant.phoneNumberId, accessToken: tenant.accessToken },
-      { ...toGraphMessage(customer.waId, row), biz_opaque_callback_data: outboxCallbackData(messageId) },
+      { ...toGraphMessage(recipientOrThrow(customer), row), biz_opaque_callback_data: outboxCallbackData(messageId) },
     );
     await markSent(db, messageId, waMessageId);
     return 'sent';
@@ -82,4 +86,10 @@ async function markSent(db: Db, messageId: number, waMessageId: string): Promise
   await db.$executeRaw`
     UPDATE messages SET status = 'sent', wa_message_id = ${waMessageId}, sent_at = now(), updated_at = now()
     WHERE id = ${messageId} AND status = 'sending'`;
+}
+
+function recipientOrThrow(customer: { waId: string | null; bsuid: string | null; parentBsuid: string | null }) {
+  const recipient = graphRecipientOf(customer);
+  if (!recipient) throw new GraphApiError('customer has neither a phone nor a business-scoped user id', null, 'no_recipient', null, false);
+  return recipient;
 }

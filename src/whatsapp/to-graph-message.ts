@@ -1,14 +1,19 @@
 import type { OutboundReply } from '../shared/index.js';
+import type { GraphRecipient } from './graph-recipient.js';
 
 const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /**
  * The Graph API `/messages` body for one stored outbound row: plain text, interactive reply
  * buttons (≤ 3, titles ≤ 20) or an interactive list (rows ≤ 10, titles ≤ 24, descriptions
- * ≤ 72). Over-long titles are shortened rather than rejected by Meta.
+ * ≤ 72). Over-long titles are shortened rather than rejected by Meta. Addressed to a phone
+ * (`to`) or, for a username-only customer, to a business-scoped user id (`recipient`).
  */
-export function toGraphMessage(to: string, row: { type: string; text: string | null; payload: unknown }): Record<string, unknown> {
-  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
+export function toGraphMessage(
+  to: string | GraphRecipient,
+  row: { type: string; text: string | null; payload: unknown },
+): Record<string, unknown> {
+  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', ...(typeof to === 'string' ? { to } : to) };
   const reply = row.type === 'interactive' ? (row.payload as OutboundReply | null) : null;
   const text = row.text ?? '';
   if (reply?.type === 'buttons') {

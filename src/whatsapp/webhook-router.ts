@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import pg from 'pg';
 import type { ServiceDeps } from '../boot/service-deps.js';
 import { errorBody } from '../http/index.js';
+import { createDeadLetterSink } from './dead-letters.js';
 import { createIntakeBatcher } from './intake-batcher.js';
 import { intakeWebhook } from './intake-webhook.js';
 import { createTenantResolver } from './tenant-resolver.js';
@@ -25,6 +26,7 @@ export function createWhatsAppWebhookRouter(deps: Pick<ServiceDeps, 'config' | '
     db: deps.db,
     logger: logger.child({ component: 'whatsapp-webhook' }),
     resolveTenant: createTenantResolver(deps.db),
+    deadLetter: createDeadLetterSink(deps.db),
     storeInbound: createIntakeBatcher(
       deps.db,
       intakePool,
