@@ -3,15 +3,14 @@ import { TASKS } from '../queue/index.js';
 import type { InboundMessageToStore, ProcessingSchedule } from './store-inbound-message.js';
 
 /**
- * Stores a batch of inbound messages and enqueues their conversations' processing in ONE
- * statement (one transaction, one commit, one queue NOTIFY) — what the webhook needs under
+ * Stores a batch of inbound messages and enqueues their conversations' processing in one
+ * statement after the customers' own (one transaction, one commit, one queue NOTIFY) — what the webhook needs under
  * load: PostgreSQL serialises the commits of every transaction that NOTIFYs (as
  * graphile-worker's add_jobs does), so one enqueue per message would cap intake at one disk
  * flush per message.
  *
- * Customers are found or created by `upsert_wa_customer` (phone and/or business-scoped user
- * id, linked when both arrive), called in a stable order so two concurrent batches take their
- * row locks in the same order. Only messages stored `received` enqueue a job. Returns, per
+ * Customers are found or created first by `upsert_wa_customer` (phone and/or business-scoped
+ * user id, linked when both arrive). Only messages stored `received` enqueue a job. Returns, per
  * WhatsApp id actually inserted (a redelivered id, or a second copy inside the batch, is
  * not), the new message and its conversation.
  */
@@ -21,18 +20,23 @@ export async function storeInboundBatch(
   schedule: ProcessingSchedule,
 ): Promise<Map<string, { messageId: number; conversationId: number }>> {
   if (messages.length === 0) return new Map();
-  const query = inboundBatchQuery(messages, schedule);
-  type Row = { wa_message_id: string; id: number; conversation_id: number };
-  const rows = 'query' in db ? (await db.query<Row>(query.text, query.values)).rows : await db.$queryRaw<Row[]>(query);
+  const run = async <Row>(query: Prisma.Sql) =>
+    'query' in db ? (await db.query<Row>(query.text, query.values)).rows : await db.$queryRaw<Row[]>(query);
+  // Customers first, in a statement of their own: linking two rows of one person moves
+  // conversations, which the message statement's upserts could not touch again.
+  const customerIds = await run<{ position: number; customer_id: number }>(customersQuery(messages));
+  const byPosition = new Map(customerIds.map((row) => [Number(row.position), row.customer_id]));
+  const customerOf = messages.map((_, index) => byPosition.get(index + 1) ?? null);
+  const rows = await run<{ wa_message_id: string; id: number; conversation_id: number }>(inboundBatchQuery(messages, customerOf, schedule));
   return new Map(rows.map((row) => [row.wa_message_id, { messageId: row.id, conversationId: row.conversation_id }]));
 }
 
-/** A plain node-postgres pool or client: the webhook's hot path skips the ORM's per-query overhead. */
-export interface SqlRunner {
-  query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
-}
-
-function inboundBatchQuery(messages: InboundMessageToStore[], schedule: ProcessingSchedule) {
+/**
+ * The customer of each message (by position, 1-based): one `upsert_wa_customer` call per
+ * distinct sender, newest profile fields winning, in a stable order so two concurrent batches
+ * take their row locks in the same order.
+ */
+function customersQuery(messages: InboundMessageToStore[]) {
   const column = <T>(pick: (message: InboundMessageToStore) => T) => messages.map(pick);
   return Prisma.sql`
     WITH input AS (
@@ -42,7 +46,31 @@ function inboundBatchQuery(messages: InboundMessageToStore[], schedule: Processi
         ${column((message) => message.bsuid)}::text[],
         ${column((message) => message.parentBsuid)}::text[],
         ${column((message) => message.username)}::text[],
-        ${column((message) => message.profileName)}::text[],
+        ${column((message) => message.profileName)}::text[]
+      ) WITH ORDINALITY AS input(tenant_id, wa_id, bsuid, parent_bsuid, username, name, position)
+    ), identity AS MATERIALIZED (
+      SELECT DISTINCT ON (tenant_id, wa_id, bsuid) tenant_id, wa_id, bsuid, parent_bsuid, username, name
+      FROM input ORDER BY tenant_id, wa_id, bsuid, position DESC
+    ), customer AS MATERIALIZED (
+      SELECT tenant_id, wa_id, bsuid, upsert_wa_customer(tenant_id, wa_id, bsuid, parent_bsuid, username, name) AS id FROM identity
+    )
+    SELECT input.position, customer.id AS customer_id
+    FROM input JOIN customer ON customer.tenant_id = input.tenant_id
+      AND customer.wa_id IS NOT DISTINCT FROM input.wa_id AND customer.bsuid IS NOT DISTINCT FROM input.bsuid`;
+}
+
+/** A plain node-postgres pool or client: the webhook's hot path skips the ORM's per-query overhead. */
+export interface SqlRunner {
+  query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+function inboundBatchQuery(messages: InboundMessageToStore[], customerOf: (number | null)[], schedule: ProcessingSchedule) {
+  const column = <T>(pick: (message: InboundMessageToStore) => T) => messages.map(pick);
+  return Prisma.sql`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${column((message) => message.tenantId)}::int[],
+        ${customerOf}::int[],
         ${column((message) => message.waMessageId)}::text[],
         ${column((message) => message.content.type)}::text[],
         ${column((message) => message.content.text)}::text[],
@@ -50,20 +78,9 @@ function inboundBatchQuery(messages: InboundMessageToStore[], schedule: Processi
         ${column((message) => JSON.stringify({ replyId: message.content.replyId, message: message.raw }))}::text[],
         ${column((message) => (message.referral === null || message.referral === undefined ? null : JSON.stringify(message.referral)))}::text[],
         ${column((message) => message.sentAt.toISOString())}::text[]
-      ) WITH ORDINALITY AS input(tenant_id, wa_id, bsuid, parent_bsuid, username, name, wa_message_id, type, text, status,
-                                  payload, referral, sent_at, position)
-    ), identity AS MATERIALIZED (
-      -- one row per distinct sender, the newest profile fields winning, in lock order
-      SELECT DISTINCT ON (tenant_id, wa_id, bsuid) tenant_id, wa_id, bsuid, parent_bsuid, username, name
-      FROM input ORDER BY tenant_id, wa_id, bsuid, position DESC
-    ), customer AS MATERIALIZED (
-      SELECT identity.tenant_id, identity.wa_id, identity.bsuid,
-             upsert_wa_customer(identity.tenant_id, identity.wa_id, identity.bsuid, identity.parent_bsuid, identity.username, identity.name) AS id
-      FROM identity
+      ) WITH ORDINALITY AS input(tenant_id, customer_id, wa_message_id, type, text, status, payload, referral, sent_at, position)
     ), sender AS (
-      SELECT input.*, customer.id AS customer_id
-      FROM input JOIN customer ON customer.tenant_id = input.tenant_id
-        AND customer.wa_id IS NOT DISTINCT FROM input.wa_id AND customer.bsuid IS NOT DISTINCT FROM input.bsuid
+      SELECT * FROM input WHERE customer_id IS NOT NULL
     ), conversation AS (
       INSERT INTO conversations (tenant_id, customer_id, last_inbound_at, referral, updated_at)
       SELECT tenant_id, customer_id, least(max(sent_at::timestamptz), now()), (array_agg(referral::jsonb ORDER BY position) FILTER (WHERE referral IS NOT NULL))[1], now()
