@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { OWNER_APP_ATTENDANT } from '../shared/index.js';
 import { describeCustomerContent, loadQuotedTexts, repliedToIdOf } from './describe-customer-message.js';
 import type { TextBlockParam } from './model-types.js';
 import type { InboundTurnMessage } from './responder.js';
@@ -73,6 +74,9 @@ function describeMessage(
   message: { author: string; type: string; text: string | null; attendant: string | null },
   quoted: string | null,
 ): string {
+  if (message.author === 'attendant' && message.attendant === OWNER_APP_ATTENDANT) {
+    return `[Mensagem do dono do negócio ao cliente, pelo aplicativo WhatsApp Business]: ${bounded(message.text ?? '')}`;
+  }
   if (message.author === 'attendant') {
     const who = message.attendant ? `da atendente ${message.attendant}` : 'de uma atendente';
     return `[Mensagem ${who} ao cliente]: ${bounded(message.text ?? '')}`;

@@ -7,6 +7,7 @@ import type { ChooseResponder } from './choose-responder.js';
 import { finishRun } from './finish-run.js';
 import { loadTurn, type Turn } from './load-turn.js';
 import { answerUnreadableTurn, giveUpTurn, silenceForOpenHandoff } from './quiet-turns.js';
+import { releaseExpiredOwnerPause } from './release-owner-pause.js';
 import { respondWatchingClaims } from './respond-watching-claims.js';
 import { lastMessageId } from './turn-writes.js';
 
@@ -59,6 +60,7 @@ export async function processConversation(
 }
 
 async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { id: number | null }, logger: Logger): Promise<TurnResult> {
+  if (await releaseExpiredOwnerPause(deps.db, turn)) logger.info('owner quiet for the pause period: the bot answers again');
   const open = await findOpenHandoff(deps.db, turn.tenantId, turn.conversationId);
   if (open) {
     await silenceForOpenHandoff(deps.db, turn);

@@ -17,6 +17,8 @@ export const HANDOFF_REASONS = {
   processing_failed: 'the conversation job failed repeatedly and gave up',
   delivery_failed: 'WhatsApp finally refused a reply of the bot (after retries, or a failed status webhook): the customer did not get it',
   offline_not_understood: 'the offline assistant did not understand the customer twice',
+  owner_replied:
+    'the owner wrote to the customer from the WhatsApp Business app (coexistence echo): claimed by "WhatsApp app"; the bot is silent until resolved or the tenant\'s quiet period passes',
 } as const;
 
 export type HandoffReason = keyof typeof HANDOFF_REASONS;

@@ -57,6 +57,7 @@ async function upsertTenant(tx: Prisma.TransactionClient, file: TenantFile): Pro
     phoneNumberId: file.whatsapp.phoneNumberId,
     accessToken: file.whatsapp.accessToken ?? null,
     businessInfo: file.assistant.businessInfo,
+    ownerReplyPauseMinutes: file.assistant.ownerReplyPauseMinutes ?? 720,
     minNoticeMinutes: file.booking.minNoticeMinutes,
     horizonDays: file.booking.horizonDays,
     slotStepMinutes: file.booking.slotStepMinutes,

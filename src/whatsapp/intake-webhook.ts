@@ -2,6 +2,7 @@ import type { Db } from '../db/index.js';
 import type { Logger } from '../shared/index.js';
 import type { DeadLetterSink } from './dead-letters.js';
 import type { StoreInbound } from './intake-batcher.js';
+import { intakeEchoesChange } from './intake-echoes-change.js';
 import { intakeMessagesChange } from './intake-messages-change.js';
 import { issuesOf } from './issues-of.js';
 import { logWebhookErrors } from './log-webhook-errors.js';
@@ -85,5 +86,7 @@ async function intakeChange(deps: IntakeDeps, field: string, rawValue: unknown, 
     return;
   }
   logWebhookErrors(deps.logger, { tenantId, field, level: 'value' }, value.data.errors);
-  await intakeMessagesChange(deps, { tenantId, field, value: value.data }, summary);
+  const scope = { tenantId, field, value: value.data };
+  if (field === 'smb_message_echoes') await intakeEchoesChange(deps, scope, summary);
+  else await intakeMessagesChange(deps, scope, summary);
 }
