@@ -1,10 +1,12 @@
 import type { Db } from '../db/index.js';
 import type { Logger } from '../shared/index.js';
 import { outboxCallbackData } from './apply-status-update.js';
+import { classifyMetaError, shouldRetryLater } from './classify-meta-error.js';
 import type { GraphApiClient } from './graph-api-client.js';
 import { GraphApiError } from './graph-api-error.js';
 import { graphRecipientOf } from './graph-recipient.js';
 import { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
+import { assertPhoneNumberNotPaused, pausePhoneNumber } from './phone-number-pause.js';
 import { toGraphMessage } from './to-graph-message.js';
 
 export type SendResult = 'sent' | 'sandbox' | 'failed' | 'skipped';
@@ -15,6 +17,8 @@ export type SendResult = 'sent' | 'sandbox' | 'failed' | 'skipped';
  * skipped, so a retried job never sends twice what it recorded as sent. A 4xx is final (the row
  * fails, nothing is thrown); a transient failure (429/5xx/network, after the client's own
  * retries) throws so the job retries with backoff — on the last attempt the row fails instead.
+ * Meta's error code overrides the status where it says more (classify-meta-error.ts): 131056
+ * and 130429 wait and retry, 131026/131049/132xxx fail at once and are never retried.
  *
  * A tenant without an access token is the sandbox (the demo): nothing is sent to Meta, the
  * row is marked sent with a local id `sandbox.<id>` (`npm run chat` shows those).
@@ -54,6 +58,7 @@ export async function sendOutboundMessage(
     return 'sandbox';
   }
   try {
+    assertPhoneNumberNotPaused(tenant.phoneNumberId);
     const { waMessageId } = await deps.graph.sendMessage(
       { phoneNumberId: tenant.phoneNumberId, accessToken: tenant.accessToken },
       { ...toGraphMessage(recipientOrThrow(customer), row), biz_opaque_callback_data: outboxCallbackData(messageId) },
@@ -62,7 +67,10 @@ export async function sendOutboundMessage(
     return 'sent';
   } catch (error) {
     const graphError = error instanceof GraphApiError ? error : null;
-    if ((!graphError || graphError.retryable) && job.attempt < job.maxAttempts) {
+    // Meta's error code decides first (classify-meta-error.ts), the HTTP status otherwise.
+    const path = graphError ? classifyMetaError(graphError) : null;
+    if (path?.kind === 'retry_phone_number') pausePhoneNumber(tenant.phoneNumberId, path.pauseMs);
+    if ((!graphError || (path && shouldRetryLater(path, graphError.retryable))) && job.attempt < job.maxAttempts) {
       // Only a Graph error proves Meta did not take the message; after anything else
       // (e.g. recording `sent` failed) the row stays `sending` and the retry resends.
       if (graphError)
