@@ -5,10 +5,12 @@ import type { Logger } from '../shared/index.js';
 import { type GraphApiClient, isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
 import { finishRun } from './finish-run.js';
+import { keepTyping } from './keep-typing.js';
 import { loadTurn, type Turn } from './load-turn.js';
 import { answerUnreadableTurn, giveUpTurn, silenceForOpenHandoff } from './quiet-turns.js';
 import { releaseExpiredOwnerPause } from './release-owner-pause.js';
 import { respondWatchingClaims } from './respond-watching-claims.js';
+import type { TranscribeVoiceNotes } from './transcribe-voice-notes.js';
 import { lastMessageId } from './turn-writes.js';
 
 export interface ProcessConversationDeps {
@@ -18,6 +20,10 @@ export interface ProcessConversationDeps {
   chooseResponder: ChooseResponder;
   /** how often a running responder checks whether an attendant claimed the conversation */
   claimPollMs?: number;
+  /** set when a transcription service is configured: voice notes become text before the turn reads them */
+  transcribeVoiceNotes?: TranscribeVoiceNotes;
+  /** how often the typing indicator is shown again while a run works (WhatsApp hides it after 25 s) */
+  typingRefreshMs?: number;
 }
 
 export type TurnResult =
@@ -66,26 +72,32 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
     await silenceForOpenHandoff(deps.db, turn);
     return { kind: 'handoff_open' };
   }
+  if (deps.transcribeVoiceNotes) await deps.transcribeVoiceNotes(turn);
   if (!turn.messages.some(isReadableMessage)) {
     return { kind: (await answerUnreadableTurn(deps.db, turn)) === 'handoff' ? 'unsupported_handoff' : 'unreadable' };
   }
   const responder = await deps.chooseResponder({ tenantId: turn.tenantId, conversationId: turn.conversationId });
   const run = await startOrResumeRun(deps.db, turn, responder);
   runRef.id = run.id;
-  showTyping(deps.graph, turn);
+  const stopTyping = keepTyping(deps.graph, turn, deps.typingRefreshMs);
   logger.debug({ runId: run.id, responder: responder.name, messages: turn.messages.length }, 'conversation run started');
-  const outcome = await respondWatchingClaims(
-    deps.db,
-    responder,
-    {
-      tenantId: turn.tenantId,
-      conversationId: turn.conversationId,
-      customerId: turn.customerId,
-      runId: run.id,
-      messages: turn.messages.map(({ waMessageId: _waMessageId, ...message }) => message),
-    },
-    deps.claimPollMs ?? 500,
-  );
+  let outcome: Awaited<ReturnType<typeof respondWatchingClaims>>;
+  try {
+    outcome = await respondWatchingClaims(
+      deps.db,
+      responder,
+      {
+        tenantId: turn.tenantId,
+        conversationId: turn.conversationId,
+        customerId: turn.customerId,
+        runId: run.id,
+        messages: turn.messages.map(({ waMessageId: _waMessageId, ...message }) => message),
+      },
+      deps.claimPollMs ?? 500,
+    );
+  } finally {
+    stopTyping();
+  }
   const kind = await finishRun(deps.db, turn, run, outcome);
   logger.info({ runId: run.id, responder: responder.name, outcome: kind }, 'conversation run finished');
   return { kind: 'run', runId: run.id, outcome: kind };
@@ -109,15 +121,6 @@ async function startOrResumeRun(db: Db, turn: Turn, responder: Responder): Promi
     select: { id: true, startedAt: true },
   });
   return { id: created.id, startedAt: created.startedAt.getTime() };
-}
-
-/** Best effort: the customer sees "read" and "typing…" while the run works. Never awaited, never fails the run. */
-function showTyping(graph: GraphApiClient, turn: Turn): void {
-  const last = turn.messages[turn.messages.length - 1];
-  if (!turn.tenant.accessToken || !last?.waMessageId) return;
-  void graph
-    .markAsReadWithTyping({ phoneNumberId: turn.tenant.phoneNumberId, accessToken: turn.tenant.accessToken }, last.waMessageId)
-    .catch(() => undefined);
 }
 
 async function recordRunError(db: Db, runId: number, error: unknown): Promise<void> {

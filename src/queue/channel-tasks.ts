@@ -2,7 +2,7 @@ import type { TaskList } from 'graphile-worker';
 import { z } from 'zod';
 import type { ServiceDeps } from '../boot/service-deps.js';
 import type { ChooseResponder } from '../conversation/choose-responder.js';
-import { processConversation } from '../conversation/index.js';
+import { createVoiceNoteTranscriber, processConversation } from '../conversation/index.js';
 import { createGraphApiClient, type GraphApiClient, sendOutboundMessage } from '../whatsapp/index.js';
 import { TASKS } from './task-names.js';
 
@@ -31,11 +31,35 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
       maxRetries: deps.config.WHATSAPP_SEND_MAX_RETRIES,
       logger: deps.logger,
     });
+  const { config } = deps;
+  const transcribeVoiceNotes = config.TRANSCRIPTION_URL
+    ? createVoiceNoteTranscriber({
+        db: deps.db,
+        logger: deps.logger,
+        graph: { baseUrl: config.WHATSAPP_GRAPH_URL, version: config.WHATSAPP_GRAPH_VERSION },
+        transcription: {
+          url: config.TRANSCRIPTION_URL,
+          apiKey: config.TRANSCRIPTION_API_KEY,
+          model: config.TRANSCRIPTION_MODEL,
+          timeoutMs: config.TRANSCRIPTION_TIMEOUT_MS,
+          maxSeconds: config.TRANSCRIPTION_MAX_SECONDS,
+        },
+        maxBytes: config.TRANSCRIPTION_MAX_BYTES,
+      })
+    : undefined;
   return {
     [TASKS.processConversation]: async (payload, helpers) => {
       const { conversationId } = conversationPayload.parse(payload);
       await processConversation(
-        { db: deps.db, logger: deps.logger, graph, chooseResponder: options.chooseResponder, claimPollMs: options.claimPollMs },
+        {
+          db: deps.db,
+          logger: deps.logger,
+          graph,
+          chooseResponder: options.chooseResponder,
+          claimPollMs: options.claimPollMs,
+          transcribeVoiceNotes,
+          typingRefreshMs: config.TYPING_REFRESH_MS,
+        },
         conversationId,
         { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },
       );

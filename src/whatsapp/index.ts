@@ -1,6 +1,7 @@
 export { applyStatusUpdate } from './apply-status-update.js';
 export { assertWithinCustomerWindow } from './customer-window.js';
 export { createDeadLetterSink, type DeadLetter, type DeadLetterSink } from './dead-letters.js';
+export { downloadMedia, type MediaDownload } from './download-media.js';
 export { createGraphApiClient, type GraphApiClient, type GraphApiClientOptions, type GraphTarget } from './graph-api-client.js';
 export { GraphApiError } from './graph-api-error.js';
 export { isReadableMessage, toInboundMessageContent } from './inbound-message-content.js';
