@@ -3,14 +3,15 @@ import { TASKS } from '../queue/index.js';
 import type { InboundMessageToStore, ProcessingSchedule } from './store-inbound-message.js';
 
 /**
- * Stores a batch of inbound messages and enqueues their conversations' processing in one
- * statement after the customers' own (one transaction, one commit, one queue NOTIFY) — what the webhook needs under
+ * Stores a batch of inbound messages and enqueues their conversations' processing in ONE
+ * statement (one transaction, one commit, one queue NOTIFY) — what the webhook needs under
  * load: PostgreSQL serialises the commits of every transaction that NOTIFYs (as
  * graphile-worker's add_jobs does), so one enqueue per message would cap intake at one disk
  * flush per message.
  *
- * Customers are found or created first by `upsert_wa_customer` (phone and/or business-scoped
- * user id, linked when both arrive). Only messages stored `received` enqueue a job. Returns, per
+ * Customers are found, created or linked by `upsert_wa_customer` (phone and/or business-scoped
+ * user id) inside the statement; when two stored customers turn out to be one person, they are
+ * merged in a statement of their own first. Only messages stored `received` enqueue a job. Returns, per
  * WhatsApp id actually inserted (a redelivered id, or a second copy inside the batch, is
  * not), the new message and its conversation.
  */
@@ -22,13 +23,32 @@ export async function storeInboundBatch(
   if (messages.length === 0) return new Map();
   const run = async <Row>(query: Prisma.Sql) =>
     'query' in db ? (await db.query<Row>(query.text, query.values)).rows : await db.$queryRaw<Row[]>(query);
-  // Customers first, in a statement of their own: linking two rows of one person moves
-  // conversations, which the message statement's upserts could not touch again.
-  const customerIds = await run<{ position: number; customer_id: number }>(customersQuery(messages));
-  const byPosition = new Map(customerIds.map((row) => [Number(row.position), row.customer_id]));
-  const customerOf = messages.map((_, index) => byPosition.get(index + 1) ?? null);
-  const rows = await run<{ wa_message_id: string; id: number; conversation_id: number }>(inboundBatchQuery(messages, customerOf, schedule));
+  type Row = { wa_message_id: string; id: number; conversation_id: number };
+  let rows: Row[];
+  try {
+    // The common case: customers found, created or linked inside the one statement.
+    rows = await run<Row>(inboundBatchQuery(messages, null, schedule));
+  } catch (error) {
+    if (!isMergeNeeded(error)) throw error;
+    // Two rows turned out to be one person: merging moves conversations, which the message
+    // statement's upserts could not touch again, so the customers go first, on their own.
+    const customerIds = await run<{ position: number; customer_id: number }>(customersQuery(messages));
+    const byPosition = new Map(customerIds.map((row) => [Number(row.position), row.customer_id]));
+    rows = await run<Row>(
+      inboundBatchQuery(
+        messages,
+        messages.map((_, index) => byPosition.get(index + 1) ?? null),
+        schedule,
+      ),
+    );
+  }
   return new Map(rows.map((row) => [row.wa_message_id, { messageId: row.id, conversationId: row.conversation_id }]));
+}
+
+/** `upsert_wa_customer(…, p_may_merge => false)` refused to merge two customers (SQLSTATE WAM01). */
+function isMergeNeeded(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'WAM01' || /WAM01|customers to merge/.test(error instanceof Error ? error.message : String(error));
 }
 
 /**
@@ -64,13 +84,22 @@ export interface SqlRunner {
   query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
 }
 
-function inboundBatchQuery(messages: InboundMessageToStore[], customerOf: (number | null)[], schedule: ProcessingSchedule) {
+/**
+ * The message statement. `customerOf` gives each message's customer id when the customers were
+ * upserted already; null upserts them here (without merging: see isMergeNeeded).
+ */
+function inboundBatchQuery(messages: InboundMessageToStore[], customerOf: (number | null)[] | null, schedule: ProcessingSchedule) {
   const column = <T>(pick: (message: InboundMessageToStore) => T) => messages.map(pick);
   return Prisma.sql`
     WITH input AS (
       SELECT * FROM unnest(
         ${column((message) => message.tenantId)}::int[],
-        ${customerOf}::int[],
+        ${customerOf ?? column(() => null)}::int[],
+        ${column((message) => message.waId)}::text[],
+        ${column((message) => message.bsuid)}::text[],
+        ${column((message) => message.parentBsuid)}::text[],
+        ${column((message) => message.username)}::text[],
+        ${column((message) => message.profileName)}::text[],
         ${column((message) => message.waMessageId)}::text[],
         ${column((message) => message.content.type)}::text[],
         ${column((message) => message.content.text)}::text[],
@@ -78,9 +107,18 @@ function inboundBatchQuery(messages: InboundMessageToStore[], customerOf: (numbe
         ${column((message) => JSON.stringify({ replyId: message.content.replyId, message: message.raw }))}::text[],
         ${column((message) => (message.referral === null || message.referral === undefined ? null : JSON.stringify(message.referral)))}::text[],
         ${column((message) => message.sentAt.toISOString())}::text[]
-      ) WITH ORDINALITY AS input(tenant_id, customer_id, wa_message_id, type, text, status, payload, referral, sent_at, position)
+      ) WITH ORDINALITY AS input(tenant_id, known_customer_id, wa_id, bsuid, parent_bsuid, username, name, wa_message_id, type, text,
+                                  status, payload, referral, sent_at, position)
+    ), identity AS MATERIALIZED (
+      -- one row per distinct sender still to upsert, the newest profile fields winning, in lock order
+      SELECT DISTINCT ON (tenant_id, wa_id, bsuid) tenant_id, wa_id, bsuid, parent_bsuid, username, name
+      FROM input WHERE known_customer_id IS NULL ORDER BY tenant_id, wa_id, bsuid, position DESC
+    ), customer AS MATERIALIZED (
+      SELECT tenant_id, wa_id, bsuid, upsert_wa_customer(tenant_id, wa_id, bsuid, parent_bsuid, username, name, false) AS id FROM identity
     ), sender AS (
-      SELECT * FROM input WHERE customer_id IS NOT NULL
+      SELECT input.*, coalesce(input.known_customer_id, customer.id) AS customer_id
+      FROM input LEFT JOIN customer ON input.known_customer_id IS NULL AND customer.tenant_id = input.tenant_id
+        AND customer.wa_id IS NOT DISTINCT FROM input.wa_id AND customer.bsuid IS NOT DISTINCT FROM input.bsuid
     ), conversation AS (
       INSERT INTO conversations (tenant_id, customer_id, last_inbound_at, referral, updated_at)
       SELECT tenant_id, customer_id, least(max(sent_at::timestamptz), now()), (array_agg(referral::jsonb ORDER BY position) FILTER (WHERE referral IS NOT NULL))[1], now()

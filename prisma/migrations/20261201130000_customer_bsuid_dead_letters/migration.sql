@@ -81,7 +81,11 @@ END $$;
 -- The customer a webhook names, by phone (`wa_id`) and/or business-scoped user id: found by
 -- either, created when new, and linked when a webhook carries both (two rows of the same
 -- person are merged, the phone's row kept). NULL arguments never erase what is stored.
-CREATE FUNCTION upsert_wa_customer(p_tenant_id int, p_wa_id text, p_bsuid text, p_parent_bsuid text, p_username text, p_name text)
+-- With p_may_merge false (inside a statement that then upserts conversations, which a merge
+-- would have moved under it) a needed merge raises SQLSTATE WAM01 instead: the caller runs the
+-- customers again in a statement of their own.
+CREATE FUNCTION upsert_wa_customer(p_tenant_id int, p_wa_id text, p_bsuid text, p_parent_bsuid text, p_username text, p_name text,
+                                   p_may_merge boolean DEFAULT true)
 RETURNS int LANGUAGE plpgsql AS $$
 DECLARE
   by_phone int;
@@ -101,6 +105,9 @@ BEGIN
       SELECT id INTO by_bsuid FROM customers WHERE tenant_id = p_tenant_id AND bsuid = p_bsuid FOR UPDATE;
     END IF;
     IF by_phone IS NOT NULL AND by_bsuid IS NOT NULL AND by_phone <> by_bsuid THEN
+      IF NOT p_may_merge THEN
+        RAISE EXCEPTION 'wa-agenda: customers to merge' USING ERRCODE = 'WAM01';
+      END IF;
       PERFORM merge_wa_customers(p_tenant_id, by_phone, by_bsuid);
     END IF;
     kept := coalesce(by_phone, by_bsuid);
