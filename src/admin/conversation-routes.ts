@@ -32,7 +32,7 @@ export function createConversationRoutes(deps: { db: Db; logger: Logger }): Rout
     response.json({
       ...rest,
       openHandoff: openHandoff ? { ...openHandoff, reasonLabel: handoffReasonLabel(openHandoff.reason) } : null,
-      customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId) },
+      customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId), username: customer.username },
     });
   });
 

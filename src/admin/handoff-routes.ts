@@ -82,6 +82,6 @@ function toQueueItemBody(item: HandoffQueueItem) {
   return {
     ...rest,
     reasonLabel: handoffReasonLabel(item.reason),
-    customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId) },
+    customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId), username: customer.username },
   };
 }

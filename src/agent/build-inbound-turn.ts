@@ -1,7 +1,8 @@
 import type { InboundTurnMessage } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
-import { cleanDisplayName } from '../shared/index.js';
+import { cleanDisplayName, OWNER_APP_ATTENDANT } from '../shared/index.js';
 import { boundTurn, type TurnLimits } from './bound-turn.js';
+import { describeCustomerContent, loadQuotedTexts, repliedToIdOf } from './describe-customer-message.js';
 import type { TextBlockParam } from './model-types.js';
 
 /** The defaults of AGENT_TURN_MAX_MESSAGES / AGENT_TURN_MAX_CHARS. */
@@ -51,29 +52,47 @@ export async function buildInboundTurn(
     },
     orderBy: { id: 'desc' },
     take: scope.watermark === 0 ? FIRST_RUN_BACKLOG : undefined,
-    select: { id: true, author: true, type: true, text: true, attendant: true },
+    select: { id: true, author: true, type: true, text: true, attendant: true, payload: true },
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
   // The caller's messages are stored already; merging them in guards against a caller that passes more than the query sees.
   for (const message of inbound) {
     if (message.id > scope.watermark && !byId.has(message.id)) {
-      byId.set(message.id, { id: message.id, author: 'customer', type: message.type, text: message.text, attendant: null });
+      byId.set(message.id, { id: message.id, author: 'customer', type: message.type, text: message.text, attendant: null, payload: null });
     }
   }
   const ordered = [...byId.values()].sort((left, right) => left.id - right.id);
   if (ordered.length === 0) return null;
+  const quoted = await loadQuotedTexts(
+    db,
+    scope,
+    ordered.flatMap((row) => repliedToIdOf(row.payload) ?? []),
+  );
+  const described = ordered.map((row) => {
+    const repliedTo = repliedToIdOf(row.payload);
+    return describeMessage(row, repliedTo ? (quoted.get(repliedTo) ?? null) : null);
+  });
   // A flood of messages becomes a bounded turn (a note says what was left out): it stays in every later request's history.
-  const content = boundTurn(ordered.map(describeMessage), limits).map((text): TextBlockParam => ({ type: 'text', text }));
+  const content = boundTurn(described, limits).map((text): TextBlockParam => ({ type: 'text', text }));
   return { content, lastMessageId: Math.max(newestId, ...ordered.map((row) => row.id)) };
 }
 
-function describeMessage(message: { author: string; type: string; text: string | null; attendant: string | null }): string {
+function describeMessage(
+  message: { author: string; type: string; text: string | null; attendant: string | null },
+  quoted: string | null,
+): string {
+  if (message.author === 'attendant' && message.attendant === OWNER_APP_ATTENDANT) {
+    return `[Mensagem do dono do negócio ao cliente, pelo aplicativo WhatsApp Business]: ${bounded(message.text ?? '')}`;
+  }
   if (message.author === 'attendant') {
     const name = message.attendant ? cleanDisplayName(message.attendant) : '';
     const who = name ? `da atendente ${name}` : 'de uma atendente';
     return `[Mensagem ${who} ao cliente]: ${bounded(message.text ?? '')}`;
   }
-  if (message.text?.trim()) return bounded(message.text);
+  if (message.text?.trim()) {
+    const text = bounded(message.text);
+    return describeCustomerContent({ type: message.type, text }, quoted) ?? text;
+  }
   const label = MEDIA_LABELS[message.type] ?? 'uma mensagem sem texto';
   return `[O cliente enviou ${label}, que não consigo ver nem ouvir. Peça que escreva em texto.]`;
 }

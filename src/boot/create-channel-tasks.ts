@@ -1,6 +1,6 @@
 import type { TaskList } from 'graphile-worker';
 import { z } from 'zod';
-import { type ChooseResponder, processConversation } from '../conversation/index.js';
+import { type ChooseResponder, createVoiceNoteTranscriber, processConversation } from '../conversation/index.js';
 import { keyringFromConfig } from '../credentials/index.js';
 import { createGraphApiClient, type GraphApiClient, sendOutboundMessage } from '../outbox/index.js';
 import { TASKS } from '../queue/index.js';
@@ -32,6 +32,23 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
       logger: deps.logger,
       credentials: keyringFromConfig(deps.config),
     });
+  const { config } = deps;
+  const transcribeVoiceNotes = config.TRANSCRIPTION_URL
+    ? createVoiceNoteTranscriber({
+        db: deps.db,
+        logger: deps.logger,
+        graph: { baseUrl: config.WHATSAPP_GRAPH_URL, version: config.WHATSAPP_GRAPH_VERSION },
+        credentials: keyringFromConfig(config),
+        transcription: {
+          url: config.TRANSCRIPTION_URL,
+          apiKey: config.TRANSCRIPTION_API_KEY,
+          model: config.TRANSCRIPTION_MODEL,
+          timeoutMs: config.TRANSCRIPTION_TIMEOUT_MS,
+          maxSeconds: config.TRANSCRIPTION_MAX_SECONDS,
+        },
+        maxBytes: config.TRANSCRIPTION_MAX_BYTES,
+      })
+    : undefined;
   return {
     [TASKS.processConversation]: async (payload, helpers) => {
       const { conversationId } = conversationPayload.parse(payload);
@@ -43,6 +60,8 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
           chooseResponder: options.chooseResponder,
           claimPollMs: options.claimPollMs,
           inboundRateLimit: { maxMessages: deps.config.INBOUND_RATE_LIMIT_MESSAGES, windowMs: deps.config.INBOUND_RATE_LIMIT_WINDOW_MS },
+          transcribeVoiceNotes,
+          typingRefreshMs: config.TYPING_REFRESH_MS,
         },
         conversationId,
         { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },

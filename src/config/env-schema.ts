@@ -43,6 +43,14 @@ export const envSchema = z
     WHATSAPP_SEND_MAX_RETRIES: int(3),
     WHATSAPP_SEND_UNKNOWN_WAIT_MS: int(300_000, 100),
     WHATSAPP_WEBHOOK_MAX_BYTES: int(1_000_000, 1024),
+    TYPING_REFRESH_MS: int(20_000, 1000),
+
+    TRANSCRIPTION_URL: optionalText.pipe(z.url().optional()),
+    TRANSCRIPTION_API_KEY: optionalText,
+    TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+    TRANSCRIPTION_MAX_BYTES: int(16_000_000, 1024),
+    TRANSCRIPTION_MAX_SECONDS: int(300, 1),
+    TRANSCRIPTION_TIMEOUT_MS: int(30_000, 1000),
 
     AGENT_MAX_ITERATIONS: int(8, 1),
     AGENT_MAX_INPUT_TOKENS: int(60_000, 1000),

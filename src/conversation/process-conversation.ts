@@ -6,9 +6,12 @@ import { isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
 import { commitTurnEnding } from './commit-turn-ending.js';
 import { DEFAULT_INBOUND_RATE_LIMIT, type InboundRateLimit, isInboundFlood } from './inbound-rate-limit.js';
+import { keepTyping } from './keep-typing.js';
 import { loadTurn, scopeOf, type Turn } from './load-turn.js';
+import { releaseExpiredOwnerPause } from './release-owner-pause.js';
 import { respondWatchingClaims } from './respond-watching-claims.js';
 import { startOrResumeRun } from './start-or-resume-run.js';
+import type { TranscribeVoiceNotes } from './transcribe-voice-notes.js';
 import { endingOfRun, type TurnEnding, type TurnEndingKind } from './turn-ending.js';
 
 export interface ProcessConversationDeps {
@@ -20,6 +23,10 @@ export interface ProcessConversationDeps {
   claimPollMs?: number;
   /** per-customer inbound rate limit (INBOUND_RATE_LIMIT_*); defaults to DEFAULT_INBOUND_RATE_LIMIT */
   inboundRateLimit?: InboundRateLimit;
+  /** set when a transcription service is configured: voice notes become text before the turn reads them */
+  transcribeVoiceNotes?: TranscribeVoiceNotes;
+  /** how often the typing indicator is shown again while a run works (WhatsApp hides it after 25 s) */
+  typingRefreshMs?: number;
 }
 
 export type TurnResult = { kind: 'nothing_to_do' } | { kind: 'ended'; ending: TurnEndingKind; runId: number | null };
@@ -59,6 +66,9 @@ const commit = (db: Db, turn: Turn, ending: TurnEnding) => db.$transaction((tx) 
 
 /** Decides how the turn ends (running the responder when there is something to answer); commits nothing. */
 async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { id: number | null }, logger: Logger): Promise<TurnEnding> {
+  // The owner's pause (an `owner_replied` handoff held by "WhatsApp app") ends by itself after the
+  // tenant's quiet period; that resolves the handoff like an attendant would, it ends no turn.
+  if (await releaseExpiredOwnerPause(deps.db, turn)) logger.info('owner quiet for the pause period: the bot answers again');
   const open = await findOpenHandoff(deps.db, turn.tenantId, turn.conversationId);
   if (open) return { kind: 'silence_while_handed_off' };
   // A flood gets no run at all: one notice and a person (message_flood); the open handoff then keeps the bot silent.
@@ -66,6 +76,7 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
     logger.warn({ messages: turn.messages.length }, 'inbound flood: handed to a person with one notice, no run');
     return { kind: 'handoff', run: null, reason: 'message_flood' };
   }
+  if (deps.transcribeVoiceNotes) await deps.transcribeVoiceNotes(turn);
   if (!turn.messages.some(isReadableMessage)) {
     // Answering the text-only notice with more unreadable content: a person takes over instead of the same notice again.
     if (turn.textOnlyNoticeAt) return { kind: 'handoff', run: null, reason: 'unsupported_message' };
@@ -74,29 +85,25 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
   const responder = await deps.chooseResponder({ tenantId: turn.tenantId, conversationId: turn.conversationId });
   const run = await startOrResumeRun(deps.db, turn, responder);
   runRef.id = run.id;
-  showTyping(deps.graph, turn);
+  const stopTyping = keepTyping(deps.graph, turn, deps.typingRefreshMs);
   logger.debug({ runId: run.id, responder: responder.name, messages: turn.messages.length }, 'conversation run started');
-  const outcome = await respondWatchingClaims(
-    deps.db,
-    responder,
-    {
-      tenantId: turn.tenantId,
-      conversationId: turn.conversationId,
-      customerId: turn.customerId,
-      runId: run.id,
-      messages: turn.messages.map(({ waMessageId: _waMessageId, ...message }) => message),
-    },
-    deps.claimPollMs ?? 500,
-  );
+  let outcome: Awaited<ReturnType<typeof respondWatchingClaims>>;
+  try {
+    outcome = await respondWatchingClaims(
+      deps.db,
+      responder,
+      {
+        tenantId: turn.tenantId,
+        conversationId: turn.conversationId,
+        customerId: turn.customerId,
+        runId: run.id,
+        messages: turn.messages.map(({ waMessageId: _waMessageId, ...message }) => message),
+      },
+      deps.claimPollMs ?? 500,
+    );
+  } finally {
+    stopTyping();
+  }
   logger.info({ runId: run.id, responder: responder.name, outcome: outcome.kind }, 'conversation run finished');
   return endingOfRun(run, outcome);
-}
-
-/** Best effort: the customer sees "read" and "typing…" while the run works. Never awaited, never fails the run. */
-function showTyping(graph: GraphApiClient, turn: Turn): void {
-  const last = turn.messages[turn.messages.length - 1];
-  if (!turn.tenant.accessToken || !last?.waMessageId) return;
-  void graph
-    .markAsReadWithTyping({ phoneNumberId: turn.tenant.phoneNumberId, accessToken: turn.tenant.accessToken }, last.waMessageId)
-    .catch(() => undefined);
 }

@@ -18,6 +18,8 @@ export const HANDOFF_REASONS = {
   delivery_failed: 'WhatsApp finally refused a reply of the bot (after retries, or a failed status webhook): the customer did not get it',
   offline_not_understood: 'the offline assistant did not understand the customer twice',
   message_flood: 'the customer sent more messages in a short time than the inbound rate limit allows: one notice, then a person',
+  owner_replied:
+    'the owner wrote to the customer from the WhatsApp Business app (coexistence echo): claimed by "WhatsApp app"; the bot is silent until resolved or the tenant\'s quiet period passes',
 } as const;
 
 export type HandoffReason = keyof typeof HANDOFF_REASONS;
@@ -37,6 +39,7 @@ export const HANDOFF_REASON_LABELS_PT: Record<HandoffReason, string> = {
   delivery_failed: 'O WhatsApp recusou uma resposta do robô: o cliente não a recebeu',
   offline_not_understood: 'O assistente offline não entendeu o cliente',
   message_flood: 'O cliente enviou mensagens demais em pouco tempo',
+  owner_replied: 'O dono respondeu pelo app WhatsApp Business: o robô fica em silêncio',
 };
 
 /** The pt-BR label of a stored reason code; an unknown code is shown as itself. */

@@ -10,7 +10,7 @@ export interface HandoffQueueCursor {
 export interface HandoffQueueItem {
   id: number;
   conversationId: number;
-  customer: { id: number; name: string | null; waId: string };
+  customer: { id: number; name: string | null; waId: string | null; username: string | null };
   reason: string;
   note: string | null;
   status: HandoffStatus;
@@ -27,7 +27,8 @@ interface Row {
   conversation_id: number;
   customer_id: number;
   customer_name: string | null;
-  wa_id: string;
+  wa_id: string | null;
+  username: string | null;
   reason: string;
   note: string | null;
   status: HandoffStatus;
@@ -50,7 +51,7 @@ export async function listHandoffs(
     ? Prisma.sql`AND (h.created_at, h.id) > (${query.after.createdAt}::timestamptz, ${query.after.id}::int)`
     : Prisma.empty;
   const rows = await db.$queryRaw<Row[]>`
-    SELECT h.id, h.conversation_id, c.customer_id, cu.name AS customer_name, cu.wa_id,
+    SELECT h.id, h.conversation_id, c.customer_id, cu.name AS customer_name, cu.wa_id, cu.username,
            h.reason, h.note, h.status, h.attendant, h.created_at, h.claimed_at, h.resolved_at
     FROM handoffs h
     JOIN conversations c ON c.id = h.conversation_id AND c.tenant_id = h.tenant_id
@@ -71,7 +72,7 @@ function toItem(row: Row, now: Date): HandoffQueueItem {
   return {
     id: row.id,
     conversationId: row.conversation_id,
-    customer: { id: row.customer_id, name: row.customer_name, waId: row.wa_id },
+    customer: { id: row.customer_id, name: row.customer_name, waId: row.wa_id, username: row.username },
     reason: row.reason,
     note: row.note,
     status: row.status,

@@ -13,11 +13,13 @@ export interface ConversationMessageView {
   errorTitle: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  /** the message this one answered (WhatsApp `context`), with its text when it is in this conversation */
+  replyTo: { waMessageId: string; text: string | null } | null;
 }
 
 export interface ConversationView {
   conversation: { id: number; createdAt: Date; lastInboundAt: Date | null; handoffNoticeSentAt: Date | null };
-  customer: { id: number; name: string | null; waId: string };
+  customer: { id: number; name: string | null; waId: string | null; username: string | null };
   /** the latest `limit` messages, oldest first */
   messages: ConversationMessageView[];
   /** true when older messages exist beyond `limit` */
@@ -50,7 +52,7 @@ export async function readConversation(
       createdAt: true,
       lastInboundAt: true,
       handoffNoticeSentAt: true,
-      customer: { select: { id: true, name: true, waId: true } },
+      customer: { select: { id: true, name: true, waId: true, username: true } },
     },
   });
   if (!conversation) return null;
@@ -71,6 +73,7 @@ export async function readConversation(
         errorTitle: true,
         createdAt: true,
         sentAt: true,
+        payload: true,
       },
     }),
     db.handoff.findFirst({
@@ -79,11 +82,30 @@ export async function readConversation(
     }),
   ]);
   const { customer, ...rest } = conversation;
+  const page = latest.slice(0, query.limit).reverse();
+  const repliedTo = page.flatMap((message) => repliedToIdOf(message.payload) ?? []);
+  const quoted =
+    repliedTo.length === 0
+      ? []
+      : await db.message.findMany({
+          where: { conversationId: conversation.id, tenantId: query.tenantId, waMessageId: { in: repliedTo } },
+          select: { waMessageId: true, text: true },
+        });
+  const textOf = new Map(quoted.map((row) => [row.waMessageId, row.text]));
   return {
     conversation: rest,
     customer,
-    messages: latest.slice(0, query.limit).reverse(),
+    messages: page.map(({ payload, ...message }) => {
+      const waMessageId = repliedToIdOf(payload);
+      return { ...message, replyTo: waMessageId ? { waMessageId, text: textOf.get(waMessageId) ?? null } : null };
+    }),
     hasOlderMessages: latest.length > query.limit,
     openHandoff,
   };
+}
+
+/** `context.id` of an inbound message's raw payload (stored by the webhook intake as `{replyId, message}`). */
+function repliedToIdOf(payload: unknown): string | null {
+  const context = (payload as { message?: { context?: { id?: unknown } } } | null)?.message?.context;
+  return typeof context?.id === 'string' ? context.id : null;
 }

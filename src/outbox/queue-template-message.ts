@@ -1,5 +1,6 @@
 import type { Prisma } from '../db/index.js';
 import { conversationQueueName, enqueueJob, TASKS } from '../queue/index.js';
+import type { GraphRecipient } from './graph-recipient.js';
 
 /** Outbox rows of this type carry a WhatsApp template message (allowed outside the 24-hour window). */
 export const TEMPLATE_MESSAGE_TYPE = 'template';
@@ -54,11 +55,11 @@ export async function queueTemplateMessage(
 }
 
 /** The Graph API `/messages` body of a stored template row. */
-export function toGraphTemplateMessage(to: string, payload: TemplateMessagePayload): Record<string, unknown> {
+export function toGraphTemplateMessage(to: string | GraphRecipient, payload: TemplateMessagePayload): Record<string, unknown> {
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to,
+    ...(typeof to === 'string' ? { to } : to),
     type: 'template',
     template: {
       name: payload.name,

@@ -2,9 +2,12 @@ import type { Db } from '../db/index.js';
 import { enqueueJob, TASKS } from '../queue/index.js';
 import type { Logger } from '../shared/index.js';
 import { outboxCallbackData } from './apply-status-update.js';
+import { classifyMetaError, shouldRetryLater } from './classify-meta-error.js';
 import type { GraphApiClient } from './graph-api-client.js';
 import { GraphApiError } from './graph-api-error.js';
+import { type GraphRecipient, graphRecipientOf } from './graph-recipient.js';
 import { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
+import { assertPhoneNumberNotPaused, pausePhoneNumber } from './phone-number-pause.js';
 import { toGraphMessage } from './to-graph-message.js';
 
 export type SendResult = 'sent' | 'sandbox' | 'failed' | 'skipped' | 'awaiting_status';
@@ -53,6 +56,11 @@ interface ClaimedRow {
  * What remains: Meta took the message but its status webhook reaches us only after the window
  * (webhooks down for minutes) — then the customer gets it twice.
  *
+ * Meta's error code overrides the status where it says more (classify-meta-error.ts): 131056
+ * and 130429 wait and retry (130429 pauses every send from that number in this process),
+ * 131026/131049/131062/132xxx fail at once and are never retried. The customer is addressed by
+ * phone (`to`) or, for a username-only customer, by business-scoped user id (`recipient`).
+ *
  * Meta's answer is written first, in its own statement, retried a few times; if that still
  * fails the row stays `sending` and the next attempt waits for the status webhook instead of
  * sending again.
@@ -97,11 +105,17 @@ export async function sendOutboundMessage(
     logger.warn({ waitedMs: waitMs }, 'no status webhook for a send of unknown outcome: sending it again');
   }
 
-  let conversation: { customer: { waId: string }; tenant: { phoneNumberId: string; accessToken: string | null } };
+  let conversation: {
+    customer: { waId: string | null; bsuid: string | null; parentBsuid: string | null };
+    tenant: { phoneNumberId: string; accessToken: string | null };
+  };
   try {
     conversation = await db.conversation.findFirstOrThrow({
       where: { id: row.conversation_id, tenantId: row.tenant_id },
-      select: { customer: { select: { waId: true } }, tenant: { select: { phoneNumberId: true, accessToken: true } } },
+      select: {
+        customer: { select: { waId: true, bsuid: true, parentBsuid: true } },
+        tenant: { select: { phoneNumberId: true, accessToken: true } },
+      },
     });
   } catch (error) {
     // Nothing was sent yet: the retried job may send without waiting.
@@ -117,9 +131,10 @@ export async function sendOutboundMessage(
   }
   let waMessageId: string;
   try {
+    assertPhoneNumberNotPaused(tenant.phoneNumberId);
     ({ waMessageId } = await deps.graph.sendMessage(
       { phoneNumberId: tenant.phoneNumberId, accessToken: tenant.accessToken },
-      { ...toGraphMessage(customer.waId, row), biz_opaque_callback_data: outboxCallbackData(messageId) },
+      { ...toGraphMessage(recipientOrThrow(customer), row), biz_opaque_callback_data: outboxCallbackData(messageId) },
     ));
   } catch (error) {
     const graphError = error instanceof GraphApiError ? error : null;
@@ -129,7 +144,10 @@ export async function sendOutboundMessage(
       logger.warn({ httpStatus: graphError.httpStatus, waitMs }, 'send of unknown outcome: waiting for its status webhook');
       return 'awaiting_status';
     }
-    if ((!graphError || graphError.retryable) && job.attempt < job.maxAttempts) {
+    // Meta's error code decides first (classify-meta-error.ts), the HTTP status otherwise.
+    const path = graphError ? classifyMetaError(graphError) : null;
+    if (path?.kind === 'retry_phone_number') pausePhoneNumber(tenant.phoneNumberId, path.pauseMs);
+    if ((!graphError || (path && shouldRetryLater(path, graphError.retryable))) && job.attempt < job.maxAttempts) {
       // The request never left, or Meta said it did not take it: the retry may send at once.
       await db.$executeRaw`UPDATE messages SET status = 'pending', updated_at = now() WHERE id = ${messageId} AND status = 'sending'`;
       throw error;
@@ -142,6 +160,12 @@ export async function sendOutboundMessage(
   }
   await recordSent(db, messageId, waMessageId);
   return 'sent';
+}
+
+function recipientOrThrow(customer: { waId: string | null; bsuid: string | null; parentBsuid: string | null }): GraphRecipient {
+  const recipient = graphRecipientOf(customer);
+  if (!recipient) throw new GraphApiError('customer has neither a phone nor a business-scoped user id', null, 'no_recipient', null, false);
+  return recipient;
 }
 
 /** Writes Meta's answer in its own statement, retried: nothing else runs before it. */

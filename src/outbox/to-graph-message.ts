@@ -1,14 +1,20 @@
 import { type OutboundReply, truncate } from '../shared/index.js';
+import type { GraphRecipient } from './graph-recipient.js';
 import { TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload, toGraphTemplateMessage } from './queue-template-message.js';
 
 /**
  * The Graph API `/messages` body for one stored outbound row: plain text, interactive reply
  * buttons (≤ 3, titles ≤ 20) or an interactive list (rows ≤ 10, titles ≤ 24, descriptions
- * ≤ 72). Over-long titles are shortened rather than rejected by Meta.
+ * ≤ 72). Over-long titles are shortened rather than rejected by Meta. Addressed to a phone
+ * (`to`) or, for a username-only customer, to a business-scoped user id (`recipient`).
  */
-export function toGraphMessage(to: string, row: { type: string; text: string | null; payload: unknown }): Record<string, unknown> {
-  if (row.type === TEMPLATE_MESSAGE_TYPE) return toGraphTemplateMessage(to, row.payload as TemplateMessagePayload);
-  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
+export function toGraphMessage(
+  to: string | GraphRecipient,
+  row: { type: string; text: string | null; payload: unknown },
+): Record<string, unknown> {
+  const recipient: GraphRecipient = typeof to === 'string' ? { to } : to;
+  if (row.type === TEMPLATE_MESSAGE_TYPE) return toGraphTemplateMessage(recipient, row.payload as TemplateMessagePayload);
+  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', ...recipient };
   const reply = row.type === 'interactive' ? (row.payload as OutboundReply | null) : null;
   const text = row.text ?? '';
   if (reply?.type === 'buttons') {

@@ -9,23 +9,31 @@
  * - `customer`: the row is the customer (`id`) or names it (`customer_id`);
  * - `conversation`: through `conversation_id` (a customer has one conversation per tenant);
  * - `run`: through `run_id` of one of the customer's `agent_runs`;
- * - `appointment`: through `appointment_id` of one of the customer's appointments.
+ * - `appointment`: through `appointment_id` of one of the customer's appointments;
+ * - `mention`: the row's raw text column (`link`) names the customer's phone (`wa_id`) or
+ *   business-scoped user id as a JSON string (webhook dead letters keep Meta's raw item).
  *
  * `onErase` is what erasure does: `delete` the rows, or `clear` the listed personal columns
  * (set to their value in `cleared`) and keep the row for the business's records and stats.
  */
 export interface CustomerDataTable {
   table: string;
-  scope: 'customer' | 'conversation' | 'run' | 'appointment';
+  scope: 'customer' | 'conversation' | 'run' | 'appointment' | 'mention';
   /** the column that links the row to its scope (`id` for the customers table itself) */
   link: string;
   onErase: { kind: 'delete' } | { kind: 'clear'; cleared: Record<string, string> };
 }
 
-/** Column values an erased customer row gets: no name, and a phone no WhatsApp user can have, so a later message starts fresh. */
+/**
+ * Column values an erased customer row gets: no name, username or business-scoped user ids,
+ * and a phone no WhatsApp user can have, so a later message (by phone or by BSUID) starts fresh.
+ */
 export const ERASED_CUSTOMER_COLUMNS = {
   name: 'NULL',
   wa_id: `'erased:' || id`,
+  bsuid: 'NULL',
+  parent_bsuid: 'NULL',
+  username: 'NULL',
 } as const;
 
 export const CUSTOMER_DATA_TABLES: readonly CustomerDataTable[] = [
@@ -34,8 +42,13 @@ export const CUSTOMER_DATA_TABLES: readonly CustomerDataTable[] = [
     table: 'conversations',
     scope: 'customer',
     link: 'customer_id',
-    onErase: { kind: 'clear', cleared: { assistant_state: 'NULL', handoff_notice_sent_at: 'NULL' } },
+    onErase: { kind: 'clear', cleared: { assistant_state: 'NULL', handoff_notice_sent_at: 'NULL', referral: 'NULL' } },
   },
+  // What the webhook could not store, raw (phone numbers, profile names, bodies): found by the
+  // customer's ids in the raw JSON, so it must come after `customers` here (erasure runs this
+  // list backwards: these rows go before the customer row loses its ids). Rows of no tenant
+  // (unknown phone_number_id) cannot be attributed and are not covered.
+  { table: 'webhook_dead_letters', scope: 'mention', link: 'raw', onErase: { kind: 'delete' } },
   // Appointments stay for the business's records; they hold no personal column of their own.
   { table: 'appointments', scope: 'customer', link: 'customer_id', onErase: { kind: 'clear', cleared: {} } },
   { table: 'messages', scope: 'conversation', link: 'conversation_id', onErase: { kind: 'delete' } },
@@ -66,6 +79,10 @@ export function customerRowsCondition(entry: CustomerDataTable): string {
       return `${tenant} AND t.${entry.link} IN (SELECT c.id FROM conversations c WHERE c.tenant_id = $1 AND c.customer_id = $2)`;
     case 'appointment':
       return `${tenant} AND t.${entry.link} IN (SELECT a.id FROM appointments a WHERE a.tenant_id = $1 AND a.customer_id = $2)`;
+    case 'mention':
+      return `${tenant} AND EXISTS (SELECT 1 FROM customers c WHERE c.tenant_id = $1 AND c.id = $2
+        AND ((c.wa_id IS NOT NULL AND strpos(t.${entry.link}, '"' || c.wa_id || '"') > 0)
+          OR (c.bsuid IS NOT NULL AND strpos(t.${entry.link}, '"' || c.bsuid || '"') > 0)))`;
     case 'run':
       return `${tenant} AND t.${entry.link} IN (SELECT r.id FROM agent_runs r JOIN conversations c ON c.id = r.conversation_id
         WHERE r.tenant_id = $1 AND c.tenant_id = $1 AND c.customer_id = $2)`;

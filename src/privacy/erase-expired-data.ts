@@ -9,7 +9,9 @@ const DAY_MS = 86_400_000;
  * What the retention job erases once it is older than the tenant's `retention_days`, table
  * by table: message bodies (the row stays, so counts, directions and times still add up),
  * the model's history (deleted), tool call inputs and results, and the free text of runs
- * and handoffs. Appointments, handoffs, runs and their counts are kept for stats.
+ * and handoffs, and webhook dead letters (raw webhook items: phones, names, bodies; deleted).
+ * Appointments, handoffs, runs and their counts are kept for stats. Dead letters of no tenant
+ * (an unknown phone_number_id) have no retention period and are left to `npm run dead-letters`.
  */
 const EXPIRING: readonly { table: string; set: string | null; pending: string }[] = [
   { table: 'messages', set: 'text = NULL, payload = NULL', pending: 'text IS NOT NULL OR payload IS NOT NULL' },
@@ -17,6 +19,7 @@ const EXPIRING: readonly { table: string; set: string | null; pending: string }[
   { table: 'agent_tool_calls', set: `input = '{}'::jsonb, result = NULL`, pending: `input <> '{}'::jsonb OR result IS NOT NULL` },
   { table: 'agent_runs', set: 'result = NULL, error = NULL', pending: 'result IS NOT NULL OR error IS NOT NULL' },
   { table: 'handoffs', set: 'note = NULL', pending: 'note IS NOT NULL' },
+  { table: 'webhook_dead_letters', set: null, pending: 'TRUE' },
 ];
 
 const timeColumnOf = (table: string) => (table === 'agent_runs' ? 'started_at' : 'created_at');

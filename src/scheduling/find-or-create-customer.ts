@@ -28,7 +28,7 @@ export async function findOrCreateCustomer(
     update: {},
     select: { id: true, name: true, waId: true },
   });
-  return { ...created, created: true };
+  return { ...created, waId: created.waId ?? request.phone.digits, created: true };
 }
 
 /** The tenant's customer whose `wa_id` is any form of these E.164 digits (oldest first), or null. */
@@ -37,9 +37,11 @@ export async function findCustomerByPhone(
   tenantId: number,
   digits: string,
 ): Promise<{ id: number; name: string | null; waId: string } | null> {
-  return db.customer.findFirst({
+  const found = await db.customer.findFirst({
     where: { tenantId, waId: { in: waIdVariants(digits) } },
     orderBy: { id: 'asc' },
     select: { id: true, name: true, waId: true },
   });
+  // Matched on wa_id, so it has one (a username-only customer, wa_id null, is never found by phone).
+  return found?.waId ? { ...found, waId: found.waId } : null;
 }

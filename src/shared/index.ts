@@ -26,6 +26,7 @@ export {
 } from './local-time.js';
 export { createLogger, type Logger, silentLogger } from './logger.js';
 export type { OutboundReply } from './outbound-reply.js';
+export { OWNER_APP_ATTENDANT } from './owner-app-attendant.js';
 export {
   type ClaimKind,
   claimsBackedBy,

@@ -101,6 +101,7 @@ async function upsertTenant(
     phoneNumberId: file.whatsapp.phoneNumberId,
     accessToken: token.sealed,
     businessInfo: file.assistant.businessInfo,
+    ownerReplyPauseMinutes: file.assistant.ownerReplyPauseMinutes ?? 720,
     minNoticeMinutes: file.booking.minNoticeMinutes,
     horizonDays: file.booking.horizonDays,
     slotStepMinutes: file.booking.slotStepMinutes,

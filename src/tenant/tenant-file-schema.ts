@@ -37,7 +37,15 @@ export const tenantFileSchema = z
       /** Absent: sandbox transport, outbound messages are stored and not sent. */
       accessToken: z.string().trim().min(1, 'must not be empty (leave it out for the sandbox)').optional(),
     }),
-    assistant: z.strictObject({ businessInfo: z.string().max(4000, 'must be at most 4000 characters') }),
+    assistant: z.strictObject({
+      businessInfo: z.string().max(4000, 'must be at most 4000 characters'),
+      /**
+       * After the owner writes to a customer from the WhatsApp Business app, the bot stays silent
+       * in that conversation until a person resolves it or this many minutes pass without the
+       * owner writing again. Default 720 (12 hours).
+       */
+      ownerReplyPauseMinutes: minutes(1, 60 * 24 * 30).optional(),
+    }),
     booking: z.strictObject({
       minNoticeMinutes: minutes(0, 60 * 24 * 30),
       horizonDays: minutes(1, 366),

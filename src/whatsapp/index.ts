@@ -1,6 +1,9 @@
+export { createDeadLetterSink, type DeadLetter, type DeadLetterSink } from './dead-letters.js';
+export { downloadMedia, type MediaDownload } from './download-media.js';
 export { isReadableMessage, toInboundMessageContent } from './inbound-message-content.js';
-export { createIntakeBatcher, type StoreInbound } from './intake-batcher.js';
+export { createIntakeBatcher, type StoredInbound, type StoreInbound } from './intake-batcher.js';
 export { type IntakeSummary, intakeWebhook } from './intake-webhook.js';
+export { listDeadLetters, type ReplayOutcome, replayDeadLetter } from './replay-dead-letter.js';
 export { createSandboxOutboxRouter, type SandboxOutboxMessage } from './sandbox-outbox-route.js';
 export { storeInboundBatch } from './store-inbound-batch.js';
 export { type InboundMessageToStore, type ProcessingSchedule, storeInboundMessage } from './store-inbound-message.js';

@@ -5,12 +5,17 @@ import { type InboundMessageToStore, type ProcessingSchedule, storeInboundMessag
 
 interface Waiting {
   message: InboundMessageToStore;
-  resolve(stored: boolean): void;
+  resolve(stored: StoredInbound | null): void;
   reject(error: unknown): void;
 }
 
-/** Stores one inbound message durably (with its job); resolves true if new, false for a redelivery. */
-export type StoreInbound = (message: InboundMessageToStore) => Promise<boolean>;
+export interface StoredInbound {
+  messageId: number;
+  conversationId: number;
+}
+
+/** Stores one inbound message durably (with its job); resolves the new row, or null for a redelivery. */
+export type StoreInbound = (message: InboundMessageToStore) => Promise<StoredInbound | null>;
 
 /**
  * Group commit for the webhook: messages arriving while a batch is being written are written
@@ -26,7 +31,7 @@ export function createIntakeBatcher(
   logger: Logger,
   options: { maxBatch?: number; maxInFlight?: number } = {},
 ): StoreInbound {
-  const maxBatch = options.maxBatch ?? 100;
+  const maxBatch = options.maxBatch ?? 250;
   const maxInFlight = options.maxInFlight ?? 2;
   const waiting: Waiting[] = [];
   let inFlight = 0;
@@ -41,13 +46,13 @@ export function createIntakeBatcher(
       const seen = new Set<string>();
       for (const item of batch) {
         const id = item.message.waMessageId;
-        item.resolve(inserted.has(id) && !seen.has(id));
+        item.resolve(seen.has(id) ? null : (inserted.get(id) ?? null));
         seen.add(id);
       }
     } catch (error) {
       logger.warn({ err: error, size: batch.length }, 'intake batch failed; storing its messages one by one');
       for (const item of batch) {
-        storeInboundMessage(db, item.message, schedule).then((stored) => item.resolve(stored !== null), item.reject);
+        storeInboundMessage(db, item.message, schedule).then(item.resolve, item.reject);
       }
     }
   };
@@ -64,7 +69,7 @@ export function createIntakeBatcher(
   };
 
   return (message) =>
-    new Promise<boolean>((resolve, reject) => {
+    new Promise<StoredInbound | null>((resolve, reject) => {
       waiting.push({ message, resolve, reject });
       // Let the other requests of this event-loop turn join the batch.
       if (waiting.length === 1) setImmediate(pump);

@@ -4,6 +4,7 @@ import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import { errorBody } from '../http/index.js';
 import type { Logger } from '../shared/index.js';
+import { createDeadLetterSink } from './dead-letters.js';
 import { createDevSecretGuard } from './dev-secret-guard.js';
 import { createIntakeBatcher } from './intake-batcher.js';
 import { intakeWebhook } from './intake-webhook.js';
@@ -53,6 +54,7 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): WhatsApp
     db: deps.db,
     logger: logger.child({ component: 'whatsapp-webhook' }),
     resolveTenant: createTenantResolver(deps.db),
+    deadLetter: createDeadLetterSink(deps.db),
     storeInbound: createIntakeBatcher(
       deps.db,
       intakePool,

@@ -40,7 +40,7 @@ describe('admin handoff queue', () => {
     expect(response.body.items[0]).toEqual({
       id: older.handoffId,
       conversationId: older.conversation.id,
-      customer: { id: older.customer.id, name: 'Maria', phone: '+5511*****4321' },
+      customer: { id: older.customer.id, name: 'Maria', phone: '+5511*****4321', username: null },
       reason: 'requested_by_customer',
       reasonLabel: 'O cliente pediu para falar com uma pessoa',
       note: 'quer falar com a Ana',

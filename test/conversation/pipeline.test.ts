@@ -161,7 +161,7 @@ describe('conversation pipeline (webhook → job → responder → outbox → Gr
     channel.useResponder(responder);
     const from = newWaId();
     for (const fixture of ['image', 'audio', 'sticker'] as const) {
-      await postWebhook(channel.app, webhookFixture(fixture, { phoneNumberId: tenant.phoneNumberId, from })).expect(200);
+      await postWebhook(channel.app, webhookFixture(fixture, { phoneNumberId: tenant.phoneNumberId, from, caption: null })).expect(200);
     }
     const conversation = await settled(from);
     await sleep(400);
@@ -185,7 +185,7 @@ describe('conversation pipeline (webhook → job → responder → outbox → Gr
     channel.useResponder(responder);
     const from = newWaId();
     const sendMedia = async (fixture: 'image' | 'sticker' | 'audio', count: number) => {
-      await postWebhook(channel.app, webhookFixture(fixture, { phoneNumberId: tenant.phoneNumberId, from })).expect(200);
+      await postWebhook(channel.app, webhookFixture(fixture, { phoneNumberId: tenant.phoneNumberId, from, caption: null })).expect(200);
       return settled(from, count);
     };
     await sendMedia('image', 1);

@@ -51,10 +51,10 @@ export const META_ERRORS = {
  */
 export class GraphApiFake {
   readonly requests: GraphRequest[] = [];
-  private scripted: number[] = [];
+  private scripted: (number | { status: number; body: unknown })[] = [];
 
-  /** Statuses for the next sends, in order; afterwards every send succeeds. */
-  script(...statuses: number[]): this {
+  /** Statuses (or a status with Meta's error body) for the next sends, in order; afterwards every send succeeds. */
+  script(...statuses: (number | { status: number; body: unknown })[]): this {
     this.scripted.push(...statuses);
     return this;
   }
@@ -75,15 +75,21 @@ export class GraphApiFake {
 
   handle(version: string, phoneNumberId: string, authorization: string | null, body: Record<string, unknown>) {
     const kind = body.status === 'read' ? 'read' : 'send';
-    const status = kind === 'read' ? 200 : (this.scripted.shift() ?? 200);
+    const next = kind === 'read' ? 200 : (this.scripted.shift() ?? 200);
+    const status = typeof next === 'number' ? next : next.status;
     this.requests.push({ version, phoneNumberId, authorization, body, kind, answeredStatus: status });
     if (kind === 'read') return { status, json: { success: true } };
+    if (typeof next !== 'number') return { status, json: next.body };
+    if (status === 200 && body.to === undefined && body.recipient === undefined) {
+      return { status: 400, json: { error: { message: '(#100) The parameter to is required.', type: 'OAuthException', code: 100 } } };
+    }
     if (status === 200) {
       return {
         status,
         json: {
           messaging_product: 'whatsapp',
-          contacts: [{ input: body.to, wa_id: body.to }],
+          // a send to a business-scoped user id answers with its user_id, a send to a phone with its wa_id
+          contacts: [body.to !== undefined ? { input: body.to, wa_id: body.to } : { input: body.recipient, user_id: body.recipient }],
           messages: [{ id: `wamid.HBgN${randomBytes(18).toString('base64url')}`, message_status: 'accepted' }],
         },
       };
@@ -97,7 +103,7 @@ export class GraphApiFake {
       http.post(`${baseUrl}/:version/:phoneNumberId/messages`, async ({ request, params }) => {
         const body = (await request.json()) as Record<string, unknown>;
         const answer = this.handle(String(params.version), String(params.phoneNumberId), request.headers.get('authorization'), body);
-        return HttpResponse.json(answer.json, { status: answer.status });
+        return HttpResponse.json(answer.json as Record<string, unknown>, { status: answer.status });
       }),
     );
     return this;

@@ -27,6 +27,29 @@ describe('LGPD requests: export and erasure of one customer', () => {
       startsAt: new Date(tomorrow().getTime() + 3_600_000),
     });
     await createCustomerWithData(database.db, otherTenant, 'OUTRO9915', { waId: '5511991509915', startsAt: tomorrow() });
+    // A customer also known by business-scoped user id and username, and webhook items that
+    // could not be stored (dead letters keep Meta's raw JSON: phones, names, bodies).
+    await database.db.customer.update({
+      where: { id: subject.customer.id },
+      data: { bsuid: 'BR.ALVO7731', parentBsuid: 'BR.PARENT.ALVO7731', username: 'ALVO7731.user' },
+    });
+    const deadLetter = (tenantId: number, raw: unknown) =>
+      database.db.webhookDeadLetter.create({
+        data: { tenantId, phoneNumberId: '1', field: 'messages', kind: 'message', raw: JSON.stringify(raw), error: 'test' },
+      });
+    await deadLetter(tenant.id, {
+      contacts: [{ wa_id: '5511977310001' }],
+      messages: [{ from: '5511977310001', text: { body: 'morto ALVO7731' } }],
+    });
+    await deadLetter(tenant.id, {
+      contacts: [{ user_id: 'BR.ALVO7731' }],
+      messages: [{ from_user_id: 'BR.ALVO7731', text: { body: 'bsuid ALVO7731' } }],
+    });
+    await deadLetter(tenant.id, {
+      contacts: [{ wa_id: '5511944200002' }],
+      messages: [{ from: '5511944200002', text: { body: 'morto VIZINHA4420' } }],
+    });
+    await deadLetter(otherTenant.id, { messages: [{ from: '5511991509915', text: { body: 'morto OUTRO9915' } }] });
   });
 
   it('exports every row about the customer and nothing about anyone else', async () => {
@@ -48,8 +71,18 @@ describe('LGPD requests: export and erasure of one customer', () => {
       agent_runs: 1,
       agent_tool_calls: 1,
       appointment_events: 0,
+      webhook_dead_letters: 2,
     });
-    for (const text of ['quero marcar ALVO7731', 'Oi, Cliente ALVO7731!', 'pediu ALVO7731', 'falhou para ALVO7731', '5511977310001'])
+    for (const text of [
+      'quero marcar ALVO7731',
+      'Oi, Cliente ALVO7731!',
+      'pediu ALVO7731',
+      'falhou para ALVO7731',
+      '5511977310001',
+      'morto ALVO7731',
+      'bsuid ALVO7731',
+      'ALVO7731.user',
+    ])
       expect(body).toContain(text);
     const logged = await database.db.privacyRequest.findMany({ where: { tenantId: tenant.id, customerId: subject.customer.id } });
     expect(logged.map((row) => row.kind)).toEqual(['export']);
@@ -74,13 +107,24 @@ describe('LGPD requests: export and erasure of one customer', () => {
     };
     const response = await request(app).delete(`/admin/customers/${subject.customer.id}`).set(bearer(tenant.apiKey));
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ erased: true, rows: { messages: 2, agent_history: 1, agent_tool_calls: 1, customers: 1 } });
+    expect(response.body).toMatchObject({
+      erased: true,
+      rows: { messages: 2, agent_history: 1, agent_tool_calls: 1, customers: 1, webhook_dead_letters: 2 },
+    });
 
     const dump = await dumpDatabaseText(database.url);
     expect(dump).not.toContain('ALVO7731');
     expect(dump).not.toContain('5511977310001');
     expect(dump).toContain('VIZINHA4420');
     expect(dump).toContain('OUTRO9915');
+    expect(dump).toContain('morto VIZINHA4420');
+    expect(dump).toContain('morto OUTRO9915');
+    expect(await database.db.customer.findUniqueOrThrow({ where: { id: subject.customer.id } })).toMatchObject({
+      name: null,
+      bsuid: null,
+      parentBsuid: null,
+      username: null,
+    });
 
     expect(await database.db.appointment.findUnique({ where: { id: subject.appointment.id } })).toMatchObject({
       customerId: subject.customer.id,
@@ -99,10 +143,14 @@ describe('LGPD requests: export and erasure of one customer', () => {
       {
         tenantId: tenant.id,
         waId: '5511977310001',
+        bsuid: null,
+        parentBsuid: null,
+        username: null,
         profileName: null,
         waMessageId: 'wamid.after-erasure',
         sentAt: new Date(),
-        content: { type: 'text', text: 'oi de novo', replyId: null },
+        content: { type: 'text', text: 'oi de novo', replyId: null, status: 'received', effect: null },
+        referral: null,
         raw: {},
       },
       schedule,

@@ -27,6 +27,14 @@ describe('parseTenantFile', () => {
     if (parsed.ok) expect(parsed.file.whatsapp.accessToken).toBeUndefined();
   });
 
+  it("when the owner's reply pause is given, then it must be whole minutes from 1 to 30 days", () => {
+    const withPause = (value: unknown) => ({ ...valid(), assistant: { businessInfo: '', ownerReplyPauseMinutes: value } });
+    const parsed = parseTenantFile(withPause(90));
+    expect(parsed.ok && parsed.file.assistant.ownerReplyPauseMinutes).toBe(90);
+    expect(problemsOf(withPause(0)).join('\n')).toMatch(/assistant\.ownerReplyPauseMinutes/);
+    expect(problemsOf(withPause(1.5)).join('\n')).toMatch(/assistant\.ownerReplyPauseMinutes/);
+  });
+
   it('when keys repeat and intervals overlap, then each problem names its path', () => {
     const file = valid();
     file.services.push({ key: 'barba', name: 'Barba de novo', durationMinutes: 20 });

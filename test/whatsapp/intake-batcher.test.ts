@@ -15,10 +15,14 @@ describe('intake batcher (group commit of inbound messages)', () => {
   const message = (tenantId: number, waId: string, waMessageId: string, body: string) => ({
     tenantId,
     waId,
+    bsuid: null,
+    parentBsuid: null,
+    username: null,
     profileName: `Cliente ${waId.slice(-4)}`,
     waMessageId,
     sentAt: new Date(),
-    content: toInboundMessageContent({ id: waMessageId, from: waId, timestamp: '1', type: 'text', text: { body } }),
+    content: toInboundMessageContent({ id: waMessageId, from: waId, timestamp: 1, type: 'text', text: { body } }),
+    referral: null,
     raw: { id: waMessageId, type: 'text', text: { body } },
   });
   const jobKeys = async (conversationIds: number[]) =>
@@ -43,7 +47,7 @@ describe('intake batcher (group commit of inbound messages)', () => {
     const conversations = [...new Set(stored.map((row) => row.conversationId))];
     expect(conversations).toHaveLength(3);
     expect((await jobKeys(conversations)).sort()).toEqual(conversations.map((id) => `process-conversation:${id}`).sort());
-    expect(await store(message(tenant.id, customers[0]!, ids[0]!, 'mensagem 0'))).toBe(false);
+    expect(await store(message(tenant.id, customers[0]!, ids[0]!, 'mensagem 0'))).toBeNull();
   });
 
   it('when one message of a batch cannot be stored, then its neighbours are stored and only it fails', async () => {

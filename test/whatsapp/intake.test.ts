@@ -93,7 +93,7 @@ describe('WhatsApp webhook intake', () => {
     const send = (name: WebhookFixtureName) =>
       postWebhook(
         channel.app,
-        webhookFixture(name, { phoneNumberId: tenant.phoneNumberId, from: customer.waId, statusFor: waMessageId }),
+        webhookFixture(name, { phoneNumberId: tenant.phoneNumberId, from: customer.waId ?? undefined, statusFor: waMessageId }),
       ).expect(200);
     await send('status-delivered');
     expect(await statusOf()).toBe('delivered');
@@ -115,7 +115,7 @@ describe('WhatsApp webhook intake', () => {
     });
     await postWebhook(
       channel.app,
-      webhookFixture('status-failed', { phoneNumberId: tenant.phoneNumberId, from: customer.waId, statusFor: waMessageId }),
+      webhookFixture('status-failed', { phoneNumberId: tenant.phoneNumberId, from: customer.waId ?? undefined, statusFor: waMessageId }),
     ).expect(200);
     expect(await database.db.message.findUniqueOrThrow({ where: { id: outbound.id } })).toMatchObject({
       status: 'failed',
@@ -141,7 +141,7 @@ describe('WhatsApp webhook intake', () => {
     await database.db.message.update({ where: { id: outbound.id }, data: { author: 'attendant', attendant: 'Carla' } });
     await postWebhook(
       channel.app,
-      webhookFixture('status-failed', { phoneNumberId: tenant.phoneNumberId, from: customer.waId, statusFor: waMessageId }),
+      webhookFixture('status-failed', { phoneNumberId: tenant.phoneNumberId, from: customer.waId ?? undefined, statusFor: waMessageId }),
     ).expect(200);
     expect((await database.db.message.findUniqueOrThrow({ where: { id: outbound.id } })).status).toBe('failed');
     expect(await database.db.handoff.count({ where: { conversationId: conversation.id } })).toBe(0);

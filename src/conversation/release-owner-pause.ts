@@ -1,0 +1,28 @@
+import type { Db } from '../db/index.js';
+import { OWNER_APP_ATTENDANT } from '../shared/index.js';
+
+/**
+ * Gives a conversation back to the bot when the owner, who took it over from the WhatsApp
+ * Business app, has been quiet for the tenant's `owner_reply_pause_minutes`: the handoff held
+ * by "WhatsApp app" is resolved and the "a person will answer" flag cleared, as an attendant's
+ * resolve would. Returns whether it released one. A handoff held by a person is never touched.
+ */
+export async function releaseExpiredOwnerPause(db: Db, scope: { tenantId: number; conversationId: number }): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const released = await tx.$executeRaw`
+      UPDATE handoffs h SET status = 'resolved', resolved_at = now()
+      FROM tenants t
+      WHERE h.conversation_id = ${scope.conversationId} AND h.tenant_id = ${scope.tenantId} AND t.id = h.tenant_id
+        AND h.status = 'claimed' AND h.attendant = ${OWNER_APP_ATTENDANT}
+        AND h.claimed_at < now() - make_interval(mins => t.owner_reply_pause_minutes)
+        AND NOT EXISTS (
+          SELECT 1 FROM messages m
+          WHERE m.conversation_id = h.conversation_id AND m.author = 'attendant' AND m.attendant = ${OWNER_APP_ATTENDANT}
+            AND m.created_at > now() - make_interval(mins => t.owner_reply_pause_minutes))`;
+    if (released === 0) return false;
+    await tx.$executeRaw`
+      UPDATE conversations SET handoff_notice_sent_at = NULL, updated_at = now()
+      WHERE id = ${scope.conversationId} AND tenant_id = ${scope.tenantId}`;
+    return true;
+  });
+}

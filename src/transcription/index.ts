@@ -1,0 +1,1 @@
+export { type Transcription, type TranscriptionOptions, transcribeAudio } from './transcribe-audio.js';
