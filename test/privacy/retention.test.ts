@@ -34,6 +34,14 @@ describe('retention job', () => {
       startsAt: sixtyDaysAgo,
       createdAt: sixtyDaysAgo,
     });
+    // Webhook items that could not be stored keep raw bodies: they expire like messages.
+    const deadLetter = (tenantId: number, body: string, createdAt: Date) =>
+      database.db.webhookDeadLetter.create({
+        data: { tenantId, field: 'messages', kind: 'message', raw: JSON.stringify({ text: { body } }), error: 'test', createdAt },
+      });
+    await deadLetter(tenant.id, 'morto VELHO1001', new Date(now.getTime() - 200 * DAY_MS));
+    await deadLetter(tenant.id, 'morto NOVO2002', new Date(now.getTime() - 10 * DAY_MS));
+    await deadLetter(strictTenant.id, 'morto MEIO3003', sixtyDaysAgo);
   });
 
   it('erases old bodies and history per tenant and keeps appointments, handoffs and stats', async () => {
@@ -50,13 +58,23 @@ describe('retention job', () => {
 
     const erased = await eraseExpiredData(database.db, { now, logger: silentLogger });
 
-    expect(erased.rows).toMatchObject({ messages: 4, agent_history: 2, agent_tool_calls: 2, agent_runs: 2, handoffs: 2 });
+    expect(erased.rows).toMatchObject({
+      messages: 4,
+      agent_history: 2,
+      agent_tool_calls: 2,
+      agent_runs: 2,
+      handoffs: 2,
+      webhook_dead_letters: 2,
+    });
     const dump = await dumpDatabaseText(database.url);
     expect(dump).not.toContain('quero marcar VELHO1001');
     expect(dump).not.toContain('quero marcar MEIO3003');
     expect(dump).not.toContain('pediu VELHO1001');
     expect(dump).toContain('quero marcar NOVO2002');
     expect(dump).toContain('pediu NOVO2002');
+    expect(dump).not.toContain('morto VELHO1001');
+    expect(dump).not.toContain('morto MEIO3003');
+    expect(dump).toContain('morto NOVO2002');
     // Rows that stats count stay; only their bodies went.
     expect(await counts()).toEqual({ ...before, messages: before.messages });
     const oldMessages = await database.db.message.findMany({
