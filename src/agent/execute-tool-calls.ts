@@ -85,7 +85,7 @@ export async function executeToolCalls(
     };
     if (WRITE_TOOL_NAMES.has(toolUse.name)) await commitStep(deps.db, context, { records: [record] });
     else deferredRecords.push(record);
-    ledger.record({ name: toolUse.name, fingerprint, isError: outcome.isError, input: toolUse.input });
+    ledger.record({ name: toolUse.name, fingerprint, isError: outcome.isError, input: toolUse.input, result: outcome.stored });
     results.push({
       type: 'tool_result',
       tool_use_id: toolUse.id,

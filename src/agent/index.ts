@@ -5,3 +5,4 @@ export type { InboundTurnMessage, Responder, RespondInput, RunOutcome } from './
 export { runAgentLoop } from './run-agent-loop.js';
 export { createToolRegistry, type ToolRegistry } from './tool-registry.js';
 export { TRANSFER_TOOL_NAME, transferToHumanTool } from './transfer-to-human-tool.js';
+export { RUN_EXITS, type RunExit, runExitOf } from './run-exit.js';

@@ -27,7 +27,8 @@ export interface RespondInput {
  * also puts the conversation in the human queue with `reason`.
  */
 export type RunOutcome =
-  | { kind: 'answer'; replies: OutboundReply[] }
+  /** `exit: 'gave_up'` when the answer explains the request cannot be met (see run-exit.ts) */
+  | { kind: 'answer'; replies: OutboundReply[]; exit?: 'gave_up' }
   | { kind: 'handoff'; reason: HandoffReason; note?: string; replies: OutboundReply[] }
   | { kind: 'cancelled' };
 

@@ -1,11 +1,12 @@
 import { historyMessageWatermark, loadRecentHistory } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';
 import { customerTexts, modelTexts } from './agent-texts.js';
+import { settleAnswer } from './answer-step.js';
 import { buildInboundTurn } from './build-inbound-turn.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
-import { claimsUnverifiedSuccess } from './claims-unverified-success.js';
 import { endWithForcedAnswer, endWithModelFailure, endWithTransfer, textReply } from './end-run.js';
 import { executeToolCalls } from './execute-tool-calls.js';
+import { readFinalAnswer } from './final-answer-tool.js';
 import { lastCompleteSentence } from './last-complete-sentence.js';
 import type { ModelMessage, ToolUseBlock } from './model-types.js';
 import type { RespondInput, RunOutcome } from './responder.js';
@@ -39,7 +40,7 @@ export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Pr
     deps.db.agentToolCall.findMany({
       where: { runId: run.id, tenantId: input.tenantId },
       orderBy: { id: 'asc' },
-      select: { name: true, input: true, isError: true },
+      select: { name: true, input: true, isError: true, result: true },
     }),
     loadRecentHistory(deps.db, scope, deps.settings.historyMaxMessages),
     historyMessageWatermark(deps.db, scope),
@@ -88,6 +89,12 @@ async function loop(session: RunSession): Promise<RunOutcome> {
     }
     if (response.stop_reason === 'tool_use') {
       const toolUses = toolUsesOf(response);
+      const finalAnswer = readFinalAnswer(toolUses);
+      if (finalAnswer) {
+        const next = await settleAnswer(session, { ...finalAnswer, turn: assistantTurnOf(response) });
+        if (next) return next;
+        continue;
+      }
       if (toolUses.length > 0) {
         // Stored before any tool runs: a run that dies mid-tool must find this tool_use on resume (and its id
         // in agent_tool_calls), never ask the model again and get a fresh id that would book twice.
@@ -122,7 +129,7 @@ async function loop(session: RunSession): Promise<RunOutcome> {
   }
 }
 
-/** A response without tools: the answer, unless it is empty or claims an unverified booking (then the model goes again). */
+/** A response without tools: the answer, unless it is empty or claims a change the database does not back (then the model goes again). */
 async function finalAnswerStep(session: RunSession, response: ModelMessage): Promise<RunOutcome | null> {
   let text = textOf(response);
   if (response.stop_reason === 'max_tokens') {
@@ -133,13 +140,7 @@ async function finalAnswerStep(session: RunSession, response: ModelMessage): Pro
     await session.append({ role: 'user', content: [{ type: 'text', text: modelTexts.emptyAnswer }] });
     return null;
   }
-  if (claimsUnverifiedSuccess(text, session.ledger.successfulWrites())) {
-    session.log.warn({ runId: session.input.runId }, 'answer claims a booking change no tool confirmed: not sent');
-    session.stage({ role: 'assistant', content: [{ type: 'text', text }] });
-    await session.append({ role: 'user', content: [{ type: 'text', text: modelTexts.unverifiedSuccess }] });
-    return null;
-  }
-  return session.finish({ kind: 'answer', replies: [textReply(text)] });
+  return settleAnswer(session, { text, turn: { role: 'assistant', content: [{ type: 'text', text }] } });
 }
 
 async function runTools(session: RunSession, toolUses: ToolUseBlock[], options: { reuseRecorded?: boolean } = {}): Promise<void> {

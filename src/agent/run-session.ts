@@ -1,4 +1,5 @@
 import type { HandoffReason } from '../handoff/index.js';
+import { buildReceipts } from '../scheduling/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import type { HistoryEntry } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';
@@ -137,7 +138,8 @@ export class RunSession {
    * later runs know what was said) in the same statement as the run's ending, which
    * makes a retried job either redo the last step or replay this outcome, never both.
    */
-  async finish(outcome: RunOutcome, ending: { stopReason?: string; handoffReason?: HandoffReason } = {}): Promise<RunOutcome> {
+  async finish(answered: RunOutcome, ending: { stopReason?: string; handoffReason?: HandoffReason } = {}): Promise<RunOutcome> {
+    const outcome = await this.withReceipts(answered);
     const durationMs = this.run.durationMs + Math.max(0, this.deps.clock.now().getTime() - this.startedAtMs);
     const replies = outcome.kind === 'cancelled' ? [] : outcome.replies;
     const replyText = replies.map((reply: OutboundReply) => reply.text).join('\n\n');
@@ -156,6 +158,18 @@ export class RunSession {
       'agent run finished',
     );
     return outcome;
+  }
+
+  /**
+   * The outcome with a receipt per change the run's writes made, built from the database
+   * rows and sent after the model's text: the customer's proof, which the model is told
+   * not to restate. Part of the stored outcome, so a replayed run sends the same ones.
+   */
+  private async withReceipts(outcome: RunOutcome): Promise<RunOutcome> {
+    if (outcome.kind === 'cancelled') return outcome;
+    const scope = { tenantId: this.input.tenantId, customerId: this.input.customerId };
+    const receipts = await buildReceipts(this.deps.db, scope, this.ledger.confirmedChanges());
+    return receipts.length === 0 ? outcome : { ...outcome, replies: [...outcome.replies, ...receipts] };
   }
 
   /** Commits the staged writes plus these, in that order; returns the ids of all inserted turns. */

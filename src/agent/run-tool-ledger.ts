@@ -1,3 +1,4 @@
+import { type ScheduleChangeRef, scheduleChangeOf } from '../scheduling/index.js';
 import { toolCallFingerprint } from './tool-call-fingerprint.js';
 import { TRANSFER_TOOL_NAME } from './transfer-to-human-tool.js';
 
@@ -9,6 +10,8 @@ export interface LedgerEntry {
   fingerprint: string;
   isError: boolean;
   input: unknown;
+  /** the handler's value (what agent_tool_calls.result keeps) */
+  result?: unknown;
 }
 
 /**
@@ -19,9 +22,10 @@ export interface LedgerEntry {
 export class RunToolLedger {
   private readonly calls = new Map<string, number>();
   private readonly writesSucceeded = new Set<string>();
+  private readonly changes: ScheduleChangeRef[] = [];
   private transferReason: string | null = null;
 
-  static fromRecorded(rows: { name: string; input: unknown; isError: boolean }[]): RunToolLedger {
+  static fromRecorded(rows: { name: string; input: unknown; isError: boolean; result?: unknown }[]): RunToolLedger {
     const ledger = new RunToolLedger();
     for (const row of rows) ledger.record({ ...row, fingerprint: toolCallFingerprint(row.name, row.input) });
     return ledger;
@@ -30,7 +34,11 @@ export class RunToolLedger {
   record(entry: LedgerEntry): void {
     this.calls.set(entry.fingerprint, (this.calls.get(entry.fingerprint) ?? 0) + 1);
     if (entry.isError) return;
-    if (WRITE_TOOL_NAMES.has(entry.name)) this.writesSucceeded.add(entry.name);
+    if (WRITE_TOOL_NAMES.has(entry.name)) {
+      this.writesSucceeded.add(entry.name);
+      const change = scheduleChangeOf(entry.name, entry.result);
+      if (change) this.changes.push(change);
+    }
     if (entry.name === TRANSFER_TOOL_NAME) {
       const motivo = (entry.input as { motivo?: unknown } | null)?.motivo;
       this.transferReason = typeof motivo === 'string' ? motivo.trim() : '';
@@ -44,6 +52,11 @@ export class RunToolLedger {
   /** Names of the write tools that succeeded in this run. */
   successfulWrites(): ReadonlySet<string> {
     return this.writesSucceeded;
+  }
+
+  /** The appointments the successful writes of this run touched, in order: what receipts and claim checks re-read. */
+  confirmedChanges(): readonly ScheduleChangeRef[] {
+    return this.changes;
   }
 
   /** The `motivo` of a successful transferir_para_humano call, or null when none happened. */

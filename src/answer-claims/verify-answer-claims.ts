@@ -16,6 +16,8 @@ export interface ConfirmedWrite {
   date: string;
   start: string;
   end: string;
+  /** a reschedule's old slot, which a statement of the change may name too ("de terça às 10h para sábado às 9h") */
+  previous?: KnownAppointment;
 }
 
 /** An appointment the customer has (read from the database), which an answer may repeat. */
@@ -76,9 +78,9 @@ export function verifyAnswerClaims(answer: { text: string; declaration?: AnswerD
 
 function checkClaim(claim: SettledClaim, evidence: ClaimEvidence): ClaimVerdict {
   const writes = evidence.writes.filter((write) => BACKED_BY[claim.kind].includes(write.kind));
-  const candidates: KnownAppointment[] = [...writes, ...(claim.kind === 'booked' ? evidence.known : [])];
+  const previous = claim.kind === 'booked' ? [] : writes.flatMap((write) => (write.previous ? [write.previous] : []));
+  const candidates: KnownAppointment[] = [...writes, ...previous, ...(claim.kind === 'booked' ? evidence.known : [])];
   if (candidates.length === 0) return { ok: false, reason: 'stated_without_write', kind: claim.kind, sentence: claim.sentence };
-  // A reschedule names the old time too ("de terça às 10h para sábado às 9h"): any time of the touched appointments counts.
   if (matchesSome(claim, candidates, evidence.today)) return { ok: true };
   const reason = writes.length > 0 ? 'stated_time_differs' : 'stated_without_write';
   return { ok: false, reason, kind: claim.kind, sentence: claim.sentence };

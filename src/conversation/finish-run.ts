@@ -1,3 +1,4 @@
+import { runExitOf } from '../agent/index.js';
 import type { RunOutcome } from '../agent/responder.js';
 import type { Db } from '../db/index.js';
 import { findOpenHandoff, requestHandoff } from '../handoff/index.js';
@@ -46,6 +47,7 @@ export async function finishRun(
       data: {
         status: 'completed',
         outcome: kind,
+        exit: runExitOf(kind === 'cancelled' ? { kind } : outcome),
         handoffReason,
         finishedAt: new Date(),
         durationMs: Date.now() - run.startedAt,

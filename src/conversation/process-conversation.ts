@@ -100,7 +100,7 @@ async function startOrResumeRun(db: Db, turn: Turn, responder: Responder): Promi
   // A run left `running` for an earlier set of messages was superseded by this turn (which sees them too).
   await db.agentRun.updateMany({
     where: { tenantId: turn.tenantId, conversationId: turn.conversationId, status: 'running' },
-    data: { status: 'failed', outcome: 'failed', error: 'superseded by a later turn', finishedAt: new Date() },
+    data: { status: 'failed', outcome: 'failed', exit: 'cancelled', error: 'superseded by a later turn', finishedAt: new Date() },
   });
   const created = await db.agentRun.create({
     data: { tenantId: turn.tenantId, conversationId: turn.conversationId, responder: responder.name, status: 'running', jobKey },

@@ -96,7 +96,7 @@ export async function giveUpTurn(db: Db, turn: Turn, runId: number | null, error
     if (runId !== null) {
       await tx.agentRun.updateMany({
         where: { id: runId, tenantId: turn.tenantId },
-        data: { status: 'failed', outcome: 'failed', error: message.slice(0, 2000), finishedAt: new Date() },
+        data: { status: 'failed', outcome: 'failed', exit: 'error', error: message.slice(0, 2000), finishedAt: new Date() },
       });
     }
   });

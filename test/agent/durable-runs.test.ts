@@ -60,7 +60,14 @@ describe('agent loop: durable runs', () => {
 
     const retried = await scenario.responder.respond(input);
 
-    expect(retried).toEqual({ kind: 'answer', replies: [{ type: 'text', text: answer }] });
+    // the resumed run still owes the receipt of the booking its first attempt made
+    expect(retried).toEqual({
+      kind: 'answer',
+      replies: [
+        { type: 'text', text: answer },
+        { type: 'text', text: expect.stringMatching(/^✅ \*Agendamento confirmado\*\nCorte com Ana\nqua 02\/12 às 10:00\n/) },
+      ],
+    });
     expect(counter.agendar).toBe(1);
     expect(await database.db.appointment.count({ where: { tenantId: scenario.tenant.id, status: 'booked' } })).toBe(1);
     expect(scenario.claude.requests).toHaveLength(3);
