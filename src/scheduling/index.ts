@@ -20,6 +20,7 @@ export { listProfessionals, listServices, type ProfessionalWithServices, type Se
 export { listCustomerAppointments } from './list-customer-appointments.js';
 export type { BookingSettings, ServiceInfo } from './load-schedule.js';
 export { localDateTimeOf } from './local-time.js';
+export { recordScheduleChanges } from './record-schedule-changes.js';
 export { type RescheduleOutcome, rescheduleAppointment } from './reschedule-appointment.js';
 export {
   agendarInput,
@@ -43,4 +44,3 @@ export type {
   RemarcarResult,
   ServicoResumo,
 } from './tool-results.js';
-export { recordScheduleChanges } from './record-schedule-changes.js';
