@@ -1,14 +1,17 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
+import type { Tracer } from '@opentelemetry/api';
 import type { TaskList } from 'graphile-worker';
 import { createAdminRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
 import { createServiceResponderChooser } from '../conversation/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
+import { createMetricsRegistry, createMetricsRouter } from '../metrics/index.js';
 import { createChannelTasks } from '../queue/channel-tasks.js';
 import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
+import { createRunTracing } from '../telemetry/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -41,10 +44,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const deps: ServiceDeps = { config, db, databaseUrl, logger, clock: systemClock };
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;
+  const tracing = createRunTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
 
   const stop = async () => {
     if (server) await closeServer(server);
     if (worker) await worker.stop();
+    await tracing.shutdown().catch((error) => logger.warn({ err: error }, 'span export at shutdown failed'));
     await db.$disconnect();
     if (embedded) await embedded.stop();
   };
@@ -58,7 +63,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       worker = await startWorker({
         connectionString: databaseUrl,
         concurrency: config.WORKER_CONCURRENCY,
-        tasks: createTasks(deps),
+        tasks: createTasks(deps, tracing.tracer),
         logger,
       });
     }
@@ -76,14 +81,18 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   return { deps, port, stop };
 }
 
-function createTasks(deps: ServiceDeps): TaskList {
+function createTasks(deps: ServiceDeps, tracer: Tracer): TaskList {
   // channel-tasks is imported directly, not through queue/index.ts: its handlers call
   // components that themselves enqueue through queue/index.ts.
-  return { ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps) }) };
+  return { ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps), tracer }) };
 }
 
 function createRouters(deps: ServiceDeps) {
-  const routers = [createWhatsAppWebhookRouter(deps), createAdminRouter(deps)];
+  const routers = [
+    createWhatsAppWebhookRouter(deps),
+    createAdminRouter(deps),
+    createMetricsRouter({ token: deps.config.METRICS_TOKEN, registry: createMetricsRegistry(deps.db, deps.logger) }),
+  ];
   // What sandbox tenants "sent", for `npm run chat`; never exposed in production.
   if (deps.config.NODE_ENV !== 'production') routers.push(createSandboxOutboxRouter(deps));
   return routers;

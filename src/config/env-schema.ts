@@ -48,6 +48,10 @@ export const envSchema = z
     LLM_BREAKER_COOLDOWN_MS: int(60_000, 0),
 
     ADMIN_RATE_LIMIT_PER_MINUTE: int(120, 1),
+
+    METRICS_TOKEN: optionalText,
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
+    OTEL_SERVICE_NAME: z.string().min(1).default('wa-agenda'),
     SHUTDOWN_TIMEOUT_MS: int(8000, 100),
   })
   .superRefine(

@@ -1,7 +1,9 @@
 import type { Responder } from '../agent/responder.js';
 import type { Db } from '../db/index.js';
 import { findOpenHandoff } from '../handoff/index.js';
+import type { Tracer } from '@opentelemetry/api';
 import type { Logger } from '../shared/index.js';
+import { traceRun } from '../telemetry/index.js';
 import { type GraphApiClient, isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
 import { finishRun } from './finish-run.js';
@@ -17,6 +19,8 @@ export interface ProcessConversationDeps {
   chooseResponder: ChooseResponder;
   /** how often a running responder checks whether an attendant claimed the conversation */
   claimPollMs?: number;
+  /** one span per finished run (see telemetry/record-run-span.ts); none when absent */
+  tracer?: Tracer;
 }
 
 export type TurnResult =
@@ -54,6 +58,7 @@ export async function processConversation(
     }
     logger.error({ err: error, attempt: job.attempt }, 'conversation turn failed on its last attempt; handing off to a person');
     await giveUpTurn(deps.db, turn, runRef.id, error);
+    await traceRun(deps.tracer, deps.db, runRef.id, logger);
     return { kind: 'gave_up', runId: runRef.id };
   }
 }
@@ -85,6 +90,7 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
     deps.claimPollMs ?? 500,
   );
   const kind = await finishRun(deps.db, turn, run, outcome);
+  await traceRun(deps.tracer, deps.db, run.id, logger);
   logger.info({ runId: run.id, responder: responder.name, outcome: kind }, 'conversation run finished');
   return { kind: 'run', runId: run.id, outcome: kind };
 }

@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Responder, RespondInput, RunOutcome } from '../../src/agent/responder.js';
@@ -96,6 +97,8 @@ export async function startChannel(options: {
   worker?: boolean;
   /** e.g. one writing to a stream the test reads */
   logger?: Logger;
+  /** run spans go here (an in-memory exporter's tracer) */
+  tracer?: Tracer;
 }): Promise<Channel> {
   const config = testConfig(options.config);
   const logger = options.logger ?? createLogger(process.env.LOG_LEVEL ?? 'silent');
@@ -114,7 +117,7 @@ export async function startChannel(options: {
     worker = await startWorker({
       connectionString: options.database.url,
       concurrency: options.concurrency ?? 4,
-      tasks: createChannelTasks(deps, { chooseResponder: async () => current.responder, graph, claimPollMs: 50 }),
+      tasks: createChannelTasks(deps, { chooseResponder: async () => current.responder, graph, claimPollMs: 50, tracer: options.tracer }),
       logger,
       pollInterval: 50,
     });
