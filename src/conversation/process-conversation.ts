@@ -1,7 +1,7 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { Responder } from '../agent/responder.js';
 import type { Db } from '../db/index.js';
 import { findOpenHandoff } from '../handoff/index.js';
-import type { Tracer } from '@opentelemetry/api';
 import type { Logger } from '../shared/index.js';
 import { traceRun } from '../telemetry/index.js';
 import { type GraphApiClient, isReadableMessage } from '../whatsapp/index.js';

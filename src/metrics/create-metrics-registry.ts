@@ -55,7 +55,13 @@ export function createMetricsRegistry(db: Db, logger: Logger): MetricsRegistry {
       });
     return inFlight;
   };
-  const define = (name: string, help: string, type: MetricType, values: (snapshot: MetricsSnapshot) => MetricValue[], fallback: MetricValue[] = []) => {
+  const define = (
+    name: string,
+    help: string,
+    type: MetricType,
+    values: (snapshot: MetricsSnapshot) => MetricValue[],
+    fallback: MetricValue[] = [],
+  ) => {
     const metric: SnapshotMetric = {
       name,
       help,
@@ -94,7 +100,9 @@ export function createMetricsRegistry(db: Db, logger: Logger): MetricsRegistry {
   define(METRICS.modelTokens, 'Model tokens by tenant and kind (input, output, cache_read, cache_write).', 'counter', (s) => s.modelTokens);
   define(METRICS.toolErrors, 'Tool calls that failed, by tool and class.', 'counter', (s) => s.toolErrors);
   for (const name of TABLE_COUNTERS) {
-    define(name, `${name.replace(/^wa_agenda_|_total$/g, '').replace(/_/g, ' ')}.`, 'counter', (s) => tableCounter(s, name), [{ value: 0 }]);
+    define(name, `${name.replace(/^wa_agenda_|_total$/g, '').replace(/_/g, ' ')}.`, 'counter', (s) => tableCounter(s, name), [
+      { value: 0 },
+    ]);
   }
   define(METRICS.outboundFailures, 'Outbound messages WhatsApp finally refused, by Meta error code.', 'counter', (s) => s.outboundFailures);
   define(
@@ -132,7 +140,9 @@ function histogramValues(name: string, histogram: HistogramSnapshot): MetricValu
 }
 
 function tableCounter(snapshot: MetricsSnapshot, name: string): MetricValue[] {
-  return snapshot.tableCounters.filter((counter) => counter.name === name).map((counter) => ({ labels: counter.labels, value: counter.value }));
+  return snapshot.tableCounters
+    .filter((counter) => counter.name === name)
+    .map((counter) => ({ labels: counter.labels, value: counter.value }));
 }
 
 /** The fallback series stay present (at their fallback value) when the snapshot has none with the same labels. */

@@ -79,10 +79,17 @@ export async function loadMetricsSnapshot(db: Db): Promise<MetricsSnapshot> {
     jobs: jobs.map((row) => ({ task: row.task, waiting: n(row.waiting), lagSeconds: Math.max(0, row.lag ?? 0) })),
     replyLatency,
     modelTokens: tokens.flatMap((row) =>
-      (['input', 'output', 'cache_read', 'cache_write'] as const).map((kind) => ({ labels: { tenant: row.tenant, kind }, value: n(row[kind]) })),
+      (['input', 'output', 'cache_read', 'cache_write'] as const).map((kind) => ({
+        labels: { tenant: row.tenant, kind },
+        value: n(row[kind]),
+      })),
     ),
     toolErrors: toolErrors.map((row) => ({ labels: { tool: row.tool, class: row.class }, value: n(row.count) })),
-    tableCounters: counters.map((row) => ({ name: row.name, labels: JSON.parse(row.labels) as Record<string, string>, value: n(row.value) })),
+    tableCounters: counters.map((row) => ({
+      name: row.name,
+      labels: JSON.parse(row.labels) as Record<string, string>,
+      value: n(row.value),
+    })),
     outboundFailures: failures.map((row) => ({ labels: { code: row.code }, value: n(row.count) })),
     breakers: breakers.map((row) => ({ labels: { breaker: row.name }, value: row.open ? 1 : 0 })),
   };
