@@ -21,7 +21,7 @@ import {
 import { installScriptedClaude, type ScriptedClaude, text, toolCalls } from '../fakes/anthropic.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWaId } from '../fixtures/whatsapp/webhook-fixtures.js';
-import { createTestTenant, type TestTenant } from '../support/factories.js';
+import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { parsePrometheusText, sumOf } from './prometheus-text.js';
@@ -151,5 +151,57 @@ describe('GET /metrics and run spans', () => {
       'agent.tool_calls': 1,
       'agent.tool_names': ['transferir_para_humano'],
     });
+  });
+
+  it('when a job waits, a reply fails at Meta, a tool fails and the breaker opens, then their gauges and counters show it', async () => {
+    const before = await scrape();
+    // A task no worker of this process handles: it stays due and unlocked.
+    await database.db.$executeRaw`SELECT graphile_worker.add_job('metrics-probe', '{}'::json, run_at => now() - interval '5 seconds')`;
+    const { conversation } = await createTestConversation(database.db, tenant.id);
+    await database.db.message.create({
+      data: {
+        tenantId: tenant.id,
+        conversationId: conversation.id,
+        direction: 'outbound',
+        author: 'bot',
+        type: 'text',
+        text: 'x',
+        status: 'failed',
+        errorCode: '131026',
+      },
+    });
+    const run = await database.db.agentRun.create({ data: { tenantId: tenant.id, conversationId: conversation.id, status: 'completed' } });
+    await database.db.agentToolCall.create({
+      data: {
+        runId: run.id,
+        tenantId: tenant.id,
+        toolUseId: `toolu_metrics_${run.id}`,
+        name: 'buscar_horarios',
+        input: {},
+        isError: true,
+        errorClass: 'infrastructure',
+      },
+    });
+    await database.db.circuitBreaker.upsert({
+      where: { name: 'anthropic' },
+      create: { name: 'anthropic', failures: 5, openedUntil: new Date(Date.now() + 60_000) },
+      update: { failures: 5, openedUntil: new Date(Date.now() + 60_000) },
+    });
+    try {
+      const after = await scrape();
+      expect(sumOf(after, METRICS.jobsWaiting, { task: 'metrics-probe' })).toBe(1);
+      expect(sumOf(after, METRICS.queueLagSeconds, { task: 'metrics-probe' })).toBeGreaterThanOrEqual(4);
+      expect(sumOf(after, METRICS.outboundFailures, { code: '131026' }) - sumOf(before, METRICS.outboundFailures, { code: '131026' })).toBe(
+        1,
+      );
+      const toolErrors = (samples: typeof before) =>
+        sumOf(samples, METRICS.toolErrors, { tool: 'buscar_horarios', class: 'infrastructure' });
+      expect(toolErrors(after) - toolErrors(before)).toBe(1);
+      expect(sumOf(after, METRICS.circuitBreakerOpen, { breaker: 'anthropic' })).toBe(1);
+    } finally {
+      await database.db.circuitBreaker.update({ where: { name: 'anthropic' }, data: { failures: 0, openedUntil: null } });
+      await database.db
+        .$executeRaw`DELETE FROM graphile_worker._private_jobs WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'metrics-probe')`;
+    }
   });
 });
