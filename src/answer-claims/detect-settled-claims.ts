@@ -1,17 +1,13 @@
+import { type ChangeKind, infinitiveOf, PAST_AUXILIARIES, settledVerbOf, type VerbHit } from './change-verbs.js';
 import {
   ACKNOWLEDGEMENTS,
   APPOINTMENT_NOUNS,
   ATTENDANCE_OBJECTS,
   ATTENDANCE_VERBS,
-  type ChangeKind,
   COMING_VERBS,
   DONE_MARKS,
-  infinitiveOf,
   NEGATIONS,
-  PAST_AUXILIARIES,
   SUSPENDERS,
-  settledVerbOf,
-  type VerbHit,
 } from './claim-lexicon.js';
 import { type AnswerSentence, splitAnswer } from './normalize-answer.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';

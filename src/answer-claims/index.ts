@@ -1,4 +1,4 @@
-export type { ChangeKind } from './claim-lexicon.js';
+export type { ChangeKind } from './change-verbs.js';
 export { detectSettledClaims, type SettledClaim } from './detect-settled-claims.js';
 export {
   type AnswerDeclaration,

@@ -1,4 +1,4 @@
-import type { ChangeKind } from './claim-lexicon.js';
+import type { ChangeKind } from './change-verbs.js';
 import { detectSettledClaims, type SettledClaim } from './detect-settled-claims.js';
 import type { DayReference } from './time-expressions.js';
 
