@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { TaskList } from 'graphile-worker';
 import { z } from 'zod';
 import { type ChooseResponder, processConversation } from '../conversation/index.js';
@@ -13,6 +14,8 @@ interface ChannelTaskOptions {
   /** defaults to the real Graph API client from config */
   graph?: GraphApiClient;
   claimPollMs?: number;
+  /** run spans (OpenTelemetry); none when absent */
+  tracer?: Tracer;
 }
 
 /**
@@ -34,7 +37,14 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
     [TASKS.processConversation]: async (payload, helpers) => {
       const { conversationId } = conversationPayload.parse(payload);
       await processConversation(
-        { db: deps.db, logger: deps.logger, graph, chooseResponder: options.chooseResponder, claimPollMs: options.claimPollMs },
+        {
+          db: deps.db,
+          logger: deps.logger,
+          graph,
+          chooseResponder: options.chooseResponder,
+          claimPollMs: options.claimPollMs,
+          tracer: options.tracer,
+        },
         conversationId,
         { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },
       );

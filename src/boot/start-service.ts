@@ -1,13 +1,16 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
+import type { Tracer } from '@opentelemetry/api';
 import type { Router } from 'express';
 import type { TaskList } from 'graphile-worker';
 import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
+import { createMetricsRegistry, createMetricsRouter } from '../metrics/index.js';
 import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
+import { createRunTracing } from '../telemetry/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter, type WhatsAppWebhookRouter } from '../whatsapp/index.js';
 import { createChannelTasks } from './create-channel-tasks.js';
@@ -43,12 +46,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;
   let webhook: WhatsAppWebhookRouter | undefined;
+  const tracing = createRunTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
 
   const stop = async () => {
     if (server) await closeServer(server);
     if (worker) await worker.stop();
     // The webhook's own intake pool, after the server stopped taking webhooks.
     if (webhook) await webhook.close();
+    await tracing.shutdown().catch((error) => logger.warn({ err: error }, 'span export at shutdown failed'));
     await db.$disconnect();
     if (embedded) await embedded.stop();
   };
@@ -62,7 +67,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       worker = await startWorker({
         connectionString: databaseUrl,
         concurrency: config.WORKER_CONCURRENCY,
-        tasks: createTasks(deps),
+        tasks: createTasks(deps, tracing.tracer),
         logger,
       });
     }
@@ -81,12 +86,17 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   return { deps, port, stop };
 }
 
-function createTasks(deps: ServiceDeps): TaskList {
-  return { ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps) }) };
+function createTasks(deps: ServiceDeps, tracer: Tracer): TaskList {
+  return { ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps), tracer }) };
 }
 
 function createRouters(deps: ServiceDeps, webhook: Router) {
-  const routers = [webhook, createAdminRouter(deps), createCalendarFeedRouter(deps)];
+  const routers = [
+    webhook,
+    createAdminRouter(deps),
+    createCalendarFeedRouter(deps),
+    createMetricsRouter({ token: deps.config.METRICS_TOKEN, registry: createMetricsRegistry(deps.db, deps.logger) }),
+  ];
   // What sandbox tenants "sent", for `npm run chat`; never exposed in production.
   if (deps.config.NODE_ENV !== 'production') routers.push(createSandboxOutboxRouter(deps));
   return routers;
