@@ -2,12 +2,10 @@ import type { Tx } from '../db/index.js';
 import { type AppointmentChange, type ClaimKind, localDateOf, localTimeOf } from '../shared/index.js';
 import { type AppointmentView, findCustomerAppointment } from './appointment-view.js';
 
-/** A change to appointments the database confirmed: what a receipt is about. */
-export type ScheduleChangeKind = ClaimKind;
-
 /** Which appointment a successful write touched (read from a write tool's result). */
 export interface ScheduleChangeRef {
-  kind: ScheduleChangeKind;
+  /** the change the write made (its definition's `claims`) */
+  kind: ClaimKind;
   appointmentId: number;
   /** a reschedule's old appointment (now cancelled) */
   previousAppointmentId?: number;

@@ -28,7 +28,6 @@ export {
   type ConfirmedChange,
   localSlotOf,
   readConfirmedChanges,
-  type ScheduleChangeKind,
   type ScheduleChangeRef,
   scheduleChangeRefOf,
 } from './confirmed-writes.js';
