@@ -27,9 +27,10 @@ export {
 export { createLogger, type Logger, silentLogger } from './logger.js';
 export type { OutboundReply } from './outbound-reply.js';
 export {
+  type AppointmentChange,
   type ClaimKind,
-  claimsBackedBy,
   defineTool,
+  type LocalSlot,
   type ToolCallContext,
   type ToolDefinition,
   type ToolEffect,
