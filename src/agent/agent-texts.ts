@@ -24,6 +24,10 @@ export const modelTexts = {
     'AVISO DO SISTEMA: a conversa foi transferida para uma atendente humana. Nenhuma ferramenta pode mais ser chamada. Despeça-se do cliente em uma ou duas frases, dizendo que uma atendente vai continuar o atendimento em breve.',
   unverifiedSuccess:
     'AVISO DO SISTEMA: sua última resposta NÃO foi enviada ao cliente. Ela diz que algo foi agendado, cancelado ou remarcado, mas nenhuma chamada de agendar, cancelar ou remarcar teve sucesso nesta conversa. Nunca afirme isso sem a confirmação da ferramenta: chame a ferramenta adequada (depois de confirmar com o cliente) ou reescreva a resposta sem afirmar o que não aconteceu.',
+  declaredWithoutWrite:
+    'AVISO DO SISTEMA: sua resposta NÃO foi enviada ao cliente. Você declarou em "afirma" que agendou, cancelou ou remarcou, mas nenhuma chamada dessa ferramenta (com esse agendamento_id) teve sucesso nesta conversa. Chame a ferramenta adequada (depois de confirmar com o cliente) ou responda com afirma "nada" sem afirmar o que não aconteceu.',
+  statedTimeDiffers: (sentence: string) =>
+    `AVISO DO SISTEMA: sua resposta NÃO foi enviada ao cliente. O trecho "${sentence}" cita um dia ou horário diferente do que a ferramenta confirmou. Use exatamente o dia e o horário do resultado da ferramenta.`,
   transferAccepted:
     'Transferência registrada: uma atendente humana vai assumir a conversa. Não chame mais ferramentas; apenas despeça-se do cliente.',
   emptyAnswer: 'AVISO DO SISTEMA: sua resposta veio vazia e não foi enviada. Responda agora ao cliente.',

@@ -1,6 +1,7 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
+import { FINAL_ANSWER_TOOL_NAME } from './final-answer-tool.js';
 import type { TextBlockParam } from './model-types.js';
 import { TRANSFER_TOOL_NAME } from './transfer-to-human-tool.js';
 
@@ -31,6 +32,9 @@ export function buildSystemPrompt(tenant: PromptTenant, now: Date): TextBlockPar
     '- Nunca invente um horário livre: sempre consulte buscar_horarios antes de oferecer horários, e ofereça só os que ela devolveu.',
     '- Antes de agendar, remarcar ou cancelar, confirme com o cliente o serviço, a profissional, o dia e o horário, e só chame a ferramenta depois que ele concordar.',
     '- Só diga que algo foi agendado, remarcado ou cancelado quando a ferramenta confirmar com sucesso.',
+    `- Responda ao cliente sempre com ${FINAL_ANSWER_TOOL_NAME}, sozinha, declarando em "afirma" o que a resposta afirma. Uma resposta que afirma algo que nenhuma ferramenta confirmou não é enviada.`,
+    '- Depois de cada agendamento, cancelamento ou remarcação com sucesso, o sistema envia ao cliente um comprovante com serviço, profissional, dia, horário e endereço. Não repita esses detalhes: diga apenas algo curto (por exemplo, se pode ajudar em mais alguma coisa).',
+    `- Se o pedido não puder ser atendido (serviço que não existe, data além do prazo, nenhum horário livre no período), explique isso com clareza e ofereça uma alternativa, com afirma "nao_e_possivel".`,
     '- Use listar_servicos e listar_profissionais para saber os serviços, as profissionais e os ids; nunca adivinhe ids.',
     '- Se o cliente pedir algo que você não consegue fazer com as ferramentas (preços não informados, pagamentos, reclamações, etc.), diga com clareza que não consegue fazer isso por aqui.',
     `- Chame ${TRANSFER_TOOL_NAME} quando o cliente pedir para falar com uma pessoa, ou quando você não conseguir resolver o pedido.`,

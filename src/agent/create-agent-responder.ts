@@ -72,7 +72,7 @@ export function createAgentResponder(deps: AgentResponderDeps): Responder {
 }
 
 /** The SDK client: bounded retries (429/5xx/529 and connection errors) are the SDK's, with ANTHROPIC_MAX_RETRIES. */
-function createAnthropicClient(config: AgentConfig): Anthropic {
+export function createAnthropicClient(config: AgentConfig): Anthropic {
   if (!config.ANTHROPIC_API_KEY)
     throw new Error('ANTHROPIC_API_KEY is not set: the agent needs it (offline mode uses the offline assistant)');
   return new Anthropic({

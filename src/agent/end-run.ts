@@ -1,9 +1,9 @@
+import { verifyAnswerClaims } from '../answer-claims/index.js';
 import type { RunOutcome } from '../conversation/index.js';
 import type { HandoffReason } from '../handoff/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import { customerTexts, modelTexts } from './agent-texts.js';
 import type { ModelCallFailure } from './call-model.js';
-import { claimsUnverifiedSuccess } from './claims-unverified-success.js';
 import { lastCompleteSentence } from './last-complete-sentence.js';
 import { textOf } from './response-content.js';
 import type { RunSession } from './run-session.js';
@@ -88,7 +88,7 @@ async function lastAnswer(session: RunSession, systemNote: string): Promise<stri
     session.truncated = true;
   }
   if (result.message.stop_reason === 'refusal') return '';
-  if (claimsUnverifiedSuccess(text, session.ledger.successfulWrites())) {
+  if (text && !verifyAnswerClaims({ text }, session.ledger.claimEvidence()).ok) {
     session.log.warn({ runId: session.input.runId }, 'final answer claims a booking change no tool confirmed: replaced');
     return '';
   }

@@ -87,7 +87,7 @@ export async function executeToolCalls(
     // A write's record is committed before the model hears back: a resumed run must reuse it, never redo the write.
     if (deps.registry.find(toolUse.name)?.effect === 'write') await commitStep(deps.db, context, { records: [record] });
     else deferredRecords.push(record);
-    ledger.record({ name: toolUse.name, fingerprint, isError: outcome.isError, input: toolUse.input });
+    ledger.record({ name: toolUse.name, fingerprint, isError: outcome.isError, input: toolUse.input, result: outcome.stored });
     results.push({
       type: 'tool_result',
       tool_use_id: toolUse.id,

@@ -1,7 +1,9 @@
-import { claimsUnverifiedSuccess, type SuccessfulWrite } from './claims-unverified-success.js';
+import { type AnswerDeclaration, type ClaimEvidence, type ClaimVerdict, verifyAnswerClaims } from '../answer-claims/index.js';
+import { modelTexts } from './agent-texts.js';
+import { readFinalAnswer } from './final-answer-tool.js';
 import { lastCompleteSentence } from './last-complete-sentence.js';
-import type { ModelMessage, ToolUseBlock } from './model-types.js';
-import { textOf, toolUsesOf } from './response-content.js';
+import type { ModelMessage, ToolUseBlock, Turn } from './model-types.js';
+import { assistantTurnOf, textOf, toolUsesOf } from './response-content.js';
 
 /** A tool call cut off by max_tokens is asked for again once, with this many times the limit. */
 const TRUNCATED_TOOL_USE_RETRY_FACTOR = 4;
@@ -9,7 +11,8 @@ export const MAX_OUTPUT_TOKENS_CEILING = 8192;
 
 /** What the run established so far that a decision needs (see RunToolLedger). */
 export interface StepLedger {
-  successfulWrites(): readonly SuccessfulWrite[];
+  /** the run's successful writes (from the tools' definitions) and the customer's appointments: what backs a claim */
+  claimEvidence(): ClaimEvidence;
 }
 
 /** The limits a decision needs: the regular output limit and the one this response was asked with. */
@@ -35,9 +38,21 @@ type NextStep =
   | { kind: 'retry_larger'; maxTokens: number; warning: string }
   /** the answer is not sent: tell the model why (and keep the rejected text in history, unsent) */
   | { kind: 'ask_again'; reason: 'empty_answer' }
-  | { kind: 'ask_again'; reason: 'unverified_success'; rejectedText: string; warning: string }
-  /** the customer's answer */
-  | { kind: 'answer'; text: string; truncated: boolean; warning?: string }
+  | {
+      kind: 'ask_again';
+      reason: 'unverified_success';
+      /** the rejected assistant turn, kept in history (unsent) so the model sees what it said */
+      rejectedTurn: Turn;
+      rejectedText: string;
+      /** the responder_cliente call that carried it, answered with `note` as an error result; absent for plain text */
+      toolUseId?: string;
+      /** what the model is told (why the answer was not sent) */
+      note: string;
+      verdict: Exclude<ClaimVerdict, { ok: true }>;
+      warning: string;
+    }
+  /** the customer's answer; `gaveUp` when the model declared the request cannot be met (afirma "nao_e_possivel") */
+  | { kind: 'answer'; text: string; truncated: boolean; gaveUp?: true; warning?: string }
   /** the run ends in a handoff with this text for the customer (the loop's default text when null) */
   | { kind: 'handoff'; reason: StepHandoffReason; text: string | null; truncated?: boolean; warning: string };
 
@@ -55,9 +70,18 @@ export function nextStep(response: ModelMessage, ledger: StepLedger, budgets: St
       return { kind: 'continue_after_pause' };
     case 'tool_use': {
       const toolUses = toolUsesOf(response);
+      // A lone, valid responder_cliente call is the final answer, with its declaration; anything else runs as tools.
+      const finalAnswer = readFinalAnswer(toolUses);
+      if (finalAnswer) {
+        return answerStep(finalAnswer.text, false, ledger, {
+          declaration: finalAnswer.declaration,
+          toolUseId: finalAnswer.toolUseId,
+          turn: assistantTurnOf(response),
+        });
+      }
       if (toolUses.length > 0) return { kind: 'run_tools', toolUses };
       // Said tool_use but called none: not a tool step. Its text (if any) is the answer, named as the anomaly it is.
-      return answerStep(textOf(response), false, ledger, 'stop_reason tool_use without tool_use blocks: taken as the answer');
+      return answerStep(textOf(response), false, ledger, { warning: 'stop_reason tool_use without tool_use blocks: taken as the answer' });
     }
     case 'max_tokens': {
       if (response.content.at(-1)?.type === 'tool_use') {
@@ -74,7 +98,7 @@ export function nextStep(response: ModelMessage, ledger: StepLedger, budgets: St
       // The context window is full: another call cannot fit either, so it ends like a token budget,
       // keeping whatever complete, verifiable sentences the cut response has.
       const text = lastCompleteSentence(textOf(response));
-      const usable = text && !claimsUnverifiedSuccess(text, ledger.successfulWrites()) ? text : null;
+      const usable = text && verifyAnswerClaims({ text }, ledger.claimEvidence()).ok ? text : null;
       return {
         kind: 'handoff',
         reason: 'token_budget',
@@ -93,16 +117,46 @@ export function nextStep(response: ModelMessage, ledger: StepLedger, budgets: St
   }
 }
 
-/** A response without tools: the answer, unless it is empty or claims an unverified booking (then the model goes again). */
-function answerStep(text: string, truncated: boolean, ledger: StepLedger, warning?: string): NextStep {
-  if (!text) return { kind: 'ask_again', reason: 'empty_answer' };
-  if (claimsUnverifiedSuccess(text, ledger.successfulWrites())) {
+interface AnswerSource {
+  /** what the model declared through responder_cliente; absent for a plain text answer */
+  declaration?: AnswerDeclaration;
+  toolUseId?: string;
+  /** the assistant turn that carried the answer (a plain text one is rebuilt from the text) */
+  turn?: Turn;
+  warning?: string;
+}
+
+/**
+ * A final answer: sent when everything it claims was changed is backed by the run's
+ * confirmed writes (verifyAnswerClaims, never its wording alone), else not sent and the
+ * model told why (empty answers too). A declared "not possible" is an answer that gave up.
+ */
+function answerStep(text: string, truncated: boolean, ledger: StepLedger, source: AnswerSource = {}): NextStep {
+  if (!text.trim()) return { kind: 'ask_again', reason: 'empty_answer' };
+  const verdict = verifyAnswerClaims({ text, ...(source.declaration ? { declaration: source.declaration } : {}) }, ledger.claimEvidence());
+  if (!verdict.ok) {
     return {
       kind: 'ask_again',
       reason: 'unverified_success',
+      rejectedTurn: source.turn ?? { role: 'assistant', content: [{ type: 'text', text }] },
       rejectedText: text,
-      warning: 'answer claims a booking change no tool confirmed: not sent',
+      ...(source.toolUseId ? { toolUseId: source.toolUseId } : {}),
+      note: refusalNote(verdict),
+      verdict,
+      warning: "answer claims a change the run's confirmed writes do not back: not sent",
     };
   }
-  return { kind: 'answer', text, truncated, ...(warning ? { warning } : {}) };
+  return {
+    kind: 'answer',
+    text,
+    truncated,
+    ...(source.declaration?.claims === 'not_possible' ? { gaveUp: true as const } : {}),
+    ...(source.warning ? { warning: source.warning } : {}),
+  };
+}
+
+function refusalNote(verdict: Exclude<ClaimVerdict, { ok: true }>): string {
+  if (verdict.reason === 'declared_without_write') return modelTexts.declaredWithoutWrite;
+  if (verdict.reason === 'stated_time_differs') return modelTexts.statedTimeDiffers(verdict.sentence);
+  return modelTexts.unverifiedSuccess;
 }

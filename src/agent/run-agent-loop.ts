@@ -1,4 +1,6 @@
 import type { RespondInput, RunOutcome } from '../conversation/index.js';
+import { listCustomerAppointments, localSlotOf } from '../scheduling/index.js';
+import { localToday } from '../shared/index.js';
 import { historyMessageWatermark, loadRecentHistory } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';
 import { customerTexts, modelTexts } from './agent-texts.js';
@@ -26,14 +28,18 @@ export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Pr
   const scope = { tenantId: input.tenantId, conversationId: input.conversationId, runId: input.runId };
   const run = await loadRunRecord(deps.db, scope);
   if (!run) throw new Error(`agent run ${input.runId} not found for this tenant and conversation`);
-  const [tenant, recordedCalls, history, watermark] = await Promise.all([
+  const [tenant, recordedCalls, history, watermark, booked] = await Promise.all([
     deps.db.tenant.findUniqueOrThrow({ where: { id: input.tenantId }, select: { name: true, businessInfo: true, timezone: true } }),
     loadLedgerCalls(deps.db, scope),
     loadRecentHistory(deps.db, scope, deps.settings.historyMaxMessages),
     historyMessageWatermark(deps.db, scope),
+    listCustomerAppointments(deps.db, { tenantId: input.tenantId, customerId: input.customerId, now: deps.clock.now() }),
   ]);
   const system = buildSystemPrompt(tenant, deps.clock.now());
-  const session = new RunSession(deps, input, run, system, RunToolLedger.fromRecorded(recordedCalls, deps.registry.find), history);
+  const ledger = RunToolLedger.fromRecorded(recordedCalls, deps.registry.find);
+  // An answer may repeat an appointment the customer already has: part of what backs its claims.
+  ledger.know(booked.map(localSlotOf), localToday(deps.clock.now(), tenant.timezone));
+  const session = new RunSession(deps, input, run, system, ledger, history);
 
   const resumedFrom = session.lastEntryOfRun();
   if (!resumedFrom) {
@@ -83,16 +89,22 @@ async function loop(session: RunSession): Promise<RunOutcome> {
         maxTokens = step.maxTokens;
         break;
       case 'ask_again':
-        if (step.reason === 'unverified_success')
-          session.stage({ role: 'assistant', content: [{ type: 'text', text: step.rejectedText }] });
+        if (step.reason === 'empty_answer') {
+          await session.append({ role: 'user', content: [{ type: 'text', text: modelTexts.emptyAnswer }] });
+          break;
+        }
+        // Kept in history, unsent: the model sees what it said and why it was held back.
+        session.stage(step.rejectedTurn);
         await session.append({
           role: 'user',
-          content: [{ type: 'text', text: step.reason === 'empty_answer' ? modelTexts.emptyAnswer : modelTexts.unverifiedSuccess }],
+          content: step.toolUseId
+            ? [{ type: 'tool_result', tool_use_id: step.toolUseId, content: step.note, is_error: true }]
+            : [{ type: 'text', text: step.note }],
         });
         break;
       case 'answer':
         if (step.truncated) session.truncated = true;
-        return session.finish({ kind: 'answer', replies: [textReply(step.text)] });
+        return session.finish({ kind: 'answer', replies: [textReply(step.text)], ...(step.gaveUp ? { exit: 'gave_up' as const } : {}) });
       case 'handoff':
         if (step.truncated) session.truncated = true;
         return endWith(session, step.reason, step.text ?? HANDOFF_TEXTS[step.reason]);

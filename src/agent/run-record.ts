@@ -50,7 +50,7 @@ export function budgetedInputTokensOf(message: ModelMessage): number {
 export async function loadLedgerCalls(
   db: Queryable,
   scope: { tenantId: number; conversationId: number; runId: number },
-): Promise<{ name: string; input: unknown; isError: boolean }[]> {
+): Promise<{ name: string; input: unknown; isError: boolean; result: unknown }[]> {
   const { tenantId, conversationId, runId } = scope;
   const lastEnded = await db.agentRun.findFirst({
     where: {
@@ -69,6 +69,6 @@ export async function loadLedgerCalls(
       run: { conversationId, OR: [{ id: runId }, { outcome: 'superseded', id: { gt: lastEnded?.id ?? 0, lt: runId } }] },
     },
     orderBy: { id: 'asc' },
-    select: { name: true, input: true, isError: true },
+    select: { name: true, input: true, isError: true, result: true },
   });
 }

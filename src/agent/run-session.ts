@@ -1,5 +1,6 @@
 import type { RespondInput, RunOutcome, RunRecordWrites } from '../conversation/index.js';
 import type { HandoffReason } from '../handoff/index.js';
+import { buildReceipts } from '../scheduling/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import type { HistoryEntry } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';
@@ -142,8 +143,9 @@ export class RunSession {
    * replies and that history entry are one commit, so the model can never remember an
    * answer the customer was not sent.
    */
-  async finish(outcome: RunOutcome, ending: { stopReason?: string; handoffReason?: HandoffReason } = {}): Promise<RunOutcome> {
+  async finish(answered: RunOutcome, ending: { stopReason?: string; handoffReason?: HandoffReason } = {}): Promise<RunOutcome> {
     await this.commit({});
+    const outcome = await this.withReceipts(answered);
     const replies = outcome.kind === 'cancelled' ? [] : outcome.replies;
     const replyText = replies.map((reply: OutboundReply) => reply.text).join('\n\n');
     const record: RunRecordWrites = {
@@ -156,6 +158,19 @@ export class RunSession {
       'agent run finished',
     );
     return { ...outcome, record };
+  }
+
+  /**
+   * The outcome with a receipt per change the run's writes made, built from the database
+   * rows and sent after the model's text: the customer's proof, which the model is told
+   * not to restate. They are replies of the outcome, so the turn's one commit queues them
+   * with the answer (and the history entry holds them too, as the customer saw them).
+   */
+  private async withReceipts(outcome: RunOutcome): Promise<RunOutcome> {
+    if (outcome.kind === 'cancelled') return outcome;
+    const scope = { tenantId: this.input.tenantId, customerId: this.input.customerId };
+    const receipts = await buildReceipts(this.deps.db, scope, this.ledger.confirmedChanges());
+    return receipts.length === 0 ? outcome : { ...outcome, replies: [...outcome.replies, ...receipts] };
   }
 
   /** Commits the staged writes plus these, in that order; returns the ids of all inserted turns. */

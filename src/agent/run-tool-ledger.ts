@@ -1,5 +1,6 @@
-import { claimsBackedBy, type ToolEffect } from '../shared/index.js';
-import type { SuccessfulWrite } from './claims-unverified-success.js';
+import type { ClaimEvidence, ConfirmedWrite, KnownAppointment } from '../answer-claims/index.js';
+import { type ScheduleChangeRef, scheduleChangeRefOf } from '../scheduling/index.js';
+import type { AppointmentChange, ClaimKind, ToolEffect } from '../shared/index.js';
 import { toolCallFingerprint } from './tool-call-fingerprint.js';
 import { TRANSFER_TOOL_NAME } from './transfer-to-human-tool.js';
 
@@ -8,25 +9,40 @@ interface LedgerEntry {
   fingerprint: string;
   isError: boolean;
   input: unknown;
+  /** the handler's value (what agent_tool_calls.result keeps) */
+  result?: unknown;
 }
 
 /** Finds a tool's definition (its effect) by the name the model used; undefined for an unknown tool. */
 type FindToolEffect = (name: string) => ToolEffect | undefined;
 
+/** One successful write: the change its definition says it makes and the appointment its output names. */
+interface SuccessfulWrite {
+  claims: ClaimKind;
+  change: AppointmentChange;
+}
+
 /**
  * What the tools did so far in one run: how often each exact call was made (repetition),
- * which write tools succeeded and what claims they back (verified success, from their
- * definitions), and whether the model asked for a person. A resumed run is seeded from the
- * calls it already recorded.
+ * which writes succeeded, what change each made and on which appointment (verified
+ * success and receipts, from their definitions' `claims` and `changeOf`, never their names),
+ * and whether the model asked for a person. A resumed run is seeded from the calls it
+ * already recorded. The customer's existing appointments (`know`) complete the evidence an
+ * answer is checked against.
  */
 export class RunToolLedger {
   private readonly calls = new Map<string, number>();
   private readonly writes: SuccessfulWrite[] = [];
+  private known: readonly KnownAppointment[] = [];
+  private today: string | undefined;
   private transferReason: string | null = null;
 
   constructor(private readonly findEffect: FindToolEffect) {}
 
-  static fromRecorded(rows: { name: string; input: unknown; isError: boolean }[], findEffect: FindToolEffect): RunToolLedger {
+  static fromRecorded(
+    rows: { name: string; input: unknown; isError: boolean; result?: unknown }[],
+    findEffect: FindToolEffect,
+  ): RunToolLedger {
     const ledger = new RunToolLedger(findEffect);
     for (const row of rows) ledger.record({ ...row, fingerprint: toolCallFingerprint(row.name, row.input) });
     return ledger;
@@ -36,20 +52,49 @@ export class RunToolLedger {
     this.calls.set(entry.fingerprint, (this.calls.get(entry.fingerprint) ?? 0) + 1);
     if (entry.isError) return;
     const effect = this.findEffect(entry.name);
-    if (effect?.effect === 'write') this.writes.push({ tool: entry.name, backs: claimsBackedBy(effect) });
+    if (effect?.effect === 'write') {
+      const change = effect.changeOf(entry.result);
+      if (change) this.writes.push({ claims: effect.claims, change });
+    }
     if (entry.name === TRANSFER_TOOL_NAME) {
       const motivo = (entry.input as { motivo?: unknown } | null)?.motivo;
       this.transferReason = typeof motivo === 'string' ? motivo.trim() : '';
     }
   }
 
+  /** The customer's booked appointments and today's local date, read when the run starts. */
+  know(known: readonly KnownAppointment[], today: string): void {
+    this.known = known;
+    this.today = today;
+  }
+
   countCalls(fingerprint: string): number {
     return this.calls.get(fingerprint) ?? 0;
   }
 
-  /** The successful write calls of this run, with the claims each backs. */
-  successfulWrites(): readonly SuccessfulWrite[] {
-    return this.writes;
+  /** What backs an answer's claims: the confirmed writes of this run and the customer's appointments. */
+  claimEvidence(): ClaimEvidence {
+    const writes = this.writes.map(
+      ({ claims, change }): ConfirmedWrite => ({
+        kind: claims,
+        appointmentId: change.appointmentId,
+        date: change.date,
+        start: change.start,
+        end: change.end,
+        ...(change.previous
+          ? {
+              previousAppointmentId: change.previous.appointmentId,
+              previous: { date: change.previous.date, start: change.previous.start, end: change.previous.end },
+            }
+          : {}),
+      }),
+    );
+    return { writes, known: this.known, ...(this.today ? { today: this.today } : {}) };
+  }
+
+  /** The appointments the successful writes of this run touched, in order: what the receipts re-read. */
+  confirmedChanges(): ScheduleChangeRef[] {
+    return this.writes.map(({ claims, change }) => scheduleChangeRefOf(claims, change));
   }
 
   /** The `motivo` of a successful transferir_para_humano call, or null when none happened. */

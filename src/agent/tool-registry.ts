@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../shared/index.js';
+import { finalAnswerTool } from './final-answer-tool.js';
 import type { ApiTool } from './model-types.js';
 import { toInputSchema } from './to-input-schema.js';
 import { transferToHumanTool } from './transfer-to-human-tool.js';
@@ -12,12 +13,13 @@ export interface ToolRegistry {
 
 /**
  * Builds the registry the loop calls tools through: the given tools plus the agent's own
- * `transferir_para_humano`. Each tool's `input_schema` is generated once from its zod
+ * `transferir_para_humano` and `responder_cliente`. Each tool's `input_schema` is generated once from its zod
  * schema. Refuses duplicate names (the API would reject the request anyway, later and
  * less clearly).
  */
 export function createToolRegistry(tools: ToolDefinition[]): ToolRegistry {
-  const all = [...tools.filter((tool) => tool.name !== transferToHumanTool.name), transferToHumanTool as ToolDefinition];
+  const own = [transferToHumanTool, finalAnswerTool] as ToolDefinition[];
+  const all = [...tools.filter((tool) => !own.some((ownTool) => ownTool.name === tool.name)), ...own];
   const byName = new Map<string, ToolDefinition>();
   for (const tool of all) {
     if (byName.has(tool.name)) throw new Error(`duplicate tool name: ${tool.name}`);

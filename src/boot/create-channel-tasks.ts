@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { TaskList } from 'graphile-worker';
 import { z } from 'zod';
 import { type ChooseResponder, createVoiceNoteTranscriber, processConversation } from '../conversation/index.js';
@@ -14,6 +15,8 @@ interface ChannelTaskOptions {
   /** defaults to the real Graph API client from config */
   graph?: GraphApiClient;
   claimPollMs?: number;
+  /** run spans (OpenTelemetry); none when absent */
+  tracer?: Tracer;
 }
 
 /**
@@ -62,6 +65,7 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
           inboundRateLimit: { maxMessages: deps.config.INBOUND_RATE_LIMIT_MESSAGES, windowMs: deps.config.INBOUND_RATE_LIMIT_WINDOW_MS },
           transcribeVoiceNotes,
           typingRefreshMs: config.TYPING_REFRESH_MS,
+          tracer: options.tracer,
         },
         conversationId,
         { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
+import type { Tracer } from '@opentelemetry/api';
 import type { Router } from 'express';
 import type { TaskList } from 'graphile-worker';
 import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
@@ -8,9 +9,11 @@ import { createConsoleRouter } from '../console/index.js';
 import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
+import { createMetricsRegistry, createMetricsRouter } from '../metrics/index.js';
 import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
 import { createStaffAccount, DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from '../staff/index.js';
+import { createRunTracing } from '../telemetry/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter, type WhatsAppWebhookRouter } from '../whatsapp/index.js';
 import { assertSafeSecrets } from './assert-safe-secrets.js';
@@ -49,6 +52,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   let worker: WorkerHandle | undefined;
   let webhook: WhatsAppWebhookRouter | undefined;
   const consoleRouter = createConsoleRouter(deps);
+  const tracing = createRunTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
 
   const stop = async () => {
     consoleRouter.closeStreams();
@@ -56,6 +60,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     if (worker) await worker.stop();
     // The webhook's own intake pool, after the server stopped taking webhooks.
     if (webhook) await webhook.close();
+    await tracing.shutdown().catch((error) => logger.warn({ err: error }, 'span export at shutdown failed'));
     await db.$disconnect();
     if (embedded) await embedded.stop();
   };
@@ -72,7 +77,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       worker = await startWorker({
         connectionString: databaseUrl,
         concurrency: config.WORKER_CONCURRENCY,
-        tasks: createTasks(deps),
+        tasks: createTasks(deps, tracing.tracer),
         crontab: MAINTENANCE_CRONTAB,
         queueLagWarnMs: config.QUEUE_LAG_WARN_MS,
         logger,
@@ -93,15 +98,20 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   return { deps, port, stop };
 }
 
-function createTasks(deps: ServiceDeps): TaskList {
+function createTasks(deps: ServiceDeps, tracer: Tracer): TaskList {
   return {
-    ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps) }),
+    ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps), tracer }),
     ...createMaintenanceTasks(deps),
   };
 }
 
 function createRouters(deps: ServiceDeps, webhook: Router) {
-  const routers = [webhook, createAdminRouter(deps), createCalendarFeedRouter(deps)];
+  const routers = [
+    webhook,
+    createAdminRouter(deps),
+    createCalendarFeedRouter(deps),
+    createMetricsRouter({ token: deps.config.METRICS_TOKEN, registry: createMetricsRegistry(deps.db, deps.logger) }),
+  ];
   // What sandbox tenants "sent", for `npm run chat`; never exposed in production.
   if (deps.config.NODE_ENV !== 'production') routers.push(createSandboxOutboxRouter(deps));
   return routers;

@@ -79,6 +79,10 @@ export const envSchema = z
       z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://agenda.example.com' }).optional(),
     ),
     ADMIN_AUTH_FAILURES_PER_MINUTE: int(20, 1),
+
+    METRICS_TOKEN: optionalText,
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
+    OTEL_SERVICE_NAME: z.string().min(1).default('wa-agenda'),
     SHUTDOWN_TIMEOUT_MS: int(8000, 100),
   })
   .superRefine(

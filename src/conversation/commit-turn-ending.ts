@@ -58,7 +58,7 @@ async function performPlan(tx: Tx, scope: TurnScope, plan: EndingPlan): Promise<
     // duration_ms is wall time from the run's start to this commit, measured by the database's clock.
     await tx.$executeRaw`
       UPDATE agent_runs SET
-        status = ${run.status}, outcome = ${run.outcome}, handoff_reason = ${run.handoffReason}, error = ${run.error},
+        status = ${run.status}, outcome = ${run.outcome}, exit = ${run.exit}, handoff_reason = ${run.handoffReason}, error = ${run.error},
         result = ${run.result === null ? null : JSON.stringify(run.result)}::jsonb,
         stop_reason = ${run.stopReason}, truncated = ${run.truncated},
         finished_at = clock_timestamp(),

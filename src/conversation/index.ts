@@ -6,5 +6,6 @@ export { loadTurn, scopeOf, type Turn } from './load-turn.js';
 export { type EndingPlan, GIVE_UP_NOTE, planTurnEnding, type TurnScope } from './plan-turn-ending.js';
 export { type ProcessConversationDeps, processConversation, type TurnResult } from './process-conversation.js';
 export type { InboundTurnMessage, Responder, RespondInput, RunOutcome, RunRecordWrites } from './responder.js';
+export { RUN_EXITS, type RunExit, runExitOf } from './run-exit.js';
 export { createVoiceNoteTranscriber, type TranscribeVoiceNotes } from './transcribe-voice-notes.js';
 export { endingOfRun, type RunRef, type TurnEnding, type TurnEndingKind } from './turn-ending.js';

@@ -2,6 +2,7 @@ import type { HandoffReason } from '../handoff/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import { CONVERSATION_TEXTS } from './conversation-texts.js';
 import type { RunRecordWrites } from './responder.js';
+import { type RunExit, runExitOf } from './run-exit.js';
 import type { RunRef, TurnEnding, TurnEndingKind } from './turn-ending.js';
 
 /** The customer's one notice when a handoff has its own words; every other reason gets the generic "a person will answer". */
@@ -29,6 +30,8 @@ interface RunLifecycleWrites {
   status: 'completed' | 'failed';
   /** the committed ending kind (gave_up for give_up) */
   outcome: string;
+  /** the run's one named exit (run-exit.ts) */
+  exit: RunExit;
   handoffReason: HandoffReason | null;
   error: string | null;
   /** the outcome as the responder returned it, for the record */
@@ -70,7 +73,7 @@ function cancelled(run: RunRef, record: RunRecordWrites | undefined): EndingPlan
     handoffNotice: 'none',
     textOnlyNotice: 'clear',
     markProcessed: { runId: run.id },
-    run: lifecycle(run, 'completed', 'cancelled', { result: { kind: 'cancelled' }, record }),
+    run: lifecycle(run, 'completed', 'cancelled', 'cancelled', { result: { kind: 'cancelled' }, record }),
   };
 }
 
@@ -78,12 +81,14 @@ function lifecycle(
   run: RunRef,
   status: RunLifecycleWrites['status'],
   outcome: string,
+  exit: RunExit,
   options: { handoffReason?: HandoffReason; error?: string; result?: unknown; record?: RunRecordWrites },
 ): RunLifecycleWrites {
   return {
     id: run.id,
     status,
     outcome,
+    exit,
     handoffReason: options.handoffReason ?? null,
     error: options.error ?? null,
     result: options.result ?? null,
@@ -109,7 +114,13 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
       replies: { replies: ending.replies, author: 'bot', idempotencyKeyPrefix: runKey(ending.run), runId: ending.run.id },
       textOnlyNotice: 'clear',
       markProcessed: { runId: ending.run.id },
-      run: lifecycle(ending.run, 'completed', 'answer', { result: { kind: 'answer', replies: ending.replies }, record: ending.record }),
+      run: lifecycle(
+        ending.run,
+        'completed',
+        'answer',
+        runExitOf({ kind: 'answer', replies: ending.replies, ...(ending.exit ? { exit: ending.exit } : {}) }),
+        { result: { kind: 'answer', replies: ending.replies, ...(ending.exit ? { exit: ending.exit } : {}) }, record: ending.record },
+      ),
       ...recordWrites(ending.run, ending.record),
     };
   },
@@ -123,7 +134,7 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
       replies: { replies: ending.replies, author: 'bot', idempotencyKeyPrefix: runKey(ending.run), runId: ending.run.id },
       textOnlyNotice: 'clear',
       markProcessed: { runId: ending.run.id },
-      run: lifecycle(ending.run, 'completed', 'answer_and_handoff', {
+      run: lifecycle(ending.run, 'completed', 'answer_and_handoff', runExitOf({ kind: 'handoff', reason: ending.reason, replies: [] }), {
         handoffReason: ending.reason,
         result: { kind: 'handoff', reason: ending.reason, note: ending.note, replies: ending.replies },
         record: ending.record,
@@ -151,7 +162,7 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
       markProcessed: { runId: run?.id ?? null },
       ...(run
         ? {
-            run: lifecycle(run, 'completed', 'handoff', {
+            run: lifecycle(run, 'completed', 'handoff', runExitOf({ kind: 'handoff', reason: ending.reason, replies: [] }), {
               handoffReason: ending.reason,
               result: { kind: 'handoff', reason: ending.reason, note: ending.note, replies: [] },
               record: ending.record,
@@ -198,7 +209,9 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
     },
     textOnlyNotice: 'clear',
     markProcessed: { runId: ending.run?.id ?? null },
-    ...(ending.run ? { run: lifecycle(ending.run, 'failed', 'gave_up', { handoffReason: 'processing_failed', error: GIVE_UP_NOTE }) } : {}),
+    ...(ending.run
+      ? { run: lifecycle(ending.run, 'failed', 'gave_up', 'error', { handoffReason: 'processing_failed', error: GIVE_UP_NOTE }) }
+      : {}),
   }),
   cancelled: (ending) => cancelled(ending.run, ending.record),
   superseded: (ending) => ({
@@ -206,7 +219,8 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
     handoffNotice: 'none',
     textOnlyNotice: 'keep',
     markProcessed: null,
-    run: lifecycle(ending.run, 'failed', 'superseded', { error: 'superseded by a later turn' }),
+    // Nothing of it was sent (a later turn answers its messages): it ends like a run an attendant stopped.
+    run: lifecycle(ending.run, 'failed', 'superseded', 'cancelled', { error: 'superseded by a later turn' }),
   }),
 };
 

@@ -1,7 +1,9 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { Db } from '../db/index.js';
 import { findOpenHandoff } from '../handoff/index.js';
 import type { GraphApiClient } from '../outbox/index.js';
 import type { Logger } from '../shared/index.js';
+import { traceRun } from '../telemetry/index.js';
 import { isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
 import { commitTurnEnding } from './commit-turn-ending.js';
@@ -27,6 +29,8 @@ export interface ProcessConversationDeps {
   transcribeVoiceNotes?: TranscribeVoiceNotes;
   /** how often the typing indicator is shown again while a run works (WhatsApp hides it after 25 s) */
   typingRefreshMs?: number;
+  /** one span per finished run (see telemetry/record-run-span.ts); none when absent */
+  tracer?: Tracer;
 }
 
 export type TurnResult = { kind: 'nothing_to_do' } | { kind: 'ended'; ending: TurnEndingKind; runId: number | null };
@@ -50,7 +54,9 @@ export async function processConversation(
   const runRef: { id: number | null } = { id: null };
   try {
     const ending = await answerTurn(deps, turn, runRef, logger);
-    return { kind: 'ended', ending: await commit(deps.db, turn, ending), runId: runRef.id };
+    const committed = await commit(deps.db, turn, ending);
+    await traceRun(deps.tracer, deps.db, runRef.id, logger);
+    return { kind: 'ended', ending: committed, runId: runRef.id };
   } catch (error) {
     if (job.attempt < job.maxAttempts) {
       logger.warn({ err: error, attempt: job.attempt, maxAttempts: job.maxAttempts }, 'conversation turn failed; will retry');
@@ -58,7 +64,9 @@ export async function processConversation(
     }
     logger.error({ err: error, attempt: job.attempt }, 'conversation turn failed on its last attempt; handing off to a person');
     const run = runRef.id === null ? null : { id: runRef.id };
-    return { kind: 'ended', ending: await commit(deps.db, turn, { kind: 'give_up', run }), runId: runRef.id };
+    const committed = await commit(deps.db, turn, { kind: 'give_up', run });
+    await traceRun(deps.tracer, deps.db, runRef.id, logger);
+    return { kind: 'ended', ending: committed, runId: runRef.id };
   }
 }
 

@@ -45,7 +45,8 @@ export interface RunRecordWrites {
  * the responder: the turn's commit stores it, `record` included, in one transaction.
  */
 export type RunOutcome =
-  | { kind: 'answer'; replies: OutboundReply[]; record?: RunRecordWrites }
+  /** `exit: 'gave_up'` when the answer explains the request cannot be met (see run-exit.ts) */
+  | { kind: 'answer'; replies: OutboundReply[]; exit?: 'gave_up'; record?: RunRecordWrites }
   | { kind: 'handoff'; reason: HandoffReason; note?: string; replies: OutboundReply[]; record?: RunRecordWrites }
   | { kind: 'cancelled'; record?: RunRecordWrites };
 

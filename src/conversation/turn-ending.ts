@@ -16,7 +16,7 @@ export interface RunRef {
  */
 export type TurnEnding =
   /** the responder answered */
-  | { kind: 'answer'; run: RunRef; replies: OutboundReply[]; record?: RunRecordWrites }
+  | { kind: 'answer'; run: RunRef; replies: OutboundReply[]; exit?: 'gave_up'; record?: RunRecordWrites }
   /** the responder answered and handed the chat to a person (its replies say so) */
   | { kind: 'answer_and_handoff'; run: RunRef; reason: HandoffReason; note?: string; replies: OutboundReply[]; record?: RunRecordWrites }
   /** the chat goes to a person with no answer of its own: the customer is told once that a person will answer */
@@ -41,7 +41,7 @@ export function endingOfRun(
 ): Extract<TurnEnding, { kind: 'answer' | 'answer_and_handoff' | 'handoff' | 'cancelled' }> {
   switch (outcome.kind) {
     case 'answer':
-      return { kind: 'answer', run, replies: outcome.replies, record: outcome.record };
+      return { kind: 'answer', run, replies: outcome.replies, ...(outcome.exit ? { exit: outcome.exit } : {}), record: outcome.record };
     case 'handoff':
       return outcome.replies.length > 0
         ? { kind: 'answer_and_handoff', run, reason: outcome.reason, note: outcome.note, replies: outcome.replies, record: outcome.record }

@@ -3,7 +3,7 @@ import type { Draft, Step } from './assistant-state.js';
 import { bookedText, chooseDayScreen, chooseProfessionalScreen, chooseTimeScreen, confirmScreen } from './booking-screens.js';
 import { customerRefusal } from './customer-refusal.js';
 import { freeTimesOn } from './free-times.js';
-import { dateTimeLabel, parseTypedDate, parseTypedTime } from './local-dates.js';
+import { parseTypedDate, parseTypedTime } from './local-dates.js';
 import type { Choice } from './match-choice.js';
 import { type StepOutcome, type TurnContext, text, withPrefix } from './turn.js';
 
@@ -66,13 +66,12 @@ export async function handleConfirmBooking(
   }
 }
 
+/** The details (service, professional, day, time, address) follow in the turn's receipt, built from the row. */
 async function commit(context: TurnContext, draft: Draft & { professionalId: number }, start: string) {
   if (draft.mode === 'reschedule' && draft.appointmentId) {
-    const { agendamento } = await context.calls.reschedule(draft.appointmentId, start);
-    const when = dateTimeLabel(`${agendamento.data}T${agendamento.inicio}`, context.today);
-    return text(`Pronto, remarcado! ✅\n${agendamento.servico.nome} com ${agendamento.profissional.nome}\n${when}`);
+    await context.calls.reschedule(draft.appointmentId, start);
+    return text('Pronto, remarcado! ✅\nSe precisar de mais alguma coisa, é só escrever *menu*.');
   }
-  const { agendamento } = await context.calls.book({ professionalId: draft.professionalId, serviceId: draft.serviceId, start });
-  const when = dateTimeLabel(`${agendamento.data}T${agendamento.inicio}`, context.today);
-  return bookedText(`${agendamento.servico.nome} com ${agendamento.profissional.nome}\n${when}`);
+  await context.calls.book({ professionalId: draft.professionalId, serviceId: draft.serviceId, start });
+  return bookedText();
 }

@@ -152,5 +152,4 @@ export async function confirmScreen(context: TurnContext, draft: Draft & { profe
   };
 }
 
-export const bookedText = (summary: string) =>
-  text(`Pronto, agendado! ✅\n${summary}\nSe precisar cancelar ou remarcar, é só escrever *menu*.`);
+export const bookedText = () => text('Pronto, agendado! ✅\nSe precisar cancelar ou remarcar, é só escrever *menu*.');

@@ -1,7 +1,7 @@
 import type { Responder, RespondInput, RunOutcome } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
 import type { HandoffReason } from '../handoff/index.js';
-import type { SchedulingToolSet } from '../scheduling/index.js';
+import { buildReceipts, recordScheduleChanges, type SchedulingToolSet } from '../scheduling/index.js';
 import { type Clock, type Logger, localToday, type OutboundReply } from '../shared/index.js';
 import { type AssistantState, loadAssistantState, type Step } from './assistant-state.js';
 import { offeredChoices } from './choice-keywords.js';
@@ -55,6 +55,8 @@ export function createOfflineAssistant(deps: OfflineAssistantDeps): Responder {
       if (loaded?.lastTurn?.messageId === lastId) return replay(loaded.lastTurn);
 
       let state: AssistantState = loaded ?? { version: 1, at: now.toISOString(), misses: 0, current: { step: 'idle' }, offered: [] };
+      // Every booking, cancellation or reschedule of this turn gets its receipt, built from the rows.
+      const recorder = recordScheduleChanges(deps.tools);
       const notices: OutboundReply[] = [];
       let result: TurnResult | undefined;
       for (const message of messages) {
@@ -62,7 +64,7 @@ export function createOfflineAssistant(deps: OfflineAssistantDeps): Responder {
         if (result?.notices) notices.push(...result.notices);
         const context: TurnContext = {
           calls: createSchedulingCalls(
-            deps.tools,
+            recorder.tools,
             { tenantId: input.tenantId, customerId: input.customerId, conversationId: input.conversationId, runId: input.runId },
             message.id,
           ),
@@ -79,7 +81,8 @@ export function createOfflineAssistant(deps: OfflineAssistantDeps): Responder {
       }
       if (!result) return { kind: 'answer', replies: [] };
       if (input.signal.aborted) return { kind: 'cancelled' };
-      const replies = [...notices, ...result.replies];
+      const receipts = await buildReceipts(deps.db, { tenantId: input.tenantId, customerId: input.customerId }, recorder.changes);
+      const replies = [...notices, ...result.replies, ...receipts];
       state.lastTurn = { messageId: lastId, replies, handoff: result.handoff ?? null };
       // The state is stored by the turn's commit, with the replies: never one without the other.
       const record = { assistantState: state };

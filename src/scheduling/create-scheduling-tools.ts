@@ -11,6 +11,7 @@ import {
 import { botActor } from './appointment-actor.js';
 import { bookAppointment } from './book-appointment.js';
 import { cancelAppointment } from './cancel-appointment.js';
+import { changeOfResult } from './change-of-result.js';
 import { findFreeSlots } from './find-free-slots.js';
 import { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
 import { listProfessionals, listServices } from './list-catalog.js';
@@ -106,7 +107,8 @@ export function createSchedulingToolSet({ db, clock, logger }: SchedulingToolDep
     book: defineTool({
       name: 'agendar',
       effect: 'write',
-      backs: ['booked'],
+      claims: 'booked',
+      changeOf: (output: AgendarResult) => changeOfResult(output),
       description:
         'Agenda para o cliente desta conversa um serviço com um profissional no início indicado (horário local). ' +
         'Use só horários livres vistos em buscar_horarios e confirme com o cliente antes. Repetir a mesma chamada não cria outro agendamento.',
@@ -149,7 +151,8 @@ export function createSchedulingToolSet({ db, clock, logger }: SchedulingToolDep
     cancel: defineTool({
       name: 'cancelar',
       effect: 'write',
-      backs: ['cancelled'],
+      claims: 'cancelled',
+      changeOf: (output: CancelarResult) => changeOfResult(output),
       description:
         'Cancela um agendamento do cliente desta conversa (id de meus_agendamentos). Confirme com o cliente antes. ' +
         'Cancelar de novo um agendamento já cancelado apenas informa isso.',
@@ -171,8 +174,9 @@ export function createSchedulingToolSet({ db, clock, logger }: SchedulingToolDep
     reschedule: defineTool({
       name: 'remarcar',
       effect: 'write',
-      // The new time is booked and the old one cancelled: its success backs all three claims.
-      backs: ['rescheduled', 'booked', 'cancelled'],
+      // The new time is booked and the old one cancelled: a claim of either is backed too (see verifyAnswerClaims).
+      claims: 'rescheduled',
+      changeOf: (output: RemarcarResult) => changeOfResult(output),
       description:
         'Muda um agendamento do cliente desta conversa para outro início (horário local), com o mesmo profissional e serviço. ' +
         'Use um horário livre de buscar_horarios e confirme com o cliente antes. É atômico: se o novo horário não puder ser reservado, nada muda. ' +

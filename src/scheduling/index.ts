@@ -19,10 +19,18 @@ export { type AppointmentView, findCustomerAppointment } from './appointment-vie
 export { type BookingOutcome, type BookingRequest, bookAppointment } from './book-appointment.js';
 export { bookAppointmentByStaff, type StaffBookingOutcome, type StaffBookingRequest } from './book-appointment-by-staff.js';
 export { buildCalendarFeed, type FeedAppointment, type FeedBlock } from './build-calendar-feed.js';
+export { buildReceipts, type Receipt, receiptOf } from './build-receipt.js';
 export { CALENDAR_TOKEN_PATTERN, ensureCalendarFeedTokens, findCalendarFeed, rotateCalendarFeedToken } from './calendar-feed-token.js';
 export { type CancellationOutcome, cancelAppointment } from './cancel-appointment.js';
 export { cancelAppointmentByStaff } from './cancel-appointment-by-staff.js';
 export { confirmAppointment } from './confirm-appointment.js';
+export {
+  type ConfirmedChange,
+  localSlotOf,
+  readConfirmedChanges,
+  type ScheduleChangeRef,
+  scheduleChangeRefOf,
+} from './confirmed-writes.js';
 export {
   createSchedulingToolSet,
   createSchedulingTools,
@@ -44,6 +52,7 @@ export type { BookingSettings, ServiceInfo } from './load-schedule.js';
 export { type NormalizedPhone, normalizePhone, waIdVariants } from './normalize-phone.js';
 export { type CreatedBlock, createProfessionalBlock, deleteProfessionalBlock } from './professional-blocks.js';
 export { recordAttendance } from './record-attendance.js';
+export { recordScheduleChanges } from './record-schedule-changes.js';
 export { type RescheduleOutcome, rescheduleAppointment } from './reschedule-appointment.js';
 export { rescheduleAppointmentByStaff, type StaffRescheduleOutcome } from './reschedule-appointment-by-staff.js';
 export { STAFF_PAST_GRACE_MINUTES } from './resolve-staff-slot.js';

@@ -28,9 +28,10 @@ export { createLogger, type Logger, silentLogger } from './logger.js';
 export type { OutboundReply } from './outbound-reply.js';
 export { OWNER_APP_ATTENDANT } from './owner-app-attendant.js';
 export {
+  type AppointmentChange,
   type ClaimKind,
-  claimsBackedBy,
   defineTool,
+  type LocalSlot,
   type ToolCallContext,
   type ToolDefinition,
   type ToolEffect,

@@ -13,16 +13,37 @@ export interface ToolCallContext {
   runId?: number;
 }
 
-/** What a successful write can back when an answer tells the customer about it. */
+/** A change a successful write makes, which an answer may state and a receipt confirms. */
 export type ClaimKind = 'booked' | 'cancelled' | 'rescheduled';
+
+/** An appointment's local date ("YYYY-MM-DD") and start/end times ("HH:mm"), in the tenant's zone. */
+export interface LocalSlot {
+  date: string;
+  start: string;
+  end: string;
+}
+
+/**
+ * The appointment a write touched, read from its own output (which the tool built from
+ * the database row): the evidence an answer's claim is checked against, and the pointer
+ * its receipt re-reads.
+ */
+export interface AppointmentChange extends LocalSlot {
+  appointmentId: number;
+  /** a reschedule's old appointment (now cancelled) */
+  previous?: LocalSlot & { appointmentId: number };
+}
 
 /**
  * What a tool does to the world. `read`: nothing (re-running it after a crash is harmless).
- * `write`: it changes something; its call is recorded before the model hears back, and its
- * success backs the claims listed in `backs` ("agendado!" needs a successful write backing
- * `booked`).
+ * `write`: it changes something; its call is recorded before the model hears back. A write
+ * names the change it makes (`claims`: "agendado!" needs a successful write claiming
+ * `booked`, or a reschedule, which books and cancels too) and reads, from its output, the
+ * appointment it touched (`changeOf`; null when the output names none).
  */
-export type ToolEffect = { effect: 'read' } | { effect: 'write'; backs: readonly ClaimKind[] };
+export type ToolEffect<Output = unknown> =
+  | { effect: 'read' }
+  | { effect: 'write'; claims: ClaimKind; changeOf(output: Output): AppointmentChange | null };
 
 /**
  * One tool the model can call: a zod schema (the model's `input_schema` is generated from it),
@@ -30,7 +51,7 @@ export type ToolEffect = { effect: 'read' } | { effect: 'write'; backs: readonly
  * throws `ToolDomainException` for refusals written for the model, and anything else is an
  * internal failure that the agent loop reports generically.
  */
-export type ToolDefinition<Input extends z.ZodType = z.ZodType, Output = unknown> = ToolEffect & {
+export type ToolDefinition<Input extends z.ZodType = z.ZodType, Output = unknown> = ToolEffect<Output> & {
   name: string;
   description: string;
   input: Input;
@@ -40,9 +61,4 @@ export type ToolDefinition<Input extends z.ZodType = z.ZodType, Output = unknown
 /** Identity helper that keeps the handler's input typed from the schema and its output from the handler. */
 export function defineTool<Input extends z.ZodType, Output>(tool: ToolDefinition<Input, Output>): ToolDefinition<Input, Output> {
   return tool;
-}
-
-/** The claims a tool's success backs: none for a read. */
-export function claimsBackedBy(tool: ToolEffect): readonly ClaimKind[] {
-  return tool.effect === 'write' ? tool.backs : [];
 }

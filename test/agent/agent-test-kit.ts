@@ -133,7 +133,14 @@ export function testTools(db: Db): ToolDefinition[] {
     defineTool({
       name: 'agendar',
       effect: 'write',
-      backs: ['booked'],
+      claims: 'booked',
+      // The appointment its output names (30 minutes from `inicio`, local time).
+      changeOf: (output: { agendamento_id: number; inicio: string }) => ({
+        appointmentId: output.agendamento_id,
+        date: output.inicio.slice(0, 10),
+        start: output.inicio.slice(11, 16),
+        end: `${output.inicio.slice(11, 13)}:${String(Number(output.inicio.slice(14, 16)) + 30).padStart(2, '0')}`,
+      }),
       description: 'Agenda um horário.',
       input: z.object({ profissional_id: z.number().int().positive(), servico_id: z.number().int().positive(), inicio: z.string() }),
       async handler(input, context) {

@@ -61,7 +61,14 @@ describe('agent loop: durable runs', () => {
 
     const retried = await scenario.responder.respond(input);
 
-    expect(retried).toEqual({ kind: 'answer', replies: [{ type: 'text', text: answer }] });
+    // the resumed run still owes the receipt of the booking its first attempt made
+    expect(retried).toEqual({
+      kind: 'answer',
+      replies: [
+        { type: 'text', text: answer },
+        { type: 'text', text: expect.stringMatching(/^✅ \*Agendamento confirmado\*\nCorte com Ana\nqua 02\/12 às 10:00\n/) },
+      ],
+    });
     expect(counter.agendar).toBe(1);
     expect(await database.db.appointment.count({ where: { tenantId: scenario.tenant.id, status: 'booked' } })).toBe(1);
     expect(scenario.claude.requests).toHaveLength(3);
@@ -72,7 +79,7 @@ describe('agent loop: durable runs', () => {
     const inbound = await database.db.message.findMany({ where: { conversationId: scenario.conversationId, direction: 'inbound' } });
     expect(inbound.map((message) => message.status)).toEqual(['processed']);
     const outbound = await database.db.message.findMany({ where: { conversationId: scenario.conversationId, direction: 'outbound' } });
-    expect(outbound.map((message) => message.text)).toEqual([answer]);
+    expect(outbound.map((message) => message.text)).toEqual([answer, expect.stringMatching(/^✅ \*Agendamento confirmado\*\n/)]);
     const history = await database.db.agentHistoryEntry.findMany({ where: { runId: input.runId }, orderBy: { id: 'asc' } });
     expect(history.map((entry) => entry.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
@@ -116,10 +123,18 @@ describe('agent loop: durable runs', () => {
     const second = await scenario.startRun('obrigada!');
     const outcome = await scenario.responder.respond({ ...second, messages: [...first.messages, ...second.messages] });
 
-    expect(outcome).toEqual({ kind: 'answer', replies: [{ type: 'text', text: answer }] });
+    // The receipt of the superseded run's booking is owed too: the customer never got it.
+    const receipt = expect.stringMatching(/^✅ \*Agendamento confirmado\*\nCorte com Ana\nqua 02\/12 às 10:00\n/);
+    expect(outcome).toEqual({
+      kind: 'answer',
+      replies: [
+        { type: 'text', text: answer },
+        { type: 'text', text: receipt },
+      ],
+    });
     expect(scenario.claude.requests).toHaveLength(3);
     expect(counter.agendar).toBe(1);
     const outbound = await database.db.message.findMany({ where: { conversationId: scenario.conversationId, direction: 'outbound' } });
-    expect(outbound.map((message) => message.text)).toEqual([answer]);
+    expect(outbound.map((message) => message.text)).toEqual([answer, receipt]);
   });
 });

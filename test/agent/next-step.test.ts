@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { SuccessfulWrite } from '../../src/agent/claims-unverified-success.js';
 import type { ModelMessage } from '../../src/agent/model-types.js';
 import { MAX_OUTPUT_TOKENS_CEILING, nextStep, type StepBudgets, type StepLedger } from '../../src/agent/next-step.js';
+import type { ConfirmedWrite } from '../../src/answer-claims/index.js';
 import { message, textBlock, toolUseBlock } from '../fakes/anthropic.js';
 
 // Pure decisions: no database, no HTTP. The responses are the fake's, shaped like the API's.
 const response = (content: ModelMessage['content'], stopReason: string | null): ModelMessage =>
   message(content, stopReason).message as ModelMessage;
-const ledger = (writes: SuccessfulWrite[] = []): StepLedger => ({ successfulWrites: () => writes });
+const ledger = (writes: ConfirmedWrite[] = []): StepLedger => ({ claimEvidence: () => ({ writes, known: [], today: '2026-12-01' }) });
 const budgets: StepBudgets = { maxOutputTokens: 1024, requestedMaxTokens: 1024 };
-const booked: SuccessfulWrite = { tool: 'agendar', backs: ['booked'] };
+// Wednesday 2026-12-02 10:00, as a successful write's definition reads it from its output.
+const booked: ConfirmedWrite = { kind: 'booked', appointmentId: 7, date: '2026-12-02', start: '10:00', end: '10:30' };
+const cancelled: ConfirmedWrite = { ...booked, kind: 'cancelled' };
 
 describe('nextStep: what the loop does with a response', () => {
   it('when the model ends its turn or stops on a sequence, then its text is the answer', () => {
@@ -112,7 +114,40 @@ describe('nextStep: what the loop does with a response', () => {
       reason: 'unverified_success',
       rejectedText: 'Pronto, seu horário foi marcado para quarta.',
     });
-    expect(nextStep(claim, ledger([{ tool: 'cancelar', backs: ['cancelled'] }]), budgets)).toMatchObject({ kind: 'ask_again' });
+    expect(nextStep(claim, ledger([cancelled]), budgets)).toMatchObject({ kind: 'ask_again' });
     expect(nextStep(claim, ledger([booked]), budgets)).toMatchObject({ kind: 'answer' });
+  });
+
+  it('when the model answers through responder_cliente alone, then its declaration is checked against the writes', () => {
+    const answer = (afirma: string, extra: Record<string, unknown> = {}) =>
+      response([toolUseBlock('responder_cliente', { texto: 'Até quarta! 😉', afirma, ...extra })], 'tool_use');
+    const declared = answer('agendou');
+    const refused = nextStep(declared, ledger(), budgets);
+    expect(refused).toMatchObject({ kind: 'ask_again', reason: 'unverified_success', rejectedText: 'Até quarta! 😉' });
+    // the call gets its tool_result (an error saying why), so the history stays well-formed
+    expect(refused.kind === 'ask_again' && refused.reason === 'unverified_success' && refused.toolUseId).toBeTruthy();
+    expect(nextStep(declared, ledger([booked]), budgets)).toEqual({ kind: 'answer', text: 'Até quarta! 😉', truncated: false });
+    expect(nextStep(answer('agendou', { agendamento_id: 8 }), ledger([booked]), budgets)).toMatchObject({ kind: 'ask_again' });
+    expect(nextStep(answer('nao_e_possivel'), ledger(), budgets)).toEqual({
+      kind: 'answer',
+      text: 'Até quarta! 😉',
+      truncated: false,
+      gaveUp: true,
+    });
+  });
+
+  it('when responder_cliente comes with other tools, then they all run as tools (it cannot be final yet)', () => {
+    const both = response(
+      [toolUseBlock('listar_servicos', {}), toolUseBlock('responder_cliente', { texto: 'Oi', afirma: 'nada' })],
+      'tool_use',
+    );
+    expect(nextStep(both, ledger(), budgets)).toMatchObject({ kind: 'run_tools' });
+  });
+
+  it('when a claim names a day or time other than the confirmed write, then it is not sent', () => {
+    const wrongTime = response([textBlock('Pronto, agendado para quarta às 11h!')], 'end_turn');
+    expect(nextStep(wrongTime, ledger([booked]), budgets)).toMatchObject({ kind: 'ask_again', reason: 'unverified_success' });
+    const rightTime = response([textBlock('Pronto, agendado para quarta às 10h!')], 'end_turn');
+    expect(nextStep(rightTime, ledger([booked]), budgets)).toMatchObject({ kind: 'answer' });
   });
 });

@@ -1,24 +1,36 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../../src/db/index.js';
-import { type ClaimKind, defineTool, type ToolDefinition } from '../../src/shared/index.js';
+import { type AppointmentChange, type ClaimKind, defineTool, type ToolDefinition } from '../../src/shared/index.js';
 import { text, toolCalls } from '../fakes/anthropic.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { agentScenario, testTools } from './agent-test-kit.js';
 
 /**
  * A tool the agent has never heard of, declared only by its definition: nothing in
- * src/agent/ names it. Whether it is a write, and which claims its success backs, must
- * come from `effect` and `backs` alone.
+ * src/agent/ names it. Whether it is a write, which claim its success backs and on which
+ * appointment, must come from `effect`, `claims` and `changeOf` alone.
  */
-function confirmAttendanceTool(effect: { effect: 'read' } | { effect: 'write'; backs: readonly ClaimKind[] }): ToolDefinition {
+interface Confirmation {
+  confirmado: boolean;
+  agendamento: { id: number; data: string; inicio: string; fim: string };
+}
+
+function confirmAttendanceTool(effect: { effect: 'read' } | { effect: 'write'; claims: ClaimKind }): ToolDefinition {
+  const changeOf = (output: Confirmation): AppointmentChange => ({
+    appointmentId: output.agendamento.id,
+    date: output.agendamento.data,
+    start: output.agendamento.inicio,
+    end: output.agendamento.fim,
+  });
   return defineTool({
     name: 'confirmar_presenca',
     description: 'Confirma a presença do cliente no próximo agendamento.',
-    ...effect,
+    ...(effect.effect === 'write' ? { ...effect, changeOf } : effect),
     input: z.object({}),
-    async handler() {
-      return { confirmado: true };
+    // Tomorrow (Wednesday 2026-12-02) at 10:00, local time.
+    async handler(): Promise<Confirmation> {
+      return { confirmado: true, agendamento: { id: 424242, data: '2026-12-02', inicio: '10:00', fim: '10:30' } };
     },
   });
 }
@@ -37,7 +49,7 @@ describe('agent loop: tools describe themselves', () => {
 
   it('when a new write tool is registered, then its call is recorded before the model hears back and its success backs the claim it declares', async () => {
     const scenario = await agentScenario(database.db, {
-      tools: [...testTools(database.db), confirmAttendanceTool({ effect: 'write', backs: ['booked'] })],
+      tools: [...testTools(database.db), confirmAttendanceTool({ effect: 'write', claims: 'booked' })],
     });
     let recordedBeforeAnswer: { name: string; isError: boolean }[] = [];
     scenario.claude.enqueue(toolCalls([{ name: 'confirmar_presenca' }]), async () => {
@@ -77,7 +89,7 @@ describe('agent loop: tools describe themselves', () => {
 
   it('when a write tool backs a different claim, then a claim of another kind is still caught', async () => {
     const scenario = await agentScenario(database.db, {
-      tools: [...testTools(database.db), confirmAttendanceTool({ effect: 'write', backs: ['cancelled'] })],
+      tools: [...testTools(database.db), confirmAttendanceTool({ effect: 'write', claims: 'cancelled' })],
     });
     scenario.claude.enqueue(toolCalls([{ name: 'confirmar_presenca' }]), text(CONFIRMATION), text('Certo, anotado.'));
     const outcome = await scenario.responder.respond(await scenario.startRun('confirma?'));

@@ -70,7 +70,7 @@ describe('agent loop: transfer to a person and verified success', () => {
     expect(await database.db.agentRun.findUniqueOrThrow({ where: { id: input.runId } })).toMatchObject({ iterations: 2 });
   });
 
-  it('when agendar succeeded in the run, then "agendado" is sent as is', async () => {
+  it('when agendar succeeded in the run, then "agendado" is sent as is, followed by the receipt', async () => {
     const scenario = await agentScenario(database.db);
     const [ana] = scenario.tenant.professionals;
     const [corte] = scenario.tenant.services;
@@ -79,7 +79,13 @@ describe('agent loop: transfer to a person and verified success', () => {
       text('Pronto, está agendado: quarta às 10h com a Ana.'),
     );
     const outcome = await scenario.responder.respond(await scenario.startRun('pode marcar quarta 10h com a Ana'));
-    expect(outcome).toEqual({ kind: 'answer', replies: [{ type: 'text', text: 'Pronto, está agendado: quarta às 10h com a Ana.' }] });
+    expect(outcome).toEqual({
+      kind: 'answer',
+      replies: [
+        { type: 'text', text: 'Pronto, está agendado: quarta às 10h com a Ana.' },
+        { type: 'text', text: expect.stringContaining('Agendamento confirmado') },
+      ],
+    });
     expect(scenario.claude.requests).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { Express } from 'express';
 import request from 'supertest';
 import { createChannelTasks } from '../../src/boot/index.js';
@@ -97,6 +98,8 @@ export async function startChannel(options: {
   worker?: boolean;
   /** e.g. one writing to a stream the test reads */
   logger?: Logger;
+  /** run spans go here (an in-memory exporter's tracer) */
+  tracer?: Tracer;
 }): Promise<Channel> {
   const config = testConfig(options.config);
   const logger = options.logger ?? createLogger(process.env.LOG_LEVEL ?? 'silent');
@@ -115,7 +118,7 @@ export async function startChannel(options: {
     worker = await startWorker({
       connectionString: options.database.url,
       concurrency: options.concurrency ?? 4,
-      tasks: createChannelTasks(deps, { chooseResponder: async () => current.responder, graph, claimPollMs: 50 }),
+      tasks: createChannelTasks(deps, { chooseResponder: async () => current.responder, graph, claimPollMs: 50, tracer: options.tracer }),
       logger,
       pollInterval: 50,
     });

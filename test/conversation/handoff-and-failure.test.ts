@@ -72,7 +72,7 @@ describe('conversation pipeline: handoffs and failures', () => {
     // Every attempt resumed the same run row (job key conv:<id>:upto:<last message id>).
     const runs = await database.db.agentRun.findMany({ where: { conversationId: conversation.id } });
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ status: 'failed', outcome: 'gave_up' });
+    expect(runs[0]).toMatchObject({ status: 'failed', outcome: 'gave_up', exit: 'error' });
     expect(new Set(failing.runs.map((run) => run.input.runId))).toEqual(new Set([runs[0]!.id]));
   });
 
@@ -116,7 +116,7 @@ describe('conversation pipeline: handoffs and failures', () => {
     expect(responder.runs[0]!.endedAt - responder.runs[0]!.startedAt).toBeLessThan(2500);
     expect(await outboundMessages(database.db, conversation.id)).toHaveLength(0);
     const [run] = await database.db.agentRun.findMany({ where: { conversationId: conversation.id } });
-    expect(run).toMatchObject({ status: 'completed', outcome: 'cancelled' });
+    expect(run).toMatchObject({ status: 'completed', outcome: 'cancelled', exit: 'cancelled' });
     expect(await inboundStatuses(conversation.id)).toEqual(['processed']);
     expect(graph.sends()).toHaveLength(0);
   });
@@ -146,6 +146,11 @@ describe('conversation pipeline: handoffs and failures', () => {
     const replies = await outboundMessages(database.db, conversation.id);
     expect(replies.map((row) => row.text)).toEqual(['Claro! Vou chamar uma pessoa da equipe para falar com você.']);
     const run = await database.db.agentRun.findUniqueOrThrow({ where: { id: handoff.runId! } });
-    expect(run).toMatchObject({ outcome: 'answer_and_handoff', handoffReason: 'requested_by_customer', status: 'completed' });
+    expect(run).toMatchObject({
+      outcome: 'answer_and_handoff',
+      handoffReason: 'requested_by_customer',
+      status: 'completed',
+      exit: 'need_help',
+    });
   });
 });

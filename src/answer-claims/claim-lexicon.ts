@@ -1,0 +1,180 @@
+/**
+ * The words around a change verb that decide whether a sentence states it as done: nouns
+ * and "done" marks that support it, and the words that suspend a statement (offers,
+ * questions, conditions, availability, intention, negation). Accent-free and lower case.
+ */
+
+/** Nouns for an appointment: with a weak verb or a "done" mark they make it about the booking. */
+export const APPOINTMENT_NOUNS = new Set([
+  'horario',
+  'horarios',
+  'agendamento',
+  'agendamentos',
+  'reserva',
+  'reservas',
+  'consulta',
+  'sessao',
+  'atendimento',
+  'marcacao',
+  'marcacoes',
+  'hora',
+  'vaga',
+]);
+
+/** "Done" marks: with a time, a noun or an expectation of attendance they claim a booking. */
+export const DONE_MARKS = new Set([
+  'pronto',
+  'prontinho',
+  'feito',
+  'feita',
+  'feitinho',
+  'efetuado',
+  'efetuada',
+  'efectuada',
+  'efectuado',
+  'realizado',
+  'realizada',
+  'certo',
+  'certinho',
+  'ok',
+  'okay',
+  'beleza',
+  'blz',
+  'show',
+  'perfeito',
+  'combinado',
+  'fechado',
+  'fechou',
+  'fechei',
+  'fechamos',
+  'sucesso',
+  'garantido',
+  'garantida',
+  '__check__',
+  'oficial',
+  'confirmadissimo',
+]);
+
+/** "te espero", "nos vemos", "até amanhã": the answer expects the customer to come. */
+export const ATTENDANCE_VERBS = new Set([
+  'espero',
+  'esperamos',
+  'esperando',
+  'aguardo',
+  'aguardamos',
+  'aguardando',
+  'vemos',
+  'vejo',
+  'recebemos',
+  'venha',
+  'apareca',
+]);
+/** An attendance verb is about the customer coming only next to them: "te espero", "esperamos você", "nos vemos". */
+export const ATTENDANCE_OBJECTS = new Set(['te', 'lhe', 'nos', 'os', 'as', 'voce', 'vc', 'por', 'la', 'ai']);
+/** "pode vir": an invitation to come, not an offer to choose. */
+export const COMING_VERBS = new Set(['vir', 'chegar', 'aparecer', 'comparecer']);
+
+/** Words after which a change is only offered, asked, conditional or denied: they suspend the rest of the sentence. */
+export const SUSPENDERS = new Set([
+  // offers and questions
+  'quer',
+  'queres',
+  'querer',
+  'queira',
+  'deseja',
+  'desejas',
+  'gostaria',
+  'gostarias',
+  'prefere',
+  'preferes',
+  'posso',
+  'podemos',
+  'poderia',
+  'poderiamos',
+  'pode',
+  'podes',
+  'devo',
+  'devemos',
+  'topa',
+  'bora',
+  'consigo',
+  'conseguimos',
+  'tal',
+  'sugiro',
+  'sugestao',
+  'recomendo',
+  'opcao',
+  'opcoes',
+  'confirma',
+  'confirme',
+  'confirmar',
+  'confirmando',
+  'diga',
+  'diz',
+  'fala',
+  'avise',
+  'avisa',
+  'escolha',
+  'escolhe',
+  'responda',
+  'responde',
+  'mande',
+  'manda',
+  'envie',
+  'digite',
+  'confirmacao',
+  'resposta',
+  'retorno',
+  'pretende',
+  // conditions
+  'se',
+  'caso',
+  'quando',
+  'assim',
+  'depois',
+  'antes',
+  'apos',
+  'basta',
+  'so',
+  // availability
+  'livre',
+  'livres',
+  'disponivel',
+  'disponiveis',
+  'disponibilidade',
+  'vagas',
+  'temos',
+  'tenho',
+  'ha',
+  'existe',
+  'existem',
+  'aberto',
+  // intention, not a fact
+  'vou',
+  'vamos',
+  'irei',
+  'iremos',
+  'tentar',
+  'tento',
+  'tentei',
+  'precisa',
+  'precisamos',
+  'preciso',
+  'falta',
+  'faltou',
+  'aguarde',
+  // failure
+  'infelizmente',
+  'erro',
+  'problema',
+  'impossivel',
+  'indisponivel',
+  'ocupado',
+  'ocupada',
+]);
+
+/** Negations: suspend the rest of their own clause (up to the next comma). */
+export const NEGATIONS = new Set(['nao', 'nem', 'nunca', 'nada', 'nenhum', 'nenhuma', 'sem', 'jamais', 'ninguem']);
+
+/** Words that turn a "done" mark back into a plain acknowledgement ("ok, entendi", "certo, vou ver"). */
+export const ACKNOWLEDGEMENTS = new Set(['entendi', 'entendido', 'certeza', 'claro', 'obrigado', 'obrigada']);

@@ -1,0 +1,119 @@
+import { type ChangeKind, infinitiveOf, PAST_AUXILIARIES, settledVerbOf, type VerbHit } from './change-verbs.js';
+import {
+  ACKNOWLEDGEMENTS,
+  APPOINTMENT_NOUNS,
+  ATTENDANCE_OBJECTS,
+  ATTENDANCE_VERBS,
+  COMING_VERBS,
+  DONE_MARKS,
+  NEGATIONS,
+  SUSPENDERS,
+} from './claim-lexicon.js';
+import { type AnswerSentence, splitAnswer } from './normalize-answer.js';
+import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
+
+/** One statement of an answer that presents a change to the customer's appointments as done. */
+export interface SettledClaim {
+  kind: ChangeKind;
+  /** the sentence, as written */
+  sentence: string;
+  /** the times and days it names (to compare with the appointments that back it) */
+  when: TimeExpressions;
+}
+
+/**
+ * The statements of an answer that present a booking, cancellation or reschedule as done,
+ * independent of the exact phrasing. A sentence claims a change when, outside the scope of
+ * a suspending word (offer, question, condition, availability, intention) and of a negation
+ * in its own clause, it has:
+ * - a settled form (participle, past tense) of a strong change verb: "agendado", "desmarquei";
+ * - a settled form of a weak one ("mudei", "ficou", "garanti") with an appointment noun or a
+ *   concrete time or day: "mudei seu horário", "ficou para sábado";
+ * - a "done" mark (pronto, feito, tudo certo, ✅, 👍) or an expectation of attendance ("te
+ *   espero", "nos vemos") with a concrete clock time or an appointment noun.
+ * A question's last clause ("…, pode ser?") states nothing; clauses before it still can.
+ */
+export function detectSettledClaims(text: string): SettledClaim[] {
+  const claims: SettledClaim[] = [];
+  let donePending = false;
+  for (const sentence of splitAnswer(text)) {
+    const kind = claimOfSentence(sentence, donePending);
+    if (kind) claims.push({ kind, sentence: sentence.original, when: findTimeExpressions(sentence.tokens) });
+    donePending = !sentence.question && isBareDone(sentence.tokens);
+  }
+  return claims;
+}
+
+/** Words that may stand next to a "done" mark in a sentence of its own: "Tudo certo!", "Já está feito!" */
+const BARE_FILLERS = new Set(['tudo', 'ja', 'esta', 'ta', 'entao', 'e', 'ai', 'aqui', 'viu', 'prontinho', 'bem', 'muito']);
+
+/**
+ * "Feito!", "Anotado!", "Tudo certinho!": a sentence that only says "done". It settles the
+ * next sentence, which names what was done ("Feito! Quarta, 15:30, com a Ana.").
+ */
+function isBareDone(tokens: readonly string[]): boolean {
+  const words = tokens.filter((token) => token !== ',' && !BARE_FILLERS.has(token));
+  return words.length > 0 && words.every((token) => DONE_MARKS.has(token) || settledVerbOf(token) !== null);
+}
+
+function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): ChangeKind | null {
+  const tokens = sentence.question ? withoutLastClause(sentence.tokens) : sentence.tokens;
+  // A time or noun after a suspending word is part of what is offered or asked: it supports nothing.
+  const firstSuspender = tokens.findIndex((token, index) => SUSPENDERS.has(token) && !COMING_VERBS.has(tokens[index + 1] as string));
+  const supporting = firstSuspender < 0 ? tokens : tokens.slice(0, firstSuspender);
+  const when = findTimeExpressions(supporting);
+  const hasClock = when.times.length > 0;
+  const hasDay = when.days.length > 0;
+  const hasNoun = supporting.some((token) => APPOINTMENT_NOUNS.has(token));
+  const acknowledgement = tokens.some((token) => ACKNOWLEDGEMENTS.has(token));
+  const negatedSentence = supporting.some((token) => NEGATIONS.has(token));
+  let suspended = false;
+  let negated = false;
+  let found: ChangeKind | null = null;
+  let rank = 0;
+  const consider = (kind: ChangeKind, strength: number) => {
+    // a reschedule claim is the most specific, then a cancellation, then a booking
+    const order = { booked: 1, cancelled: 2, rescheduled: 3 }[kind] + strength * 10;
+    if (order > rank) {
+      rank = order;
+      found = kind;
+    }
+  };
+  if (settledByPrevious && !negatedSentence && !acknowledgement && (hasClock || hasNoun)) consider('booked', 0);
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as string;
+    if (token === ',' || token === ':') {
+      negated = false;
+      continue;
+    }
+    if (NEGATIONS.has(token)) negated = true;
+    const comingNext = COMING_VERBS.has(tokens[index + 1] as string);
+    if (SUSPENDERS.has(token) && !comingNext) suspended = true;
+    if (suspended || negated) continue;
+    if (comingNext && (hasClock || hasDay)) consider('booked', 0);
+    const verb = settledVerbOf(token) ?? auxiliaryHit(tokens, index);
+    if (verb && (verb.strong || hasNoun || hasClock || hasDay)) consider(verb.kind, verb.strong ? 2 : 1);
+    if (DONE_MARKS.has(token) && !acknowledgement && (hasClock || hasNoun)) consider('booked', 0);
+    const aboutCustomer = ATTENDANCE_OBJECTS.has(tokens[index - 1] as string) || ATTENDANCE_OBJECTS.has(tokens[index + 1] as string);
+    if (ATTENDANCE_VERBS.has(token) && (aboutCustomer || token === 'venha' || token === 'apareca') && (hasClock || hasDay))
+      consider('booked', 0);
+    if (token === 'ate' && hasClock && (tokens[index + 1] === 'amanha' || tokens[index + 1] === 'la' || isDayWord(tokens[index + 1])))
+      consider('booked', 0);
+  }
+  return found;
+}
+
+/** "consegui agendar", "acabei de marcar" */
+function auxiliaryHit(tokens: readonly string[], index: number): VerbHit | null {
+  if (!PAST_AUXILIARIES.has(tokens[index] as string)) return null;
+  const next = tokens[index + 1] === 'de' ? tokens[index + 2] : tokens[index + 1];
+  return next ? infinitiveOf(next) : null;
+}
+
+const DAY_WORDS = new Set(['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'hoje', 'logo']);
+const isDayWord = (token: string | undefined) => token !== undefined && DAY_WORDS.has(token);
+
+function withoutLastClause(tokens: readonly string[]): string[] {
+  const lastComma = tokens.lastIndexOf(',');
+  return lastComma < 0 ? [] : tokens.slice(0, lastComma);
+}

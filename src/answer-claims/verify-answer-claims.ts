@@ -1,0 +1,110 @@
+import type { ChangeKind } from './change-verbs.js';
+import { detectSettledClaims, type SettledClaim } from './detect-settled-claims.js';
+import type { DayReference } from './time-expressions.js';
+
+/** What the model says its answer claims (the `afirma` field of `responder_cliente`). */
+export type AnswerDeclaration = { claims: 'nothing' } | { claims: 'not_possible' } | { claims: ChangeKind; appointmentId?: number };
+
+/** A change the database confirmed in this run: a successful agendar, cancelar or remarcar. */
+export interface ConfirmedWrite {
+  kind: ChangeKind;
+  /** the appointment as it is after the write (the new one for a reschedule) */
+  appointmentId: number;
+  /** the other appointment a reschedule touched (the old one, now cancelled) */
+  previousAppointmentId?: number;
+  /** local date "YYYY-MM-DD", start and end "HH:mm" of appointmentId */
+  date: string;
+  start: string;
+  end: string;
+  /** a reschedule's old slot, which a statement of the change may name too ("de terça às 10h para sábado às 9h") */
+  previous?: KnownAppointment;
+}
+
+/** An appointment the customer has (read from the database), which an answer may repeat. */
+export interface KnownAppointment {
+  date: string;
+  start: string;
+  end: string;
+}
+
+export interface ClaimEvidence {
+  writes: readonly ConfirmedWrite[];
+  /** the customer's booked appointments: "your booking is tomorrow at 10" repeats one of them */
+  known: readonly KnownAppointment[];
+  /** today in the tenant's zone ("YYYY-MM-DD"), to resolve "hoje" and "amanhã" */
+  today?: string;
+}
+
+export type ClaimVerdict =
+  | { ok: true }
+  | { ok: false; reason: 'declared_without_write'; kind: ChangeKind }
+  | { ok: false; reason: 'stated_without_write'; kind: ChangeKind; sentence: string }
+  | { ok: false; reason: 'stated_time_differs'; kind: ChangeKind; sentence: string };
+
+/** Which confirmed writes back a stated change: a reschedule also books the new time and cancels the old one. */
+const BACKED_BY: Record<ChangeKind, ChangeKind[]> = {
+  booked: ['booked', 'rescheduled'],
+  cancelled: ['cancelled', 'rescheduled'],
+  rescheduled: ['rescheduled'],
+};
+
+/**
+ * Checks an answer against what the database confirmed in the run, never against its
+ * wording alone. The declaration must be backed by a write of its kind (and id, when
+ * given); then every sentence that states a change as done (detectSettledClaims) must be
+ * backed by a write of a matching kind, at the times and days it names. A statement that
+ * something is booked may also repeat an appointment the customer already has (`known`),
+ * at the same time; a cancellation or reschedule is only ever backed by a write.
+ */
+export function verifyAnswerClaims(answer: { text: string; declaration?: AnswerDeclaration }, evidence: ClaimEvidence): ClaimVerdict {
+  const declaration = answer.declaration;
+  if (declaration && declaration.claims !== 'nothing' && declaration.claims !== 'not_possible') {
+    const kinds = BACKED_BY[declaration.claims];
+    const backed = evidence.writes.some(
+      (write) =>
+        kinds.includes(write.kind) &&
+        (declaration.appointmentId === undefined ||
+          write.appointmentId === declaration.appointmentId ||
+          write.previousAppointmentId === declaration.appointmentId),
+    );
+    if (!backed) return { ok: false, reason: 'declared_without_write', kind: declaration.claims };
+  }
+  for (const claim of detectSettledClaims(answer.text)) {
+    const verdict = checkClaim(claim, evidence);
+    if (!verdict.ok) return verdict;
+  }
+  return { ok: true };
+}
+
+function checkClaim(claim: SettledClaim, evidence: ClaimEvidence): ClaimVerdict {
+  const writes = evidence.writes.filter((write) => BACKED_BY[claim.kind].includes(write.kind));
+  const previous = claim.kind === 'booked' ? [] : writes.flatMap((write) => (write.previous ? [write.previous] : []));
+  const candidates: KnownAppointment[] = [...writes, ...previous, ...(claim.kind === 'booked' ? evidence.known : [])];
+  if (candidates.length === 0) return { ok: false, reason: 'stated_without_write', kind: claim.kind, sentence: claim.sentence };
+  if (matchesSome(claim, candidates, evidence.today)) return { ok: true };
+  const reason = writes.length > 0 ? 'stated_time_differs' : 'stated_without_write';
+  return { ok: false, reason, kind: claim.kind, sentence: claim.sentence };
+}
+
+function matchesSome(claim: SettledClaim, candidates: readonly KnownAppointment[], today: string | undefined): boolean {
+  const { times, days } = claim.when;
+  if (times.length === 0 && days.length === 0) return true;
+  const timesOk = times.every((time) => candidates.some((candidate) => candidate.start === time || candidate.end === time));
+  const daysOk = days.every((day) => candidates.some((candidate) => sameDay(day, candidate.date, today)));
+  return timesOk && daysOk;
+}
+
+function sameDay(day: DayReference, date: string, today: string | undefined): boolean {
+  const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+  switch (day.kind) {
+    case 'weekday':
+      return new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDay() === day.weekday;
+    case 'date':
+      return day.day === dayOfMonth && (day.month === null || day.month === month);
+    case 'relative': {
+      if (!today) return true;
+      const base = new Date(`${today}T00:00:00Z`).getTime();
+      return new Date(base + day.offsetDays * 86_400_000).toISOString().slice(0, 10) === date;
+    }
+  }
+}

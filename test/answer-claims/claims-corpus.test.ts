@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type KnownAppointment, verifyAnswerClaims } from '../../src/answer-claims/index.js';
+
+interface CorpusItem {
+  text: string;
+  label: 'false_claim' | 'non_claim';
+  kind?: string;
+  category?: string;
+  style?: string;
+  source?: string;
+  split: 'dev' | 'heldout';
+  known?: KnownAppointment[];
+}
+
+const corpus = JSON.parse(readFileSync(new URL('../fixtures/claims-corpus.json', import.meta.url), 'utf8')) as {
+  today: string;
+  items: CorpusItem[];
+};
+
+/** No write succeeded in any of these runs: every claim in the corpus is false. */
+const blocked = (item: CorpusItem) =>
+  !verifyAnswerClaims({ text: item.text }, { writes: [], known: item.known ?? [], today: corpus.today }).ok;
+
+function score(items: CorpusItem[]) {
+  const claims = items.filter((item) => item.label === 'false_claim');
+  const others = items.filter((item) => item.label === 'non_claim');
+  const missed = claims.filter((item) => !blocked(item));
+  const falseAlarms = others.filter(blocked);
+  return {
+    claims: claims.length,
+    nonClaims: others.length,
+    recall: (claims.length - missed.length) / claims.length,
+    falseAlarmRate: falseAlarms.length / others.length,
+    missed: missed.map((item) => item.text),
+    falseAlarms: falseAlarms.map((item) => item.text),
+  };
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+
+describe('claims corpus: false success claims are blocked, non-claims pass', () => {
+  it('has at least 80 labelled answers, every sentence quoted in the issue among the false claims', () => {
+    expect(corpus.items.length).toBeGreaterThanOrEqual(80);
+    const quoted = [
+      'Pronto, agendado para amanhã às 10h!',
+      'Prontinho! Seu horário ficou para amanhã às 10h com a Bia.',
+      'Tudo certo, te espero amanhã às 10h!',
+      'Reservei amanhã às 10h pra você.',
+      'Agendamento confirmado: amanhã, 10h.',
+      'Mudei seu horário para sábado às 9h.',
+    ];
+    for (const text of quoted) {
+      const item = corpus.items.find((candidate) => candidate.text === text);
+      expect(item?.label, text).toBe('false_claim');
+      expect(item && blocked(item), text).toBe(true);
+    }
+  });
+
+  it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
+    for (const split of ['dev', 'heldout'] as const) {
+      const items = corpus.items.filter((item) => item.split === split);
+      if (items.length === 0) continue;
+      const result = score(items);
+      console.log(
+        `claims corpus [${split}]: ${result.claims} false claims, recall ${percent(result.recall)}; ` +
+          `${result.nonClaims} non-claims, false alarms ${percent(result.falseAlarmRate)}` +
+          (result.missed.length ? `\n  missed: ${result.missed.join(' | ')}` : '') +
+          (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
+      );
+    }
+    const all = score(corpus.items);
+    console.log(`claims corpus [all]: recall ${percent(all.recall)}, false alarms ${percent(all.falseAlarmRate)}`);
+    expect(all.recall).toBeGreaterThanOrEqual(0.95);
+    expect(all.falseAlarmRate).toBeLessThanOrEqual(0.05);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { RespondInput, RunOutcome } from '../../src/conversation/index.js';
+import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
+import { createSchedulingToolSet } from '../../src/scheduling/index.js';
+import { fixedClock, silentLogger } from '../../src/shared/index.js';
+import { commitOutcome } from '../support/commit-outcome.js';
+import { createTestConversation, createTestTenant } from '../support/factories.js';
+import { testDatabase } from '../support/test-database.js';
+
+const { db } = await testDatabase();
+// Tuesday 2026-12-01, 09:00 in São Paulo.
+const clock = fixedClock('2026-12-01T12:00:00Z');
+const offlineAssistant = createOfflineAssistant({
+  db,
+  clock,
+  logger: silentLogger,
+  tools: createSchedulingToolSet({ db, clock, logger: silentLogger }),
+});
+
+/** The assistant as the conversation job runs it: each outcome (replies, receipts, menu state) committed by the turn's commit. */
+const assistant = {
+  async respond(input: RespondInput): Promise<RunOutcome> {
+    const run = await db.agentRun.create({
+      data: { tenantId: input.tenantId, conversationId: input.conversationId, responder: 'offline', status: 'running' },
+    });
+    const outcome = await offlineAssistant.respond({ ...input, runId: run.id });
+    await commitOutcome(db, { ...input, runId: run.id }, outcome);
+    return outcome;
+  },
+};
+
+const texts = (outcome: RunOutcome) => (outcome.kind === 'cancelled' ? [] : outcome.replies.map((reply) => reply.text));
+
+describe('offline assistant receipts', () => {
+  it('when the menu flow books, then the turn ends with a receipt built from the row (service, professional, day, time, address)', async () => {
+    const tenant = await createTestTenant(db, { businessInfo: 'Rua das Flores, 10.' });
+    const { customer, conversation } = await createTestConversation(db, tenant.id);
+    const say = async (text: string) => {
+      const message = await db.message.create({
+        data: {
+          tenantId: tenant.id,
+          conversationId: conversation.id,
+          direction: 'inbound',
+          author: 'customer',
+          type: 'text',
+          text,
+          status: 'received',
+        },
+      });
+      return assistant.respond({
+        tenantId: tenant.id,
+        conversationId: conversation.id,
+        customerId: customer.id,
+        runId: 0,
+        signal: new AbortController().signal,
+        messages: [{ id: message.id, type: 'text', text, replyId: null, createdAt: message.createdAt }],
+      });
+    };
+    for (const step of ['oi', '1', '2', '1', '1', '1']) await say(step);
+    const booked = texts(await say('sim'));
+
+    const row = await db.appointment.findFirstOrThrow({
+      where: { customerId: customer.id },
+      include: { service: true, professional: true },
+    });
+    expect(row.status).toBe('booked');
+    const receipt = booked.at(-1) ?? '';
+    expect(receipt).toContain('Agendamento confirmado');
+    expect(receipt).toContain(`${row.service.name} com ${row.professional.name}`);
+    expect(receipt).toContain('ter 01/12 às 10:00');
+    expect(receipt).toContain('Rua das Flores, 10.');
+    // the acknowledgement before it no longer repeats the details
+    expect(booked.filter((text) => text.includes(`com ${row.professional.name}`))).toHaveLength(1);
+  });
+});
