@@ -64,6 +64,14 @@ export const CUSTOMER_DATA_TABLES: readonly CustomerDataTable[] = [
   { table: 'agent_tool_calls', scope: 'run', link: 'run_id', onErase: { kind: 'delete' } },
   // Who changed an appointment and how: statuses and actor ids, kept with the anonymised appointment.
   { table: 'appointment_events', scope: 'appointment', link: 'appointment_id', onErase: { kind: 'clear', cleared: {} } },
+  // Reminders sent and how the customer answered: kept with the anonymised appointment for the
+  // reminder report; the payload token is the only link a later tap could use, so it is replaced.
+  {
+    table: 'appointment_reminders',
+    scope: 'customer',
+    link: 'customer_id',
+    onErase: { kind: 'clear', cleared: { payload_token: `'erased:' || id` } },
+  },
 ];
 
 /**
