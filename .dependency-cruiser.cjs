@@ -61,10 +61,12 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^src/generated/' },
-    // swc parses TypeScript itself (TypeScript 7's package has no compiler API for the checker to use);
-    // type-only imports count too: they couple components just the same.
+    // swc parses TypeScript itself (TypeScript 7's package has no compiler API for the checker to use).
+    // Type-only imports count too (they couple components just the same): swc reports them as
+    // `type-only` dependencies on its own. `tsPreCompilationDeps` is the tsc parser's switch for
+    // that; set here it only makes the checker warn that no usable tsc is installed.
     parser: 'swc',
-    tsPreCompilationDeps: true,
+    tsPreCompilationDeps: false,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
   },

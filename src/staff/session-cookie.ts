@@ -1,4 +1,4 @@
-import { parse } from 'cookie';
+import { parseCookie } from 'cookie';
 
 /**
  * The session cookie's name. Over https it carries the `__Host-` prefix, which browsers only
@@ -9,7 +9,7 @@ export const sessionCookieName = (secure: boolean): string => (secure ? '__Host-
 /** The session token in a Cookie header (either name), or null. */
 export function readSessionToken(cookieHeader: string | undefined): string | null {
   if (!cookieHeader) return null;
-  const cookies = parse(cookieHeader);
+  const cookies = parseCookie(cookieHeader);
   return cookies['__Host-wa_console'] ?? cookies['wa_console'] ?? null;
 }
 

@@ -1,7 +1,7 @@
 import { type Tracer, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, type SpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 
 /** Where run spans go, and how to flush them at shutdown. */
 export interface RunTracing {
@@ -19,10 +19,10 @@ export function createRunTracing(options: { endpoint?: string; serviceName: stri
   const processor =
     options.spanProcessor ??
     (options.endpoint
-      ? new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/$/, '')}/v1/traces` }))
+      ? new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/$/, '')}/v1/traces` }) })
       : undefined);
   if (!processor) return { tracer: trace.getTracer('wa-agenda-noop'), shutdown: async () => undefined };
-  const provider = new BasicTracerProvider({
+  const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors: [processor],
   });

@@ -1,4 +1,4 @@
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAgentResponder } from '../../src/agent/index.js';
@@ -36,7 +36,7 @@ describe('GET /metrics and run spans', () => {
   const spans = new InMemorySpanExporter();
   beforeAll(async () => {
     database = await testDatabase();
-    const tracing = createRunTracing({ serviceName: 'wa-agenda-test', spanProcessor: new SimpleSpanProcessor(spans) });
+    const tracing = createRunTracing({ serviceName: 'wa-agenda-test', spanProcessor: new SimpleSpanProcessor({ exporter: spans }) });
     channel = await startChannel({ database, tracer: tracing.tracer });
     tenant = await createTestTenant(database.db);
     const config = testConfig({ ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_MAX_RETRIES: '0' });
