@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Multi-stage: build with dev dependencies, run with production dependencies only, as non-root.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,7 +11,7 @@ COPY src ./src
 COPY console-ui ./console-ui
 RUN node scripts/build.mjs --force
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
