@@ -49,6 +49,16 @@ module.exports = {
       to: { path: '^src/generated/' },
     },
     {
+      name: 'no-date-fns-barrels',
+      severity: 'error',
+      comment:
+        "Import date-fns functions and locales by their own paths ('date-fns/format', 'date-fns/locale/pt-BR'). " +
+        'The barrels load every function or every locale (about 1 000 modules), and on Node 24 each date-fns module ' +
+        'costs several times what it did on Node 20: the service took 20+ s to start on a busy machine.',
+      from: { path: '^src/' },
+      to: { path: '^node_modules/date-fns/(index|locale)\\.(c?js|mjs)$' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment:

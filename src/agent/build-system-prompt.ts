@@ -1,6 +1,9 @@
 import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
+// Deep imports, not date-fns' barrels: on Node 24 every module of date-fns costs far more to
+// load than on Node 20 (its package.json has a 200 kB exports map), so the barrels of every
+// function and every locale (about 1 000 modules) took 2.4 s of CPU, 20+ s on a busy machine.
+import { format } from 'date-fns/format';
+import { ptBR } from 'date-fns/locale/pt-BR';
 import { FINAL_ANSWER_TOOL_NAME } from './final-answer-tool.js';
 import type { TextBlockParam } from './model-types.js';
 import { TRANSFER_TOOL_NAME } from './transfer-to-human-tool.js';

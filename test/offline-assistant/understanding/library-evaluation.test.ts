@@ -1,7 +1,7 @@
 import { tz } from '@date-fns/tz';
 import anyDateParser from 'any-date-parser';
 import * as chrono from 'chrono-node';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { describe, expect, it } from 'vitest';
 import { readRequest } from '../../../src/offline-assistant/understanding/index.js';
 import { localToday } from '../../../src/shared/index.js';
