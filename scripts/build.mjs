@@ -105,13 +105,14 @@ function generateUnlocked(force) {
 
 /** Compiles src/ to dist/ when any source (or the schema) changed since the last build. */
 export function buildIfNeeded(force = false) {
+  // A production image ships dist/ without src/: nothing to compare, nothing to build, and no
+  // lock to take (its /app is not writable by the user the service runs as).
+  if (!existsSync(path.join(root, 'src')) && existsSync(path.join(root, 'dist/.build-hash'))) return false;
   return withBuildLock(() => buildUnlocked(force));
 }
 
 function buildUnlocked(force) {
   const marker = path.join(root, 'dist/.build-hash');
-  // A production image ships dist/ without src/: nothing to compare, nothing to build.
-  if (!existsSync(path.join(root, 'src')) && existsSync(marker)) return false;
   const wanted = hashOf([...listFiles(path.join(root, 'src')), schemaPath, path.join(root, 'tsconfig.json')]);
   if (!force && existsSync(marker) && readFileSync(marker, 'utf8') === wanted) {
     return existsSync(path.join(root, 'node_modules/vite/bin/vite.js')) ? buildConsoleUnlocked(false) : false;

@@ -28,6 +28,8 @@ export interface RunningService {
   port: number | undefined;
   /** Stops accepting requests, drains in-flight requests and jobs, then closes the database. */
   stop(): Promise<void>;
+  /** When `stop()` takes too long and the process exits anyway: leaves no embedded PostgreSQL running. */
+  abandon(): void;
 }
 
 /**
@@ -95,7 +97,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const address = server?.address();
   const port = typeof address === 'object' && address ? address.port : undefined;
   logger.info({ role: config.ROLE, port, embeddedDatabase: Boolean(embedded) }, 'wa-agenda started');
-  return { deps, port, stop };
+  return { deps, port, stop, abandon: () => embedded?.abandon() };
 }
 
 function createTasks(deps: ServiceDeps, tracer: Tracer): TaskList {

@@ -7,6 +7,12 @@ import { EmbeddedPostgresInUseError, findEmbeddedServer, isProcessAlive } from '
 export interface EmbeddedPostgresHandle {
   url: string;
   stop(): Promise<void>;
+  /**
+   * For an owner that must exit now (its orderly stop ran out of time): asks the server for a
+   * fast shutdown and returns at once. The server finishes it on its own after we are gone,
+   * so it is not left running for the next start to find.
+   */
+  abandon(): void;
 }
 
 const USER = 'postgres';
@@ -71,6 +77,11 @@ export async function startEmbeddedPostgres(options: {
     stop: async () => {
       await server.stop();
       options.logger.info('embedded PostgreSQL stopped');
+    },
+    abandon: () => {
+      const running = findEmbeddedServer(dataDir);
+      // SIGINT is PostgreSQL's fast shutdown: sessions are cut, the cluster is left consistent.
+      if (running) process.kill(running.pid, 'SIGINT');
     },
   };
 }

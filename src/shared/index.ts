@@ -24,7 +24,7 @@ export {
   weekdayName,
   weekdayOf,
 } from './local-time.js';
-export { createLogger, type Logger, silentLogger } from './logger.js';
+export { createLogger, isReaderGone, type Logger, silentLogger } from './logger.js';
 export type { OutboundReply } from './outbound-reply.js';
 export { OWNER_APP_ATTENDANT } from './owner-app-attendant.js';
 export {

@@ -34,7 +34,28 @@ export const redactPaths = DEPTHS.flatMap((depth) => SECRET_FIELDS.map((field) =
 /** The service logger (stdout unless `destination` is given, e.g. a stream a test reads). */
 export function createLogger(level = 'info', base?: Record<string, unknown>, destination?: DestinationStream): Logger {
   const options = { level, base: base ?? { service: 'wa-agenda' }, redact: { paths: redactPaths, censor: '[redacted]' } };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? stdoutDestination());
+}
+
+/** Write errors that mean nobody reads the output any more: a closed terminal (EIO), a closed pipe (EPIPE). */
+export function isReaderGone(error: NodeJS.ErrnoException): boolean {
+  return error.code === 'EIO' || error.code === 'EPIPE';
+}
+
+/**
+ * pino's own stdout stream (async SonicBoom, flushed at exit), except that a reader that went
+ * away stops the log instead of the process. pino handles EPIPE so; EIO, what writing to a
+ * closed terminal gets, would be an unhandled 'error' event that kills the service in the
+ * middle of the shutdown the same hang-up (SIGHUP) started, leaving its PostgreSQL running.
+ */
+function stdoutDestination(): DestinationStream {
+  const stream = pino.destination({ dest: process.stdout.fd ?? 1 });
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (!isReaderGone(error)) throw error;
+    stream.write = () => true;
+    stream.flushSync = () => undefined;
+  });
+  return stream;
 }
 
 /** A logger for tests and tools that should stay quiet unless LOG_LEVEL asks otherwise. */
