@@ -208,11 +208,11 @@ async function seed(db: Db) {
   await db.$executeRaw`
     INSERT INTO professionals (tenant_id, key, name) SELECT ${tenantId}, 'p' || n, 'Profissional ' || n FROM generate_series(1, ${PROFESSIONALS}::int) n`;
   await db.$executeRaw`
-    INSERT INTO professional_services (professional_id, service_id)
-    SELECT p.id, ${service!.id} FROM professionals p WHERE p.tenant_id = ${tenantId}`;
+    INSERT INTO professional_services (tenant_id, professional_id, service_id)
+    SELECT p.tenant_id, p.id, ${service!.id} FROM professionals p WHERE p.tenant_id = ${tenantId}`;
   await db.$executeRaw`
-    INSERT INTO working_hours (professional_id, weekday, start_minute, end_minute)
-    SELECT p.id, d, i.s, i.e FROM professionals p CROSS JOIN generate_series(1, 6) d
+    INSERT INTO working_hours (tenant_id, professional_id, weekday, start_minute, end_minute)
+    SELECT p.tenant_id, p.id, d, i.s, i.e FROM professionals p CROSS JOIN generate_series(1, 6) d
       CROSS JOIN (VALUES (540, 720), (780, 1080)) AS i(s, e) WHERE p.tenant_id = ${tenantId}`;
   await db.$executeRaw`
     INSERT INTO customers (tenant_id, wa_id, name)

@@ -97,11 +97,11 @@ async function seed(db: Db) {
   await db.$executeRaw`
     INSERT INTO professionals (tenant_id, key, name) SELECT ${tenantId}, 'p' || n, 'Profissional ' || n FROM generate_series(1, ${PROFESSIONALS}::int) n`;
   await db.$executeRaw`
-    INSERT INTO professional_services (professional_id, service_id)
-    SELECT p.id, s.id FROM professionals p CROSS JOIN services s WHERE p.tenant_id = ${tenantId} AND s.tenant_id = ${tenantId}`;
+    INSERT INTO professional_services (tenant_id, professional_id, service_id)
+    SELECT p.tenant_id, p.id, s.id FROM professionals p CROSS JOIN services s WHERE p.tenant_id = ${tenantId} AND s.tenant_id = ${tenantId}`;
   await db.$executeRaw`
-    INSERT INTO working_hours (professional_id, weekday, start_minute, end_minute)
-    SELECT p.id, d, i.s, i.e FROM professionals p CROSS JOIN generate_series(1, 6) d
+    INSERT INTO working_hours (tenant_id, professional_id, weekday, start_minute, end_minute)
+    SELECT p.tenant_id, p.id, d, i.s, i.e FROM professionals p CROSS JOIN generate_series(1, 6) d
       CROSS JOIN (VALUES (540, 720), (780, 1080)) AS i(s, e) WHERE p.tenant_id = ${tenantId}`;
   const [customer] = await db.$queryRaw<{ id: number }[]>`
     INSERT INTO customers (tenant_id, wa_id) VALUES (${tenantId}, '5511999990000') RETURNING id`;
@@ -115,8 +115,8 @@ async function seed(db: Db) {
       CROSS JOIN LATERAL (SELECT ((date '2026-06-01' + d) + make_interval(hours => h)) AT TIME ZONE ${ZONE} AS at) slot
      WHERE p.tenant_id = ${tenantId}`;
   await db.$executeRaw`
-    INSERT INTO time_off (professional_id, starts_at, ends_at)
-    SELECT p.id, timestamptz '2026-12-24 00:00-03', timestamptz '2026-12-26 00:00-03' FROM professionals p WHERE p.tenant_id = ${tenantId}`;
+    INSERT INTO time_off (tenant_id, professional_id, starts_at, ends_at)
+    SELECT p.tenant_id, p.id, timestamptz '2026-12-24 00:00-03', timestamptz '2026-12-26 00:00-03' FROM professionals p WHERE p.tenant_id = ${tenantId}`;
   await db.$executeRaw`ANALYZE`;
   if (inserted !== PROFESSIONALS * DAYS_OF_APPOINTMENTS * HOURS.length) throw new Error(`seeded ${inserted} appointments`);
   const professionals = await db.professional.findMany({ where: { tenantId }, select: { id: true } });

@@ -21,6 +21,11 @@ export interface AgentLoopSettings {
   turnMaxMessages: number;
   turnMaxChars: number;
   toolTimeoutMs: number;
+  /**
+   * Also store tool results inside agent_history, as before they were kept once (in
+   * agent_tool_calls only): only for the baseline of bench/conversation-bytes.bench.ts.
+   */
+  inlineToolResults?: boolean;
 }
 
 /** Told about model-call outcomes so the responder chooser can fall back to the offline assistant. */

@@ -33,6 +33,7 @@ export const modelTexts = {
   emptyAnswer: 'AVISO DO SISTEMA: sua resposta veio vazia e não foi enviada. Responda agora ao cliente.',
   interruptedToolCall:
     'Esta chamada foi interrompida antes de terminar e não tem resultado. Não tente de novo sem verificar o estado atual.',
+  missingToolResult: 'O resultado desta chamada não está mais guardado. Consulte de novo se precisar dele.',
 } as const;
 
 /** Tool failure messages by class (the model reads them; none carries an exception's own text). */

@@ -35,6 +35,8 @@ export interface AgentResponderDeps {
   breaker?: ModelBreaker;
   /** an Anthropic client (or anything with its `messages.create`); built from config when absent */
   client?: ModelClient;
+  /** see AgentLoopSettings.inlineToolResults (the bytes benchmark's baseline) */
+  inlineToolResults?: boolean;
 }
 
 /** The run limits a config asks for. */
@@ -63,7 +65,7 @@ function agentLoopSettings(config: AgentConfig): AgentLoopSettings {
 export function createAgentResponder(deps: AgentResponderDeps): Responder {
   const client = deps.client ?? createAnthropicClient(deps.config);
   const registry = createToolRegistry(deps.tools);
-  const settings = agentLoopSettings(deps.config);
+  const settings = { ...agentLoopSettings(deps.config), inlineToolResults: deps.inlineToolResults ?? false };
   const loopDeps = { db: deps.db, logger: deps.logger, clock: deps.clock, client, registry, settings, breaker: deps.breaker };
   return {
     name: 'agent',

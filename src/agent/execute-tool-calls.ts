@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db, Prisma } from '../db/index.js';
+import type { Db } from '../db/index.js';
 import type { Logger, ToolCallContext } from '../shared/index.js';
 import { toolErrorTexts } from './agent-texts.js';
 import { classifyToolError, type ToolErrorClass, ToolTimeoutError } from './classify-tool-error.js';
@@ -9,6 +9,7 @@ import type { RunToolLedger } from './run-tool-ledger.js';
 import { settleWriteAfterTimeout } from './settle-write-after-timeout.js';
 import { toolCallFingerprint } from './tool-call-fingerprint.js';
 import type { ToolRegistry } from './tool-registry.js';
+import { toolResultContentOf } from './tool-result-content.js';
 
 /** After this many identical calls (same fingerprint) in one run, further ones are not executed. */
 const MAX_IDENTICAL_CALLS = 2;
@@ -63,7 +64,7 @@ export async function executeToolCalls(
       results.push({
         type: 'tool_result',
         tool_use_id: toolUse.id,
-        content: storedContent(previous),
+        content: toolResultContentOf(previous),
         ...(previous.isError ? { is_error: true } : {}),
       });
       continue;
@@ -136,12 +137,6 @@ async function runOne(deps: ExecuteToolCallsDeps, context: ToolCallContext, tool
 
 function errorOutcome(errorClass: ToolErrorClass, message: string): ToolCallOutcome {
   return { content: message, isError: true, errorClass, stored: { error: message } };
-}
-
-function storedContent(row: { result: Prisma.JsonValue; isError: boolean }): string {
-  const result = row.result as { error?: unknown } | null;
-  if (row.isError && typeof result?.error === 'string') return result.error;
-  return JSON.stringify(row.result ?? null);
 }
 
 function withTimeout<T>(promise: Promise<T>, toolName: string, timeoutMs: number): Promise<T> {

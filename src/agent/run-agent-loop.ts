@@ -129,7 +129,8 @@ async function runTools(session: RunSession, toolUses: ToolUseBlock[], options: 
     session.ledger,
     { reuseRecorded: options.reuseRecorded ?? false },
   );
-  session.stage({ role: 'user', content: results }, deferredRecords);
+  // Every result here has its agent_tool_calls row (deferred ones are committed with this turn).
+  session.stage({ role: 'user', content: results }, deferredRecords, { resultsRecorded: !deps.settings.inlineToolResults });
 }
 
 function endWith(session: RunSession, reason: StepHandoffReason, text: string): Promise<RunOutcome> {

@@ -11,6 +11,7 @@ import { isNextRequestOverBudget } from './estimate-request-tokens.js';
 import type { CreateMessageParams, MessageParam, TextBlockParam, Turn } from './model-types.js';
 import { budgetedInputTokensOf, type RunRecord } from './run-record.js';
 import type { RunToolLedger } from './run-tool-ledger.js';
+import { withoutRecordedContent } from './tool-result-content.js';
 
 /** Share of the deadline kept back for the forced final answer (at most 15 s). */
 const FINAL_ANSWER_RESERVE = 0.25;
@@ -80,11 +81,14 @@ export class RunSession {
    * the database with the next commit: a tool_result turn goes out with the next model call's usage and
    * response, one commit per iteration. If the run dies in between, the resume finds the
    * tool_use unanswered and answers it again from the recorded results (write tools are
-   * recorded at once, see executeToolCalls).
+   * recorded at once, see executeToolCalls). With `resultsRecorded` (every tool_result of the
+   * turn has its agent_tool_calls row, committed before or with it) the turn is stored without
+   * the results' content.
    */
-  stage(turn: Turn, records: ToolCallRecord[] = []): void {
+  stage(turn: Turn, records: ToolCallRecord[] = [], options: { resultsRecorded?: boolean } = {}): void {
     this.pending.records.push(...records);
-    this.pending.turns.push(turn);
+    // Results already in agent_tool_calls are stored there only; the turn in memory keeps them for this run's requests.
+    this.pending.turns.push(options.resultsRecorded ? withoutRecordedContent(turn) : turn);
     // Staged turns have no row id yet; ids only matter to find the run's first turn, which is never staged.
     this.entries.push({ id: -++this.stagedCount, runId: this.input.runId, ...turn });
   }

@@ -1,7 +1,8 @@
 import type { TaskList } from 'graphile-worker';
-import type { Db } from '../db/index.js';
+import { compactAgentHistory } from '../agent/index.js';
+import { createMonthlyPartitionsAhead, type Db, MONTHLY_PARTITIONED_TABLES } from '../db/index.js';
 import { eraseExpiredData } from '../privacy/index.js';
-import { TASKS } from '../queue/index.js';
+import { deleteQueueLeftovers, TASKS } from '../queue/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 
 /**
@@ -11,11 +12,46 @@ import type { Clock, Logger } from '../shared/index.js';
  */
 export const MAINTENANCE_CRONTAB = `0 6 * * * ${TASKS.eraseExpiredData} ?max=1`;
 
-/** The maintenance job handlers (thin: they call the component). */
-export function createMaintenanceTasks(deps: { db: Db; logger: Logger; clock: Clock }): TaskList {
+const DAY_MS = 86_400_000;
+/** History written this far back is looked at for compaction: a week of missed runs is caught up. */
+const COMPACTION_LOOKBACK_DAYS = 7;
+/** Permanently failed jobs are kept this long for a look, then deleted. */
+const FAILED_JOBS_KEPT_DAYS = 7;
+/** Monthly partitions exist this many months ahead of the current one. */
+const PARTITION_MONTHS_AHEAD = 3;
+
+export interface MaintenanceDeps {
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+  /** the agent's history window (AGENT_HISTORY_MAX_MESSAGES): older entries are never read again */
+  historyWindow: number;
+}
+
+/**
+ * The daily maintenance, in order: the coming months' partitions, retention (months past every
+ * tenant's retention dropped, then each tenant's expired bodies and history), compaction of
+ * model history beyond the window, and the queue's leftovers. Each step is idempotent, so a
+ * retried job redoes nothing harmful.
+ */
+export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> {
+  const now = deps.clock.now();
+  for (const table of MONTHLY_PARTITIONED_TABLES)
+    await createMonthlyPartitionsAhead(deps.db, { table, now, monthsAhead: PARTITION_MONTHS_AHEAD, logger: deps.logger });
+  await eraseExpiredData(deps.db, { now, logger: deps.logger });
+  const compacted = await compactAgentHistory(deps.db, {
+    window: deps.historyWindow,
+    since: new Date(now.getTime() - COMPACTION_LOOKBACK_DAYS * DAY_MS),
+  });
+  const queue = await deleteQueueLeftovers(deps.db, { now, keepFailedDays: FAILED_JOBS_KEPT_DAYS });
+  deps.logger.info({ component: 'maintenance', historyEntriesCompacted: compacted, ...queue }, 'daily maintenance done');
+}
+
+/** The maintenance job handlers (thin: they call the components). */
+export function createMaintenanceTasks(deps: MaintenanceDeps): TaskList {
   return {
     [TASKS.eraseExpiredData]: async () => {
-      await eraseExpiredData(deps.db, { now: deps.clock.now(), logger: deps.logger });
+      await runDailyMaintenance(deps);
     },
   };
 }

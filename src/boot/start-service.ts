@@ -103,7 +103,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 function createTasks(deps: ServiceDeps, tracer: Tracer): TaskList {
   return {
     ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps), tracer }),
-    ...createMaintenanceTasks(deps),
+    ...createMaintenanceTasks({ ...deps, historyWindow: deps.config.AGENT_HISTORY_MAX_MESSAGES }),
   };
 }
 

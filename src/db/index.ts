@@ -3,3 +3,10 @@ export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-p
 export { isExclusionViolation, isUniqueViolation } from './errors.js';
 export { EmbeddedPostgresInUseError, type EmbeddedServerProcess, findEmbeddedServer } from './find-embedded-server.js';
 export { applyMigrations } from './migrate.js';
+export {
+  createMonthlyPartitionsAhead,
+  dropPartitionsEndingBy,
+  listPartitions,
+  MONTHLY_PARTITIONED_TABLES,
+  type MonthlyPartitionedTable,
+} from './monthly-partitions.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import { type Db, dropPartitionsEndingBy, MONTHLY_PARTITIONED_TABLES } from '../db/index.js';
 import type { Logger } from '../shared/index.js';
 
 /** Rows changed per statement: keeps each transaction short on a big table. */
@@ -10,7 +10,9 @@ const DAY_MS = 86_400_000;
  * by table: message bodies (the row stays, so counts, directions and times still add up),
  * the model's history (deleted), tool call inputs and results, and the free text of runs
  * and handoffs, and webhook dead letters (raw webhook items: phones, names, bodies; deleted).
- * Appointments, handoffs, runs and their counts are kept for stats. Dead letters of no tenant
+ * Appointments, handoffs, runs and their counts are kept for stats. Monthly partitions (see
+ * MONTHLY_PARTITIONED_TABLES) that end before the longest retention of all tenants are dropped
+ * whole first; rows of tenants with a shorter retention are deleted one by one as before. Dead letters of no tenant
  * (an unknown phone_number_id) have no retention period and are left to `npm run dead-letters`.
  */
 const EXPIRING: readonly { table: string; set: string | null; pending: string }[] = [
@@ -27,6 +29,8 @@ const timeColumnOf = (table: string) => (table === 'agent_runs' ? 'started_at' :
 export interface ErasedExpiredData {
   tenants: number;
   rows: Record<string, number>;
+  /** monthly partitions dropped whole (past every tenant's retention) */
+  partitionsDropped: string[];
 }
 
 /**
@@ -37,6 +41,15 @@ export interface ErasedExpiredData {
 export async function eraseExpiredData(db: Db, options: { now: Date; logger: Logger }): Promise<ErasedExpiredData> {
   const tenants = await db.tenant.findMany({ select: { id: true, retentionDays: true } });
   const rows: Record<string, number> = Object.fromEntries(EXPIRING.map(({ table }) => [table, 0]));
+  // First whole months past the longest retention of all (every row in them has expired for its
+  // tenant): dropped at once, so the row deletes below never touch them.
+  const partitionsDropped: string[] = [];
+  const longest = Math.max(0, ...tenants.map((tenant) => tenant.retentionDays));
+  if (tenants.length > 0) {
+    const before = new Date(options.now.getTime() - longest * DAY_MS);
+    for (const table of MONTHLY_PARTITIONED_TABLES)
+      partitionsDropped.push(...(await dropPartitionsEndingBy(db, { table, before, logger: options.logger })));
+  }
   for (const tenant of tenants) {
     const cutoff = new Date(options.now.getTime() - tenant.retentionDays * DAY_MS);
     for (const entry of EXPIRING) {
@@ -52,6 +65,6 @@ export async function eraseExpiredData(db: Db, options: { now: Date; logger: Log
       }
     }
   }
-  options.logger.info({ component: 'retention', tenants: tenants.length, rows }, 'expired data erased');
-  return { tenants: tenants.length, rows };
+  options.logger.info({ component: 'retention', tenants: tenants.length, rows, partitionsDropped }, 'expired data erased');
+  return { tenants: tenants.length, rows, partitionsDropped };
 }

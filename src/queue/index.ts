@@ -1,3 +1,4 @@
+export { type DeletedQueueLeftovers, deleteQueueLeftovers } from './delete-queue-leftovers.js';
 export { enqueueJob, type JobSpec } from './enqueue-job.js';
 export { runQueueMigrations } from './run-queue-migrations.js';
 export { startWorker, type WorkerHandle } from './start-worker.js';

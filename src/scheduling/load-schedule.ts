@@ -79,22 +79,22 @@ export async function loadSchedule(
       (SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'durationMinutes', s.duration_minutes)
                                 ORDER BY s.duration_minutes, s.id), '[]'::json)
          FROM professional_services ps JOIN services s ON s.id = ps.service_id
-         WHERE ps.professional_id = (SELECT id FROM prof) AND s.tenant_id = t.id AND s.active) AS "offeredServices",
+         WHERE ps.tenant_id = t.id AND ps.professional_id = (SELECT id FROM prof) AND s.tenant_id = t.id AND s.active) AS "offeredServices",
       (SELECT coalesce(json_agg(json_build_array(w.weekday, w.start_minute, w.end_minute)
                                 ORDER BY w.weekday, w.start_minute), '[]'::json)
-         FROM working_hours w WHERE w.professional_id = (SELECT id FROM prof)) AS hours,
+         FROM working_hours w WHERE w.tenant_id = t.id AND w.professional_id = (SELECT id FROM prof)) AS hours,
       (SELECT coalesce(json_agg(json_build_array(b.start_ms, b.end_ms) ORDER BY b.start_ms), '[]'::json) FROM (
          SELECT extract(epoch FROM o.starts_at) * 1000 AS start_ms, extract(epoch FROM o.ends_at) * 1000 AS end_ms
            FROM time_off o
-          WHERE o.professional_id = (SELECT id FROM prof) AND o.starts_at < ${window.end} AND o.ends_at > ${window.start}
+          WHERE o.tenant_id = t.id AND o.professional_id = (SELECT id FROM prof) AND o.starts_at < ${window.end} AND o.ends_at > ${window.start}
          UNION ALL
          SELECT extract(epoch FROM k.starts_at) * 1000, extract(epoch FROM k.ends_at) * 1000
            FROM professional_blocks k
-          WHERE k.professional_id = (SELECT id FROM prof) AND k.starts_at < ${window.end} AND k.ends_at > ${window.start}
+          WHERE k.tenant_id = t.id AND k.professional_id = (SELECT id FROM prof) AND k.starts_at < ${window.end} AND k.ends_at > ${window.start}
          UNION ALL
          SELECT extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM a.ends_at) * 1000
            FROM appointments a
-          WHERE a.professional_id = (SELECT id FROM prof) AND a.status <> 'cancelled'
+          WHERE a.tenant_id = t.id AND a.professional_id = (SELECT id FROM prof) AND a.status <> 'cancelled'
             AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(${window.start}::timestamptz, ${window.end}::timestamptz, '[)')
             AND a.id <> ${query.ignoreAppointmentId ?? 0}::int
       ) b) AS busy

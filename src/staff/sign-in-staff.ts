@@ -24,13 +24,14 @@ export async function signInStaff(
   const attemptId = await recordAttempt(db, email, input.address, input.now);
   const account = await db.staffAccount.findUnique({
     where: { email },
-    select: { id: true, passwordHash: true, disabledAt: true, mustChangePassword: true },
+    select: { id: true, tenantId: true, passwordHash: true, disabledAt: true, mustChangePassword: true },
   });
   const matches = account ? await verifyPassword(account.passwordHash, input.password) : await verifyAgainstNothing(input.password);
   if (!account || !matches || account.disabledAt) return { kind: 'refused' };
   await markAttemptSucceeded(db, attemptId);
   const session = await createStaffSession(db, {
     staffId: account.id,
+    tenantId: account.tenantId,
     now: input.now,
     address: input.address,
     userAgent: input.userAgent,

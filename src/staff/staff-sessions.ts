@@ -21,13 +21,14 @@ export interface StaffPrincipal {
 
 export async function createStaffSession(
   db: Db,
-  input: { staffId: number; now: Date; address: string | null; userAgent: string | null },
+  input: { staffId: number; tenantId: number; now: Date; address: string | null; userAgent: string | null },
 ): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
   const token = newSessionToken();
   const expiresAt = new Date(input.now.getTime() + SESSION_IDLE_MS);
   const session = await db.staffSession.create({
     data: {
       staffId: input.staffId,
+      tenantId: input.tenantId,
       tokenHash: sessionTokenHash(token),
       createdAt: input.now,
       lastSeenAt: input.now,

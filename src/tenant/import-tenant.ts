@@ -63,7 +63,7 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
     const serviceIdByKey = await syncServices(tx, tenantId, file.services);
     for (const entry of file.professionals) {
       const professionalId = await upsertByKey(tx.professional, tenantId, entry.key, { name: entry.name });
-      await syncProfessionalSchedule(tx, professionalId, entry, serviceIdByKey, file.timezone);
+      await syncProfessionalSchedule(tx, { tenantId, professionalId }, entry, serviceIdByKey, file.timezone);
     }
     await tx.professional.updateMany({
       where: { tenantId, active: true, key: { notIn: file.professionals.map((entry) => entry.key) } },

@@ -9,41 +9,44 @@ type ProfessionalEntry = TenantFile['professionals'][number];
  * Makes a professional's offered services, weekly hours and time off equal to the file's,
  * touching only rows that differ: rows already right keep their ids, so importing the same
  * file twice writes nothing. Time off is converted from the tenant's local time to UTC.
+ * Every row is written and read with the professional's tenant (the foreign keys include it).
  */
 export async function syncProfessionalSchedule(
   tx: Tx,
-  professionalId: number,
+  owner: { tenantId: number; professionalId: number },
   entry: ProfessionalEntry,
   serviceIdByKey: ReadonlyMap<string, number>,
   timeZone: string,
 ): Promise<void> {
+  const { tenantId, professionalId } = owner;
+  const where = { tenantId, professionalId };
   const wantedServiceIds = new Set(entry.services.map((key) => serviceIdByKey.get(key)!));
-  const links = await tx.professionalService.findMany({ where: { professionalId }, select: { serviceId: true } });
+  const links = await tx.professionalService.findMany({ where, select: { serviceId: true } });
   const linked = new Set(links.map((link) => link.serviceId));
   const unlink = [...linked].filter((id) => !wantedServiceIds.has(id));
-  if (unlink.length > 0) await tx.professionalService.deleteMany({ where: { professionalId, serviceId: { in: unlink } } });
+  if (unlink.length > 0) await tx.professionalService.deleteMany({ where: { ...where, serviceId: { in: unlink } } });
   const link = [...wantedServiceIds].filter((id) => !linked.has(id));
-  if (link.length > 0) await tx.professionalService.createMany({ data: link.map((serviceId) => ({ professionalId, serviceId })) });
+  if (link.length > 0) await tx.professionalService.createMany({ data: link.map((serviceId) => ({ ...owner, serviceId })) });
 
   const wantedHours = WEEKDAY_KEYS.flatMap((day, weekday) =>
     (entry.hours[day] ?? []).map(([start, end]) => ({ weekday, startMinute: minutesOfDay(start), endMinute: minutesOfDay(end) })),
   );
-  const hours = await tx.workingHours.findMany({ where: { professionalId }, orderBy: { id: 'asc' } });
+  const hours = await tx.workingHours.findMany({ where, orderBy: { id: 'asc' } });
   const hoursDiff = diffRows(hours, wantedHours, (row) => `${row.weekday}/${row.startMinute}/${row.endMinute}`);
-  if (hoursDiff.staleIds.length > 0) await tx.workingHours.deleteMany({ where: { id: { in: hoursDiff.staleIds } } });
+  if (hoursDiff.staleIds.length > 0) await tx.workingHours.deleteMany({ where: { ...where, id: { in: hoursDiff.staleIds } } });
   if (hoursDiff.missing.length > 0) {
-    await tx.workingHours.createMany({ data: hoursDiff.missing.map((row) => ({ professionalId, ...row })) });
+    await tx.workingHours.createMany({ data: hoursDiff.missing.map((row) => ({ ...owner, ...row })) });
   }
 
   const wantedTimeOff = (entry.timeOff ?? []).map(({ from, to }) => ({
     startsAt: localDateTimeToUtc(from, timeZone),
     endsAt: localDateTimeToUtc(to, timeZone),
   }));
-  const timeOff = await tx.timeOff.findMany({ where: { professionalId }, orderBy: { id: 'asc' } });
+  const timeOff = await tx.timeOff.findMany({ where, orderBy: { id: 'asc' } });
   const timeOffDiff = diffRows(timeOff, wantedTimeOff, (row) => `${row.startsAt.getTime()}/${row.endsAt.getTime()}`);
-  if (timeOffDiff.staleIds.length > 0) await tx.timeOff.deleteMany({ where: { id: { in: timeOffDiff.staleIds } } });
+  if (timeOffDiff.staleIds.length > 0) await tx.timeOff.deleteMany({ where: { ...where, id: { in: timeOffDiff.staleIds } } });
   if (timeOffDiff.missing.length > 0) {
-    await tx.timeOff.createMany({ data: timeOffDiff.missing.map((row) => ({ professionalId, ...row })) });
+    await tx.timeOff.createMany({ data: timeOffDiff.missing.map((row) => ({ ...owner, ...row })) });
   }
 }
 

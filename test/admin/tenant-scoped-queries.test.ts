@@ -25,27 +25,15 @@ function declaredAdminRoutes(): string[] {
   return routes.sort();
 }
 
-/** Tables whose rows belong to one tenant (they carry tenant_id). */
-const TENANT_TABLES = [
-  'tenants',
-  'tenant_api_keys',
-  'services',
-  'professionals',
-  'customers',
-  'conversations',
-  'messages',
-  'appointments',
-  'handoffs',
-  'agent_runs',
-  'agent_tool_calls',
-  'agent_history',
-  'privacy_requests',
-  'appointment_events',
-  'professional_blocks',
-  'calendar_feeds',
-];
+/**
+ * Tables whose rows belong to one tenant: every table with a tenant_id column (read from
+ * information_schema in beforeAll, so a new tenant table is checked without editing this
+ * file; test/db/tenant-column.test.ts makes sure every tenant table has one), and the tenants
+ * table itself.
+ */
+let tenantTables: string[] = [];
 
-const tablesIn = (sql: string) => TENANT_TABLES.filter((table) => new RegExp(`(?:"public"\\.)?"?\\b${table}\\b"?`, 'i').test(sql));
+const tablesIn = (sql: string) => tenantTables.filter((table) => new RegExp(`(?:"public"\\.)?"?\\b${table}\\b"?`, 'i').test(sql));
 
 /**
  * Is this statement confined to one tenant? It names `tenant_id` (a filter, or the column of
@@ -72,6 +60,10 @@ describe('every admin API query is confined to the caller’s tenant', () => {
 
   beforeAll(async () => {
     const database = await testDatabase();
+    const withTenantColumn = await database.db.$queryRaw<{ table: string }[]>`
+      SELECT table_name AS "table" FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'tenant_id'`;
+    tenantTables = ['tenants', ...withTenantColumn.map((row) => row.table)];
+    expect(tenantTables).toEqual(expect.arrayContaining(['messages', 'working_hours', 'professional_services', 'agent_history']));
     const logged = new PrismaClient({
       adapter: new PrismaPg({ connectionString: database.url, max: 4 }),
       log: [{ emit: 'event', level: 'query' }],

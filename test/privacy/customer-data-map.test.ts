@@ -16,7 +16,10 @@ describe('customer data map', () => {
     try {
       const linked = await client.query<{ table_name: string }>(`
         SELECT DISTINCT table_name FROM information_schema.columns
-        WHERE table_schema = 'public' AND column_name IN ('customer_id', 'conversation_id', 'run_id', 'appointment_id')`);
+        WHERE table_schema = 'public' AND column_name IN ('customer_id', 'conversation_id', 'run_id', 'appointment_id')
+          -- a partition (agent_history_p2027_01) is read and erased through its partitioned table
+          AND NOT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                           WHERE n.nspname = 'public' AND c.relname = table_name AND c.relispartition)`);
       const mapped = new Set(CUSTOMER_DATA_TABLES.map((entry) => entry.table));
       const missing = linked.rows.map((row) => row.table_name).filter((table) => !mapped.has(table) && !(table in NO_PERSONAL_DATA));
       expect(missing, 'tables holding customer-linked rows that export/erasure/retention do not know').toEqual([]);

@@ -21,9 +21,9 @@ describe('queue maintenance and lag', () => {
     const [item] = parseCrontab(MAINTENANCE_CRONTAB);
     expect(item?.task).toBe(TASKS.eraseExpiredData);
     expect(item?.match).toBeDefined();
-    expect(Object.keys(createMaintenanceTasks({ db: database.db, logger: createLogger('silent'), clock: systemClock }))).toEqual([
-      TASKS.eraseExpiredData,
-    ]);
+    expect(
+      Object.keys(createMaintenanceTasks({ db: database.db, logger: createLogger('silent'), clock: systemClock, historyWindow: 40 })),
+    ).toEqual([TASKS.eraseExpiredData]);
   });
 
   it('reads how late the oldest due job is, and warns while it is past the threshold', async () => {

@@ -34,7 +34,12 @@ const cases: AvailabilityCase[] = [
     setup: async (db, tenant) => {
       const ana = tenant.professionals[0]!;
       await db.timeOff.create({
-        data: { professionalId: ana.id, startsAt: new Date('2026-12-02T17:00:00Z'), endsAt: new Date('2026-12-02T18:00:00Z') },
+        data: {
+          tenantId: tenant.id,
+          professionalId: ana.id,
+          startsAt: new Date('2026-12-02T17:00:00Z'),
+          endsAt: new Date('2026-12-02T18:00:00Z'),
+        },
       });
       return undefined;
     },
@@ -196,7 +201,12 @@ describe('availability (findFreeSlots)', () => {
     const customer = await createCustomer(db, tenant.id);
     const ana = tenant.professionals[0]!;
     await db.timeOff.create({
-      data: { professionalId: ana.id, startsAt: new Date('2026-12-02T03:00:00Z'), endsAt: new Date('2026-12-04T03:00:00Z') },
+      data: {
+        tenantId: tenant.id,
+        professionalId: ana.id,
+        startsAt: new Date('2026-12-02T03:00:00Z'),
+        endsAt: new Date('2026-12-04T03:00:00Z'),
+      },
     });
     const result = await schedulingTools(db)<BuscarHorariosResult>(
       'buscar_horarios',
