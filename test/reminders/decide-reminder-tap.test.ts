@@ -79,8 +79,14 @@ describe('decideReminderTap (pure)', () => {
 
   it('when another button of an answered reminder is tapped, then the first answer stands and the responder takes the request', () => {
     const confirmed = appointment({ status: 'confirmed' });
-    expect(decideReminderTap('cancelar', facts(confirmed, { answer: 'confirm' }), NOW)).toEqual({ kind: 'after_answer', appointment: confirmed });
-    expect(decideReminderTap('remarcar', facts(confirmed, { answer: 'confirm' }), NOW)).toEqual({ kind: 'after_answer', appointment: confirmed });
+    expect(decideReminderTap('cancelar', facts(confirmed, { answer: 'confirm' }), NOW)).toEqual({
+      kind: 'after_answer',
+      appointment: confirmed,
+    });
+    expect(decideReminderTap('remarcar', facts(confirmed, { answer: 'confirm' }), NOW)).toEqual({
+      kind: 'after_answer',
+      appointment: confirmed,
+    });
   });
 
   it('when the appointment was cancelled (not by this tap) or moved since, then no button acts on any slot', () => {
@@ -98,7 +104,10 @@ describe('decideReminderTap (pure)', () => {
     }
     // Moved, and the new one was cancelled too: nothing is on.
     const cancelledAgain = appointment({ id: 57, status: 'cancelled' });
-    expect(decideReminderTap('confirmar', facts(moved, { movedTo: cancelledAgain }), NOW)).toEqual({ kind: 'cancelled', appointment: moved });
+    expect(decideReminderTap('confirmar', facts(moved, { movedTo: cancelledAgain }), NOW)).toEqual({
+      kind: 'cancelled',
+      appointment: moved,
+    });
   });
 
   it('when the appointment started or staff marked it, then the tap is told it passed', () => {

@@ -42,7 +42,12 @@ const toolNamesCalled = (claude: ScriptedClaude) =>
 
 /** A text message from the customer that quotes `quotedWamid` (WhatsApp's reply: `context.id`). */
 function replyWebhook(options: { phoneNumberId: string; from: string; text: string; quotedWamid: string }) {
-  const body = webhookFixture('text', { phoneNumberId: options.phoneNumberId, from: options.from, text: options.text, messageId: newWamid() });
+  const body = webhookFixture('text', {
+    phoneNumberId: options.phoneNumberId,
+    from: options.from,
+    text: options.text,
+    messageId: newWamid(),
+  });
   const message = (body as { entry: { changes: { value: { messages: Record<string, unknown>[] } }[] }[] }).entry[0]!.changes[0]!.value
     .messages[0]!;
   message.context = { from: BUSINESS_NUMBER, id: options.quotedWamid };
@@ -111,10 +116,15 @@ describe('Remarcar and replies to a reminder: the responder knows which appointm
     claude.enqueue(toolCalls([{ name: 'remarcar', input: { agendamento_id: id, inicio: `${date}T17:00` } }]), () => {
       const result = JSON.parse(String(claude.lastToolResults()[0]?.content ?? '{}'));
       return toolCalls([
-        { name: 'responder_cliente', input: { texto: 'Prontinho!', afirma: 'remarcou', agendamento_id: result.agendamento.agendamento_id } },
+        {
+          name: 'responder_cliente',
+          input: { texto: 'Prontinho!', afirma: 'remarcou', agendamento_id: result.agendamento.agendamento_id },
+        },
       ]);
     });
-    await postWebhook(channel.app, webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, from, text: 'pode ser às 17h' })).expect(200);
+    await postWebhook(channel.app, webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, from, text: 'pode ser às 17h' })).expect(
+      200,
+    );
     await settle(database.db);
 
     // The note is in the history the model sees on the next turn too.
@@ -123,7 +133,10 @@ describe('Remarcar and replies to a reminder: the responder knows which appointm
     expect(toolNamesCalled(claude)).toContain('remarcar');
     expect(toolNamesCalled(claude)).not.toContain('meus_agendamentos');
     const runs = await database.db.agentRun.findMany({ where: { conversationId: reminded.conversation.id }, select: { id: true } });
-    const called = await database.db.agentToolCall.findMany({ where: { runId: { in: runs.map((run) => run.id) } }, select: { name: true } });
+    const called = await database.db.agentToolCall.findMany({
+      where: { runId: { in: runs.map((run) => run.id) } },
+      select: { name: true },
+    });
     expect(called.map((call) => call.name)).toContain('remarcar');
     expect(called.map((call) => call.name)).not.toContain('meus_agendamentos');
     expect(claude.remaining).toBe(0);

@@ -60,7 +60,9 @@ describe('acting on a reminder tap, without the model', () => {
     const appointment = await database.db.appointment.findUniqueOrThrow({ where: { id: reminded.appointment.id } });
     expect(appointment.status).toBe('confirmed');
     const events = await database.db.appointmentEvent.findMany({ where: { appointmentId: appointment.id } });
-    expect(events.map((event) => [event.change, event.actorKind, event.actorId])).toEqual([['confirmed', 'customer_reminder', reminded.customer.id]]);
+    expect(events.map((event) => [event.change, event.actorKind, event.actorId])).toEqual([
+      ['confirmed', 'customer_reminder', reminded.customer.id],
+    ]);
     const replies = await repliesIn(database.db, reminded.conversation.id);
     expect(replies).toHaveLength(1);
     expect(replies[0]?.text).toContain('Presença confirmada');
@@ -163,7 +165,9 @@ describe('acting on a reminder tap, without the model', () => {
     expect(handoff.note).toContain(`agendamento ${reminded.appointment.id}`);
     expect(HANDOFF_REASON_LABELS_PT.reminder_cancel_too_late).toMatch(/cancelar pelo lembrete/);
     // The reply was the notice: the generic "a person will answer" is not sent on top of it.
-    expect((await database.db.conversation.findUniqueOrThrow({ where: { id: reminded.conversation.id } })).handoffNoticeSentAt).not.toBeNull();
+    expect(
+      (await database.db.conversation.findUniqueOrThrow({ where: { id: reminded.conversation.id } })).handoffNoticeSentAt,
+    ).not.toBeNull();
     expect((await database.db.appointmentReminder.findUniqueOrThrow({ where: { id: reminded.reminder.id } })).answer).toBe('cancel');
     expect(await counterValue(database.db, METRICS.remindersCancelled)).toBe(cancelledBefore);
     expect(responder.runs).toHaveLength(0);
