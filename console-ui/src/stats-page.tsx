@@ -17,6 +17,8 @@ interface ConsoleStats {
   appointmentsByStatus: { status: string; count: number }[];
   noShowRate: number | null;
   confirmationRate: number | null;
+  noShowRateConfirmed: number | null;
+  noShowRateUnconfirmed: number | null;
 }
 
 const EXIT_LABELS: Record<string, string> = {
@@ -132,6 +134,10 @@ export function StatsPage(props: { session: Session }) {
           <dd>{percentText(stats.confirmationRate)}</dd>
           <dt>Faltas (não compareceu)</dt>
           <dd>{percentText(stats.noShowRate)}</dd>
+          <dt>Faltas entre quem confirmou pelo lembrete</dt>
+          <dd>{percentText(stats.noShowRateConfirmed)}</dd>
+          <dt>Faltas entre quem recebeu lembrete e não confirmou</dt>
+          <dd>{percentText(stats.noShowRateUnconfirmed)}</dd>
         </dl>
       ) : null}
     </section>

@@ -1,26 +1,37 @@
-import { Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import type { Db } from '../db/index.js';
 import { computeHandoffReasonStats, HANDOFF_REASONS, handoffReasonLabel, isHandoffReason, resolveStatsPeriod } from '../handoff/index.js';
-import { AppError } from '../shared/index.js';
+import { computeReminderStats } from '../reminders/index.js';
+import { AppError, type Clock } from '../shared/index.js';
 import { adminContextOf } from './admin-context.js';
 import { parseRequest } from './parse-request.js';
 import { statsQuerySchema } from './request-schemas.js';
 
+/** The caller's tenant and the query's period `[from, to)` (plain dates are days in the tenant's zone); 400 naming each bad field. */
+function periodOf(request: Request, response: Response) {
+  const { tenantId, timezone } = adminContextOf(response);
+  const query = parseRequest(statsQuerySchema, 'query', request.query);
+  const period = resolveStatsPeriod(query.from, query.to, timezone);
+  if (!period.ok) {
+    const details = period.problems.map((problem) => ({ path: `query.${problem.field}`, message: problem.message }));
+    throw new AppError('invalid_request', `invalid request: ${details.map((detail) => detail.path).join(', ')}`, 400, details);
+  }
+  return { tenantId, timezone, period };
+}
+
 /**
- * Ops figures: `GET /admin/stats/handoff-reasons?from=&to=` counts the tenant's handoffs
- * created in `[from, to)` by reason, with median and p90 wait from creation to claim.
- * Plain dates are days in the tenant's time zone; `to` is excluded.
+ * Ops figures, for the caller's tenant only, over `[from, to)`; plain dates are days in the
+ * tenant's time zone, `to` is excluded:
+ * - `GET /admin/stats/handoff-reasons?from=&to=` counts the handoffs created in the period by
+ *   reason, with median and p90 wait from creation to claim;
+ * - `GET /admin/stats/reminders?from=&to=`: for appointments starting in the period, how many were
+ *   reminded, confirmed, cancelled and rescheduled through reminders, and the no-show rate of
+ *   confirmed vs unconfirmed ones (each figure defined in reminders/reminder-stats.ts).
  */
-export function createStatsRoutes(deps: { db: Db }): Router {
+export function createStatsRoutes(deps: { db: Db; clock: Clock }): Router {
   const router = Router();
   router.get('/stats/handoff-reasons', async (request, response) => {
-    const { tenantId, timezone } = adminContextOf(response);
-    const query = parseRequest(statsQuerySchema, 'query', request.query);
-    const period = resolveStatsPeriod(query.from, query.to, timezone);
-    if (!period.ok) {
-      const details = period.problems.map((problem) => ({ path: `query.${problem.field}`, message: problem.message }));
-      throw new AppError('invalid_request', `invalid request: ${details.map((detail) => detail.path).join(', ')}`, 400, details);
-    }
+    const { tenantId, timezone, period } = periodOf(request, response);
     const stats = await computeHandoffReasonStats(deps.db, { tenantId, from: period.from, to: period.to });
     response.json({
       from: stats.from,
@@ -36,5 +47,30 @@ export function createStatsRoutes(deps: { db: Db }): Router {
       total: stats.total,
     });
   });
+  router.get('/stats/reminders', async (request, response) => {
+    const { tenantId, timezone, period } = periodOf(request, response);
+    const now = deps.clock.now();
+    const stats = await computeReminderStats(deps.db, { tenantId, from: period.from, to: period.to, now });
+    const { tenantId: _tenantId, ...figures } = stats;
+    response.json({
+      ...figures,
+      timezone,
+      toExcluded: true,
+      attendanceAsOf: now,
+      definitions: REMINDER_STAT_DEFINITIONS,
+    });
+  });
   return router;
 }
+
+/** What each figure of `GET /admin/stats/reminders` counts (the code's definitions: reminders/reminder-stats.ts). */
+const REMINDER_STAT_DEFINITIONS = {
+  remindedAppointments: 'appointments starting in the period with at least one reminder sent to the customer',
+  confirmationRate: 'reminded appointments the customer confirmed by tapping Confirmar, over reminded appointments',
+  cancellationRate: 'reminded appointments cancelled by tapping Cancelar, over reminded appointments',
+  rescheduleAsked: 'reminded appointments whose first answer to a reminder was Remarcar',
+  rescheduledThroughReminder: 'of those, the ones then moved in that conversation (the new appointment has source "reminder")',
+  attendance:
+    'reminded appointments that started before attendanceAsOf and were not cancelled, split by confirmation through a reminder; ' +
+    'noShowRate = noShow / (attended + noShow); unmarked = staff did not mark attendance (the appointment stays booked), left out of the rate',
+};

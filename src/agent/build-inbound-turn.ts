@@ -1,8 +1,10 @@
 import type { InboundTurnMessage } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
+import type { ReminderReference } from '../reminders/index.js';
 import { cleanDisplayName, OWNER_APP_ATTENDANT } from '../shared/index.js';
 import { boundTurn, type TurnLimits } from './bound-turn.js';
 import { describeCustomerContent, loadQuotedTexts, repliedToIdOf } from './describe-customer-message.js';
+import { describeReminderReference } from './describe-reminder-reference.js';
 import type { TextBlockParam } from './model-types.js';
 
 /** The defaults of AGENT_TURN_MAX_MESSAGES / AGENT_TURN_MAX_CHARS. */
@@ -33,7 +35,8 @@ const MEDIA_LABELS: Record<string, string> = {
  * The user turn that opens a run: every customer message and every attendant message of
  * the conversation after the history's watermark, up to the newest message this run
  * answers, oldest first. Attendant messages are marked as such, so after a handoff the
- * model knows what the attendant told the customer. Bounded by `limits` (see boundTurn).
+ * model knows what the attendant told the customer. A message that answers a reminder (see
+ * InboundTurnMessage.reminder) opens with a note naming that appointment. Bounded by `limits` (see boundTurn).
  * Returns null when there is nothing new (a duplicate job).
  */
 export async function buildInboundTurn(
@@ -68,7 +71,10 @@ export async function buildInboundTurn(
     scope,
     ordered.flatMap((row) => repliedToIdOf(row.payload) ?? []),
   );
+  const reminders = new Map(inbound.flatMap((message) => (message.reminder ? [[message.id, message.reminder] as const] : [])));
   const described = ordered.map((row) => {
+    const reminder = reminders.get(row.id);
+    if (reminder) return withReminderNote(row, reminder);
     const repliedTo = repliedToIdOf(row.payload);
     return describeMessage(row, repliedTo ? (quoted.get(repliedTo) ?? null) : null);
   });
@@ -95,6 +101,13 @@ function describeMessage(
   }
   const label = MEDIA_LABELS[message.type] ?? 'uma mensagem sem texto';
   return `[O cliente enviou ${label}, que não consigo ver nem ouvir. Peça que escreva em texto.]`;
+}
+
+/** A message about a reminder: the note naming its appointment, then what the customer wrote (a tap's button title says nothing more). */
+function withReminderNote(message: { type: string; text: string | null }, reminder: ReminderReference): string {
+  const note = describeReminderReference(reminder);
+  if (reminder.via.kind === 'tap' || !message.text?.trim()) return note;
+  return `${note} ${bounded(message.text)}`;
 }
 
 function bounded(text: string): string {

@@ -66,6 +66,7 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
           transcribeVoiceNotes,
           typingRefreshMs: config.TYPING_REFRESH_MS,
           tracer: options.tracer,
+          clock: deps.clock,
         },
         conversationId,
         { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },

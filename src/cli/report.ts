@@ -4,14 +4,23 @@ import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config/index.js';
 import { createDb, EmbeddedPostgresInUseError, findEmbeddedServer } from '../db/index.js';
 import { computeHandoffReasonStats, formatHandoffReasonStats, resolveStatsPeriod } from '../handoff/index.js';
-import { silentLogger } from '../shared/index.js';
+import { computeReminderStats, formatReminderStats } from '../reminders/index.js';
+import { silentLogger, systemClock } from '../shared/index.js';
 import { type CliDatabase, openCliDatabase } from './open-cli-database.js';
 
 const USAGE = `usage: npm run report -- handoffs --from YYYY-MM-DD --to YYYY-MM-DD [--tenant SLUG]
+       npm run report -- reminders --from YYYY-MM-DD --to YYYY-MM-DD [--tenant SLUG]
 
-Handoffs created in [from, to) by reason: count, claimed, unclaimed, median and p90 wait
-from creation to claim (seconds). Plain dates are days in the tenant's time zone with
---tenant, in UTC across all tenants without it. --to is excluded.`;
+handoffs: handoffs created in [from, to) by reason: count, claimed, unclaimed, median and
+p90 wait from creation to claim (seconds). Plain dates are days in the tenant's time zone
+with --tenant, in UTC across all tenants without it.
+
+reminders: per tenant (one table each without --tenant), for appointments starting in
+[from, to): reminded, confirmed / cancelled / rescheduled through a reminder, and the
+no-show rate of confirmed vs unconfirmed ones. Plain dates are days in each tenant's
+time zone. --to is excluded.`;
+
+const REPORTS = ['handoffs', 'reminders'] as const;
 
 /** Exit codes: 0 printed, 1 could not read the data, 2 bad arguments. */
 class ReportFailure extends Error {
@@ -33,30 +42,64 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (positionals[0] !== 'handoffs' || positionals.length !== 1)
+  const report = positionals[0];
+  if (!REPORTS.some((name) => name === report) || positionals.length !== 1)
     throw new ReportFailure(`unknown report: ${positionals.join(' ') || '(none)'}\n${USAGE}`, 2);
   if (!values.from || !values.to) throw new ReportFailure(`--from and --to are required\n${USAGE}`, 2);
+  const request = { from: values.from, to: values.to, tenant: values.tenant };
 
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    let tenant: { id: number; slug: string; timezone: string } | null = null;
-    if (values.tenant) {
-      tenant = await database.db.tenant.findUnique({ where: { slug: values.tenant }, select: { id: true, slug: true, timezone: true } });
-      if (!tenant) throw new ReportFailure(`no tenant with slug "${values.tenant}"`, 1);
-    }
-    const period = resolveStatsPeriod(values.from, values.to, tenant?.timezone ?? 'UTC');
-    if (!period.ok) throw new ReportFailure(period.problems.map((problem) => `--${problem.field}: ${problem.message}`).join('\n'), 2);
-    const stats = await computeHandoffReasonStats(database.db, {
-      ...(tenant ? { tenantId: tenant.id } : {}),
-      from: period.from,
-      to: period.to,
-    });
-    process.stdout.write(`${tenant ? `Tenant ${tenant.slug} (${tenant.timezone})` : 'All tenants (UTC)'}\n`);
-    process.stdout.write(formatHandoffReasonStats(stats));
+    if (report === 'reminders') await reportReminders(database, request);
+    else await reportHandoffs(database, request);
   } finally {
     await database.close();
   }
+}
+
+interface ReportRequest {
+  from: string;
+  to: string;
+  tenant: string | undefined;
+}
+
+type ReportTenant = { id: number; slug: string; timezone: string };
+
+async function findTenant(database: CliDatabase, slug: string): Promise<ReportTenant> {
+  const tenant = await database.db.tenant.findUnique({ where: { slug }, select: { id: true, slug: true, timezone: true } });
+  if (!tenant) throw new ReportFailure(`no tenant with slug "${slug}"`, 1);
+  return tenant;
+}
+
+function periodIn(request: ReportRequest, timeZone: string): { from: Date; to: Date } {
+  const period = resolveStatsPeriod(request.from, request.to, timeZone);
+  if (!period.ok) throw new ReportFailure(period.problems.map((problem) => `--${problem.field}: ${problem.message}`).join('\n'), 2);
+  return period;
+}
+
+/** Each tenant's reminder figures for its own local days (the one tenant of --tenant, else every tenant by slug). */
+async function reportReminders(database: CliDatabase, request: ReportRequest): Promise<void> {
+  const tenants = request.tenant
+    ? [await findTenant(database, request.tenant)]
+    : await database.db.tenant.findMany({ select: { id: true, slug: true, timezone: true }, orderBy: { slug: 'asc' } });
+  // Bad dates are refused before anything is printed, whatever the tenants' zones.
+  periodIn(request, 'UTC');
+  if (tenants.length === 0) process.stdout.write('(no tenants)\n');
+  const now = systemClock.now();
+  for (const tenant of tenants) {
+    const stats = await computeReminderStats(database.db, { tenantId: tenant.id, ...periodIn(request, tenant.timezone), now });
+    process.stdout.write(`${formatReminderStats(stats, tenant)}\n`);
+  }
+}
+
+/** Handoffs by reason: one tenant in its time zone, or all tenants together in UTC. */
+async function reportHandoffs(database: CliDatabase, request: ReportRequest): Promise<void> {
+  const tenant = request.tenant ? await findTenant(database, request.tenant) : null;
+  const period = periodIn(request, tenant?.timezone ?? 'UTC');
+  const stats = await computeHandoffReasonStats(database.db, { ...(tenant ? { tenantId: tenant.id } : {}), ...period });
+  process.stdout.write(`${tenant ? `Tenant ${tenant.slug} (${tenant.timezone})` : 'All tenants (UTC)'}\n`);
+  process.stdout.write(formatHandoffReasonStats(stats));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { computeReminderStats } from '../reminders/index.js';
 
 export interface ConsoleStats {
   /** agent runs started in the period, by how they ended (`running` while unfinished) */
@@ -7,17 +8,21 @@ export interface ConsoleStats {
   appointmentsByStatus: { status: string; count: number }[];
   /** no-shows over appointments whose attendance was marked; null when none was marked */
   noShowRate: number | null;
-  /** appointments confirmed (by the reminder's button) over those still booked or confirmed or marked; null without any confirmation data */
+  /** reminded appointments the customer confirmed with the reminder's button, over reminded ones (reminders/reminder-stats.ts); null when none was reminded */
   confirmationRate: number | null;
+  /** the same no-show rate among reminded appointments confirmed through a reminder, and among the others */
+  noShowRateConfirmed: number | null;
+  noShowRateUnconfirmed: number | null;
 }
 
 /**
  * The owner's figures besides handoffs (which come from the admin stats route): runs by
- * exit and, where the agenda records them, attendance and reminder confirmations. Rates
- * are null ("sem dados") when nothing of the kind was recorded in the period.
+ * exit and, where the agenda records them, attendance and reminder confirmations (the
+ * definitions of `GET /admin/stats/reminders`). Rates are null ("sem dados") when nothing of
+ * the kind was recorded in the period.
  */
 export async function computeConsoleStats(db: Db, query: { tenantId: number; from: Date; to: Date; now: Date }): Promise<ConsoleStats> {
-  const [runs, appointments] = await Promise.all([
+  const [runs, appointments, reminders] = await Promise.all([
     db.$queryRaw<{ exit: string; count: number }[]>`
       SELECT coalesce(outcome, 'running') AS exit, count(*)::int AS count FROM agent_runs
       WHERE tenant_id = ${query.tenantId} AND started_at >= ${query.from} AND started_at < ${query.to}
@@ -26,16 +31,17 @@ export async function computeConsoleStats(db: Db, query: { tenantId: number; fro
       SELECT status, count(*)::int AS count FROM appointments
       WHERE tenant_id = ${query.tenantId} AND starts_at >= ${query.from} AND starts_at < ${query.to} AND starts_at < ${query.now}
       GROUP BY 1 ORDER BY 2 DESC, 1`,
+    computeReminderStats(db, query),
   ]);
   const countOf = (status: string) => appointments.find((row) => row.status === status)?.count ?? 0;
   const attended = countOf('attended');
   const noShow = countOf('no_show');
-  const confirmed = countOf('confirmed');
-  const kept = countOf('booked') + confirmed + attended + noShow;
   return {
     runsByExit: runs,
     appointmentsByStatus: appointments,
     noShowRate: attended + noShow > 0 ? noShow / (attended + noShow) : null,
-    confirmationRate: confirmed > 0 && kept > 0 ? confirmed / kept : null,
+    confirmationRate: reminders.confirmationRate,
+    noShowRateConfirmed: reminders.attendance.confirmed.noShowRate,
+    noShowRateUnconfirmed: reminders.attendance.unconfirmed.noShowRate,
   };
 }

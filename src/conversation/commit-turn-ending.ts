@@ -1,5 +1,6 @@
 import type { Prisma, Tx } from '../db/index.js';
 import { findOpenHandoff, requestHandoff } from '../handoff/index.js';
+import { recordReminderAnswer } from '../reminders/index.js';
 import { type EndingPlan, planTurnEnding, type TurnScope } from './plan-turn-ending.js';
 import type { TurnEnding, TurnEndingKind } from './turn-ending.js';
 import { claimHandoffNotice, markTurnProcessed, queueTurnReplies } from './turn-writes.js';
@@ -8,8 +9,8 @@ import { claimHandoffNotice, markTurnProcessed, queueTurnReplies } from './turn-
  * The one writer of a turn's ending. Takes a `TransactionClient`, a type that only exists
  * inside `db.$transaction`, so it cannot run outside one: outbox rows and their send jobs,
  * the handoff and the "a person will answer" flag, the messages' processing marks, the
- * run's lifecycle columns, the agent's final history entry and the offline assistant's
- * state are committed together or not at all. A failure anywhere rolls everything back
+ * run's lifecycle columns, the agent's final history entry, the offline assistant's
+ * state and the customer's answer to a reminder are committed together or not at all. A failure anywhere rolls everything back
  * and the job retries the whole turn; a reply is never remembered without being queued.
  * Returns the kind actually committed (a run ending becomes `cancelled` when an attendant
  * claimed the chat meanwhile).
@@ -52,6 +53,7 @@ async function performPlan(tx: Tx, scope: TurnScope, plan: EndingPlan): Promise<
       },
     });
   }
+  if (plan.reminderAnswer) await recordReminderAnswer(tx, plan.reminderAnswer);
   if (plan.markProcessed) await markTurnProcessed(tx, scope, plan.markProcessed.runId);
   if (plan.run) {
     const run = plan.run;

@@ -10,8 +10,8 @@ export interface Turn {
   /** the customer was told only text is read here, and no turn ended otherwise since */
   textOnlyNoticeAt: Date | null;
   tenant: { phoneNumberId: string; accessToken: string | null };
-  /** the conversation's inbound messages not yet processed, oldest first */
-  messages: (InboundTurnMessage & { waMessageId: string | null })[];
+  /** the conversation's inbound messages not yet processed, oldest first (with the WhatsApp id of the message each replies to) */
+  messages: (InboundTurnMessage & { waMessageId: string | null; repliedToWaMessageId?: string | null })[];
 }
 
 /** The conversation and its unprocessed inbound messages (status `received`); null if the conversation is gone. */
@@ -47,8 +47,15 @@ export async function loadTurn(db: Db, conversationId: number): Promise<Turn | n
       replyId: replyIdOf(row.payload),
       createdAt: row.createdAt,
       waMessageId: row.waMessageId,
+      repliedToWaMessageId: repliedToIdOf(row.payload),
     })),
   };
+}
+
+/** `context.id` of the raw message the intake stored (`{replyId, message}`): the message this one replies to. */
+function repliedToIdOf(payload: unknown): string | null {
+  const context = (payload as { message?: { context?: { id?: unknown } } } | null)?.message?.context;
+  return typeof context?.id === 'string' ? context.id : null;
 }
 
 function replyIdOf(payload: unknown): string | null {

@@ -1,4 +1,5 @@
 import type { HandoffReason } from '../handoff/index.js';
+import type { ReminderAnswerWrite } from '../reminders/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import { CONVERSATION_TEXTS } from './conversation-texts.js';
 import type { RunRecordWrites } from './responder.js';
@@ -58,6 +59,8 @@ export interface EndingPlan {
   run?: RunLifecycleWrites;
   historyEntry?: { runId: number; entry: NonNullable<RunRecordWrites['historyEntry']> };
   assistantState?: { value: unknown };
+  /** the customer's answer to a reminder this turn carried (kept even when an attendant claimed the chat: it is what they tapped) */
+  reminderAnswer?: ReminderAnswerWrite;
 }
 
 type Planner<K extends TurnEndingKind> = (ending: Extract<TurnEnding, { kind: K }>, scope: TurnScope, facts: CommitFacts) => EndingPlan;
@@ -196,6 +199,25 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
     textOnlyNotice: 'set',
     markProcessed: { runId: null },
   }),
+  reminder_answer: (ending, scope) => ({
+    committedKind: 'reminder_answer',
+    ...(ending.handoff ? { handoff: { reason: ending.handoff.reason, note: ending.handoff.note, runId: null } } : {}),
+    // The reply itself tells the customer a person was called.
+    handoffNotice: ending.handoff ? 'claims' : 'none',
+    // A repeated tap has nothing to say: the messages are marked processed and nothing is queued.
+    ...(ending.replies.length > 0
+      ? {
+          replies: {
+            replies: ending.replies,
+            author: 'bot' as const,
+            idempotencyKeyPrefix: `reminder:${scope.conversationId}:${lastMessageId(scope)}`,
+            runId: null,
+          },
+        }
+      : {}),
+    textOnlyNotice: 'clear',
+    markProcessed: { runId: null },
+  }),
   give_up: (ending, scope) => ({
     committedKind: 'give_up',
     // A fixed note: the exception's text can hold customer data or internals, so it goes to the logs only.
@@ -233,5 +255,6 @@ export const GIVE_UP_NOTE = 'Não foi possível processar a mensagem depois de v
  */
 export function planTurnEnding(ending: TurnEnding, scope: TurnScope, facts: CommitFacts): EndingPlan {
   const planner = PLANNERS[ending.kind] as Planner<TurnEndingKind>;
-  return planner(ending, scope, facts);
+  const plan = planner(ending, scope, facts);
+  return 'reminderAnswer' in ending && ending.reminderAnswer ? { ...plan, reminderAnswer: ending.reminderAnswer } : plan;
 }

@@ -2,7 +2,7 @@ import type { Tracer } from '@opentelemetry/api';
 import type { Db } from '../db/index.js';
 import { findOpenHandoff } from '../handoff/index.js';
 import type { GraphApiClient } from '../outbox/index.js';
-import type { Logger } from '../shared/index.js';
+import { type Clock, type Logger, systemClock } from '../shared/index.js';
 import { traceRun } from '../telemetry/index.js';
 import { isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
@@ -10,11 +10,13 @@ import { commitTurnEnding } from './commit-turn-ending.js';
 import { DEFAULT_INBOUND_RATE_LIMIT, type InboundRateLimit, isInboundFlood } from './inbound-rate-limit.js';
 import { keepTyping } from './keep-typing.js';
 import { loadTurn, scopeOf, type Turn } from './load-turn.js';
+import { nextTurnMessages } from './next-turn-messages.js';
 import { releaseExpiredOwnerPause } from './release-owner-pause.js';
 import { respondWatchingClaims } from './respond-watching-claims.js';
 import { startOrResumeRun } from './start-or-resume-run.js';
 import type { TranscribeVoiceNotes } from './transcribe-voice-notes.js';
 import { endingOfRun, type TurnEnding, type TurnEndingKind } from './turn-ending.js';
+import { readTurnReminders } from './turn-reminders.js';
 
 export interface ProcessConversationDeps {
   db: Db;
@@ -31,26 +33,44 @@ export interface ProcessConversationDeps {
   typingRefreshMs?: number;
   /** one span per finished run (see telemetry/record-run-span.ts); none when absent */
   tracer?: Tracer;
+  /** the time reminder taps are judged at (the cancellation notice, a start that passed); the system clock when absent */
+  clock?: Clock;
 }
 
 export type TurnResult = { kind: 'nothing_to_do' } | { kind: 'ended'; ending: TurnEndingKind; runId: number | null };
 
 /**
- * One turn of a conversation (the `process-conversation` job): answers every inbound message
- * not yet processed with ONE responder run. The conversation's named queue guarantees no two
- * turns of it run at once. Failures throw, so the job retries with backoff, and a retried job
- * resumes the same `agent_runs` row (key `conv:<id>:upto:<last message id>`); on the last
- * attempt (`attempt >= maxAttempts`) it does not throw but hands the conversation to a person
- * with an apology, so a failing turn never loops forever.
+ * The turns of a conversation's unprocessed messages (the `process-conversation` job): usually
+ * ONE responder run answers them all; a reminder's tap is a turn of its own (see
+ * nextTurnMessages), so a tap in a burst is answered in its place. Each turn commits before
+ * the next one is read. The conversation's named queue guarantees no two turns of it run at
+ * once. Failures throw, so the job retries with backoff, and a retried job resumes the same
+ * `agent_runs` row (key `conv:<id>:upto:<last message id>`); turns already committed are not
+ * answered again. On the last attempt (`attempt >= maxAttempts`) a failing turn does not
+ * throw but hands the conversation to a person with an apology, so it never loops forever.
  */
 export async function processConversation(
   deps: ProcessConversationDeps,
   conversationId: number,
   job: { attempt: number; maxAttempts: number },
 ): Promise<TurnResult> {
-  const turn = await loadTurn(deps.db, conversationId);
-  if (!turn || turn.messages.length === 0) return { kind: 'nothing_to_do' };
-  const logger = deps.logger.child({ tenantId: turn.tenantId, conversationId });
+  let result: TurnResult = { kind: 'nothing_to_do' };
+  let answeredUpTo = 0;
+  for (;;) {
+    const loaded = await loadTurn(deps.db, conversationId);
+    const first = loaded?.messages[0];
+    // Every ending marks its messages processed; the id check only guards against looping on a turn that did not.
+    if (!loaded || !first || first.id <= answeredUpTo) return result;
+    const messages = nextTurnMessages(loaded.messages);
+    result = await processTurn(deps, { ...loaded, messages }, job);
+    if (messages.length === loaded.messages.length) return result;
+    answeredUpTo = messages.at(-1)?.id ?? answeredUpTo;
+  }
+}
+
+/** One turn: its ending decided (the responder run, when there is something to answer), committed and traced. */
+async function processTurn(deps: ProcessConversationDeps, turn: Turn, job: { attempt: number; maxAttempts: number }): Promise<TurnResult> {
+  const logger = deps.logger.child({ tenantId: turn.tenantId, conversationId: turn.conversationId });
   const runRef: { id: number | null } = { id: null };
   try {
     const ending = await answerTurn(deps, turn, runRef, logger);
@@ -90,6 +110,9 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
     if (turn.textOnlyNoticeAt) return { kind: 'handoff', run: null, reason: 'unsupported_message' };
     return { kind: 'unreadable_notice', audio: turn.messages.some((message) => message.type === 'audio') };
   }
+  // A reminder's tap is acted on without the model; a Remarcar (or a later tap) continues with the responder, told the appointment.
+  const reminders = await readTurnReminders({ db: deps.db, clock: deps.clock ?? systemClock }, turn, logger);
+  if (reminders.kind === 'ended') return reminders.ending;
   const responder = await deps.chooseResponder({ tenantId: turn.tenantId, conversationId: turn.conversationId });
   const run = await startOrResumeRun(deps.db, turn, responder);
   runRef.id = run.id;
@@ -105,7 +128,10 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
         conversationId: turn.conversationId,
         customerId: turn.customerId,
         runId: run.id,
-        messages: turn.messages.map(({ waMessageId: _waMessageId, ...message }) => message),
+        messages: turn.messages.map(({ waMessageId: _waMessageId, repliedToWaMessageId: _repliedTo, ...message }) => {
+          const reminder = reminders.references.get(message.id);
+          return reminder ? { ...message, reminder } : message;
+        }),
       },
       deps.claimPollMs ?? 500,
     );
@@ -113,5 +139,6 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
     stopTyping();
   }
   logger.info({ runId: run.id, responder: responder.name, outcome: outcome.kind }, 'conversation run finished');
-  return endingOfRun(run, outcome);
+  const ending = endingOfRun(run, outcome);
+  return reminders.answer ? { ...ending, reminderAnswer: reminders.answer } : ending;
 }

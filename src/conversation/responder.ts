@@ -1,4 +1,5 @@
 import type { HandoffReason } from '../handoff/index.js';
+import type { ReminderReference } from '../reminders/index.js';
 import type { OutboundReply } from '../shared/index.js';
 
 /** The new customer messages a run answers (already stored, oldest first). */
@@ -10,6 +11,12 @@ export interface InboundTurnMessage {
   /** id of the chosen button/list row, when the message is an interactive reply */
   replyId?: string | null;
   createdAt: Date;
+  /**
+   * the reminder this message answers, when it does: a Remarcar tap (or another button of a reminder
+   * already answered) the responder continues, or a free-text reply quoting the reminder. The
+   * responder is told which appointment it is about, so it never has to ask or guess.
+   */
+  reminder?: ReminderReference;
 }
 
 export interface RespondInput {

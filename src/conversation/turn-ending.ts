@@ -1,4 +1,5 @@
 import type { HandoffReason } from '../handoff/index.js';
+import type { ReminderAnswerWrite } from '../reminders/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import type { RunOutcome, RunRecordWrites } from './responder.js';
 
@@ -16,19 +17,52 @@ export interface RunRef {
  */
 export type TurnEnding =
   /** the responder answered */
-  | { kind: 'answer'; run: RunRef; replies: OutboundReply[]; exit?: 'gave_up'; record?: RunRecordWrites }
+  | {
+      kind: 'answer';
+      run: RunRef;
+      replies: OutboundReply[];
+      exit?: 'gave_up';
+      record?: RunRecordWrites;
+      reminderAnswer?: ReminderAnswerWrite;
+    }
   /** the responder answered and handed the chat to a person (its replies say so) */
-  | { kind: 'answer_and_handoff'; run: RunRef; reason: HandoffReason; note?: string; replies: OutboundReply[]; record?: RunRecordWrites }
+  | {
+      kind: 'answer_and_handoff';
+      run: RunRef;
+      reason: HandoffReason;
+      note?: string;
+      replies: OutboundReply[];
+      record?: RunRecordWrites;
+      reminderAnswer?: ReminderAnswerWrite;
+    }
   /** the chat goes to a person with no answer of its own: the customer is told once that a person will answer */
-  | { kind: 'handoff'; run: RunRef | null; reason: HandoffReason; note?: string; record?: RunRecordWrites }
+  | {
+      kind: 'handoff';
+      run: RunRef | null;
+      reason: HandoffReason;
+      note?: string;
+      record?: RunRecordWrites;
+      reminderAnswer?: ReminderAnswerWrite;
+    }
   /** a handoff is open: the bot stays silent (the customer is told once) */
   | { kind: 'silence_while_handed_off' }
   /** nothing readable in the turn: one "only text is read here" notice (audio: "please type") */
   | { kind: 'unreadable_notice'; audio: boolean }
+  /**
+   * a tap on a reminder's button, answered without a run (Confirmar, Cancelar, or a tap that cannot
+   * act): its replies (none for a repeated tap), the reminder's answer to record and, when a person
+   * must take over (Cancelar too late), the handoff, whose notice the reply itself is
+   */
+  | {
+      kind: 'reminder_answer';
+      replies: OutboundReply[];
+      reminderAnswer?: ReminderAnswerWrite;
+      handoff?: { reason: HandoffReason; note: string };
+    }
   /** the last attempt of a failing turn: a person takes over, with an apology; `error` goes to logs only */
   | { kind: 'give_up'; run: RunRef | null }
   /** the run stopped because an attendant claimed the chat: nothing is sent */
-  | { kind: 'cancelled'; run: RunRef; record?: RunRecordWrites }
+  | { kind: 'cancelled'; run: RunRef; record?: RunRecordWrites; reminderAnswer?: ReminderAnswerWrite }
   /** a run left running for fewer messages, replaced by the run of this turn (which answers them too) */
   | { kind: 'superseded'; run: RunRef };
 

@@ -20,6 +20,8 @@ export const HANDOFF_REASONS = {
   message_flood: 'the customer sent more messages in a short time than the inbound rate limit allows: one notice, then a person',
   owner_replied:
     'the owner wrote to the customer from the WhatsApp Business app (coexistence echo): claimed by "WhatsApp app"; the bot is silent until resolved or the tenant\'s quiet period passes',
+  reminder_cancel_too_late:
+    "the customer tapped Cancelar on a reminder inside the tenant's cancellation notice (cancelNoticeMinutes): told the rule, the appointment stays, a person takes over",
 } as const;
 
 export type HandoffReason = keyof typeof HANDOFF_REASONS;
@@ -40,6 +42,7 @@ export const HANDOFF_REASON_LABELS_PT: Record<HandoffReason, string> = {
   offline_not_understood: 'O assistente offline não entendeu o cliente',
   message_flood: 'O cliente enviou mensagens demais em pouco tempo',
   owner_replied: 'O dono respondeu pelo app WhatsApp Business: o robô fica em silêncio',
+  reminder_cancel_too_late: 'O cliente quis cancelar pelo lembrete fora do prazo de cancelamento',
 };
 
 /** The pt-BR label of a stored reason code; an unknown code is shown as itself. */

@@ -10,10 +10,13 @@ export function appointmentSummary(appointment: AgendamentoResumo, today: string
   return `${dayLabel(appointment.data, today)} às ${appointment.inicio} · ${appointment.servico.nome} com ${appointment.profissional.nome}`;
 }
 
+/** Still ahead and changeable: booked, or confirmed (e.g. by the customer's Confirmar on a reminder). */
+export const isUpcoming = (appointment: AgendamentoResumo) => appointment.status === 'agendado' || appointment.status === 'confirmado';
+
 /** The customer's upcoming appointments; a single one goes straight to its actions. */
 export async function myAppointmentsScreen(context: TurnContext): Promise<Screen> {
   const { agendamentos } = await context.calls.myAppointments();
-  const booked = agendamentos.filter((appointment) => appointment.status === 'agendado');
+  const booked = agendamentos.filter(isUpcoming);
   if (booked.length === 0) return mainMenuScreen(context.tenantName, 'Você não tem agendamentos marcados.');
   if (booked.length === 1 && booked[0]) return appointmentActionScreen(context, booked[0]);
   const shown = booked.slice(0, MAX_ROWS);
@@ -73,8 +76,8 @@ export function confirmCancelScreen(context: TurnContext, appointment: Agendamen
   };
 }
 
-/** The customer's appointment by id, if it is still booked (another customer's id is simply not there). */
+/** The customer's appointment by id, if it is still booked or confirmed (another customer's id is simply not there). */
 export async function findBookedAppointment(context: TurnContext, appointmentId: number): Promise<AgendamentoResumo | null> {
   const { agendamentos } = await context.calls.myAppointments();
-  return agendamentos.find((appointment) => appointment.agendamento_id === appointmentId && appointment.status === 'agendado') ?? null;
+  return agendamentos.find((appointment) => appointment.agendamento_id === appointmentId && isUpcoming(appointment)) ?? null;
 }

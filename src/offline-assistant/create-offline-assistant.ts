@@ -6,6 +6,7 @@ import { type Clock, type Logger, localToday, type OutboundReply } from '../shar
 import { type AssistantState, loadAssistantState, type Step } from './assistant-state.js';
 import { offeredChoices } from './choice-keywords.js';
 import { handleStep } from './handle-step.js';
+import { reminderTapScreen } from './reminder-tap-screen.js';
 import { renderStep } from './render-step.js';
 import { createSchedulingCalls } from './scheduling-calls.js';
 import { type TurnContext, type TurnResult, text, withPrefix } from './turn.js';
@@ -93,6 +94,9 @@ export function createOfflineAssistant(deps: OfflineAssistantDeps): Responder {
 
 /** One message through the current step, with the re-ask-once rule. */
 async function answerMessage(context: TurnContext, state: AssistantState): Promise<{ result: TurnResult; state: AssistantState }> {
+  // A reminder's tap names its appointment: whatever step the menu was at, the customer now means that one.
+  const tapped = await reminderTapScreen(context);
+  if (tapped) return { result: tapped, state: advance(state, tapped, 0) };
   const outcome = await handleStep(context, state.current, state.offered);
   if (outcome !== 'not_understood') return { result: outcome, state: advance(state, outcome, 0) };
   if (state.misses >= 1) {

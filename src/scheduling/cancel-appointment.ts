@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { Db, Prisma } from '../db/index.js';
 import { localDateTimeOf, ToolDomainException } from '../shared/index.js';
 import { type AppointmentActor, botActor } from './appointment-actor.js';
 import { isUpcomingStatus } from './appointment-status.js';
@@ -17,11 +17,19 @@ export interface CancellationOutcome {
  * Cancels the customer's own appointment. Idempotent: cancelling a cancelled appointment
  * reports it. Refuses: unknown id (other customers' and tenants' ids answer alike), an
  * appointment that already started, or one inside the tenant's cancellation notice.
- * The change is recorded in the appointment's history under `actor` (the bot by default).
+ * The change is recorded in the appointment's history under `actor` (the bot by default);
+ * `afterChange` runs inside the change's transaction, only when this call cancelled it.
  */
 export async function cancelAppointment(
   db: Db,
-  request: { tenantId: number; customerId: number; appointmentId: number; now: Date; actor?: AppointmentActor },
+  request: {
+    tenantId: number;
+    customerId: number;
+    appointmentId: number;
+    now: Date;
+    actor?: AppointmentActor;
+    afterChange?(tx: Prisma.TransactionClient): Promise<void>;
+  },
 ): Promise<CancellationOutcome> {
   const scope = { tenantId: request.tenantId, customerId: request.customerId, appointmentId: request.appointmentId };
   const notFound = () => new ToolDomainException(schedulingMessages.appointmentNotFound(request.appointmentId), 'appointment_not_found');
@@ -39,6 +47,9 @@ export async function cancelAppointment(
     decide: (row) => {
       if (row.status === 'cancelled') return { kind: 'unchanged' };
       return isUpcomingStatus(row.status) ? { kind: 'apply' } : { kind: 'refused', reason: 'not_upcoming' };
+    },
+    afterChange: async (tx) => {
+      await request.afterChange?.(tx);
     },
   });
   switch (outcome.kind) {

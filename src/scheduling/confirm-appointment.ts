@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { Db, Prisma } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { type TransitionDecision, type TransitionOutcome, transitionAppointment } from './transition-appointment.js';
 
@@ -6,13 +6,35 @@ import { type TransitionDecision, type TransitionOutcome, transitionAppointment 
  * booked → confirmed for an appointment that has not started: confirmed again is
  * `unchanged`; cancelled, started or finished ones are `refused`. A confirmed
  * appointment still holds its time. For reminders' "Confirmar" (actor
- * `customer_reminder`, scoped to that customer) and for staff.
+ * `customer_reminder`, scoped to that customer) and for staff. `afterChange` runs inside the
+ * change's transaction, only when the status changed (e.g. counting the confirmation).
  */
 export function confirmAppointment(
   db: Db,
-  request: { tenantId: number; appointmentId: number; customerId?: number; actor: AppointmentActor; now: Date },
+  request: {
+    tenantId: number;
+    appointmentId: number;
+    customerId?: number;
+    actor: AppointmentActor;
+    now: Date;
+    afterChange?(tx: Prisma.TransactionClient): Promise<void>;
+  },
 ): Promise<TransitionOutcome<undefined>> {
-  return transitionAppointment(db, { ...request, to: 'confirmed', change: 'confirmed', decide: decideConfirmation });
+  const { afterChange, ...rest } = request;
+  return transitionAppointment(db, {
+    ...rest,
+    to: 'confirmed',
+    change: 'confirmed',
+    decide: decideConfirmation,
+    ...(afterChange
+      ? {
+          afterChange: async (tx) => {
+            await afterChange(tx);
+            return undefined;
+          },
+        }
+      : {}),
+  });
 }
 
 /** Pure: whether a locked appointment can be confirmed at `now`. */

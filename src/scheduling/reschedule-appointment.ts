@@ -64,7 +64,7 @@ export async function rescheduleAppointment(
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,
       idempotencyKey: request.idempotencyKey,
-      source: request.source ?? 'bot',
+      source: request.source ?? (await sourceOfCustomerMove(db, previous)),
       actor: request.actor ?? botActor(null),
       now: request.now,
     });
@@ -92,4 +92,15 @@ export async function rescheduleAppointment(
     });
     throw new ToolDomainException(schedulingMessages.slotJustTaken(request.start, slot.professional.name, alternatives), 'slot_just_taken');
   }
+}
+
+/**
+ * The source of a move the customer asked the bot for: `reminder` when they had answered one of
+ * the appointment's reminders with Remarcar (the move is that reminder's flow), else `bot`.
+ */
+async function sourceOfCustomerMove(db: Db, previous: AppointmentView): Promise<AppointmentSource> {
+  const asked = await db.appointmentReminder.count({
+    where: { tenantId: previous.tenantId, appointmentId: previous.id, answer: 'reschedule' },
+  });
+  return asked > 0 ? 'reminder' : 'bot';
 }

@@ -14,6 +14,7 @@ describe('runExitOf', () => {
       requested_by_customer: 'need_help',
       message_flood: 'need_help',
       owner_replied: 'need_help',
+      reminder_cancel_too_late: 'need_help',
       refusal: 'refused',
       tool_use_truncated: 'error',
       unknown_stop_reason: 'error',

@@ -219,6 +219,8 @@ describe('console sessions over HTTP', () => {
       appointmentsByStatus: [],
       noShowRate: null,
       confirmationRate: null,
+      noShowRateConfirmed: null,
+      noShowRateUnconfirmed: null,
     });
   });
 });

@@ -1,6 +1,12 @@
 import type { AgendamentoResumo } from '../../scheduling/index.js';
 import { truncate } from '../../shared/index.js';
-import { appointmentActionScreen, appointmentSummary, confirmCancelScreen, myAppointmentsScreen } from '../appointment-screens.js';
+import {
+  appointmentActionScreen,
+  appointmentSummary,
+  confirmCancelScreen,
+  isUpcoming,
+  myAppointmentsScreen,
+} from '../appointment-screens.js';
 import { MAX_ROWS } from '../booking-screens.js';
 import { dayLabel, dayPhrase } from '../local-dates.js';
 import type { Screen, TurnContext } from '../turn.js';
@@ -29,7 +35,7 @@ export async function answerAppointmentRequest(
   reading: Reading,
 ): Promise<Screen> {
   const { agendamentos } = await context.calls.myAppointments();
-  const booked = agendamentos.filter((appointment) => appointment.status === 'agendado');
+  const booked = agendamentos.filter(isUpcoming);
   const newDay = intent === 'reschedule' && reading.dayIsTarget && reading.day.status === 'found' ? reading.day.value : undefined;
   const currentDay =
     intent === 'reschedule'

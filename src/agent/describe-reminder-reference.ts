@@ -1,0 +1,50 @@
+import type { ReminderAnswer, ReminderAppointment, ReminderButtonAction, ReminderReference } from '../reminders/index.js';
+
+const BUTTON_LABELS: Record<ReminderButtonAction, string> = { confirmar: 'Confirmar', remarcar: 'Remarcar', cancelar: 'Cancelar' };
+const ANSWER_LABELS: Record<ReminderAnswer, string> = { confirm: 'Confirmar', reschedule: 'Remarcar', cancel: 'Cancelar' };
+const STATUS_LABELS: Record<ReminderAppointment['status'], string> = {
+  booked: 'agendado',
+  confirmed: 'confirmado',
+  cancelled: 'cancelado',
+  attended: 'compareceu',
+  no_show: 'faltou',
+};
+
+/** "agendamento 42: Corte com Ana, qua 02/12 às 15:30 (2026-12-02T15:30), status agendado, profissional_id 3, servico_id 1" */
+function describeAppointment(appointment: ReminderAppointment): string {
+  return (
+    `agendamento ${appointment.id}: ${appointment.service} com ${appointment.professional}, ${appointment.when} (${appointment.start}), ` +
+    `status ${STATUS_LABELS[appointment.status]}, profissional_id ${appointment.professionalId}, servico_id ${appointment.serviceId}`
+  );
+}
+
+/**
+ * What the model is told about a customer's message that answers a reminder (written by the
+ * system from the database rows, not by the customer): which appointment it is about, by id,
+ * with its current local time, service and professional, so the model acts on that one
+ * without asking which or calling meus_agendamentos. Returned as a bracketed note; for a
+ * reply, the customer's own text follows it.
+ */
+export function describeReminderReference(reference: ReminderReference): string {
+  const { appointment } = reference;
+  const moved = reference.movedTo
+    ? ` Esse agendamento foi remarcado depois do lembrete: o atual é o ${describeAppointment(reference.movedTo)}.`
+    : '';
+  if (reference.via.kind === 'reply') {
+    return `[O cliente respondeu ao lembrete do ${describeAppointment(appointment)}.${moved} A mensagem a seguir é sobre esse agendamento.]`;
+  }
+  const button = BUTTON_LABELS[reference.via.action];
+  const tapped = `[O cliente tocou no botão "${button}" do lembrete do ${describeAppointment(appointment)}.`;
+  const earlier = reference.via.earlierAnswer;
+  if (reference.via.action === 'remarcar' && (earlier === null || earlier === 'reschedule')) {
+    return (
+      `${tapped} Ele quer remarcar ESTE agendamento: pergunte para quando, se ele ainda não disse; consulte buscar_horarios com ` +
+      `profissional_id ${appointment.professionalId} e servico_id ${appointment.serviceId}; depois que ele escolher, chame remarcar com ` +
+      `agendamento_id ${appointment.id}. Não é preciso chamar meus_agendamentos nem perguntar qual agendamento.]`
+    );
+  }
+  return (
+    `${tapped} Ele já tinha respondido a esse lembrete com "${ANSWER_LABELS[earlier ?? 'confirm']}", e só a primeira resposta vale pelo botão: ` +
+    `trate este toque como um pedido sobre o agendamento ${appointment.id} e confirme com o cliente antes de cancelar ou remarcar.]`
+  );
+}

@@ -1,0 +1,21 @@
+import { parseReminderButtonPayload, type ReminderButtonAction } from '../reminders/index.js';
+
+/** A stored message that is a tap on a reminder's quick-reply button, with what its payload names. */
+export function reminderTapOf(message: { type: string; replyId?: string | null }): { action: ReminderButtonAction; token: string } | null {
+  if (message.type !== 'button' || !message.replyId) return null;
+  return parseReminderButtonPayload(message.replyId) ?? null;
+}
+
+/**
+ * The messages the next turn answers, oldest first: a reminder's tap is a turn of its own
+ * (acted on without the model, or answered by the responder told which appointment it is
+ * about); the other messages go together up to the next tap. Pure: the caller commits each
+ * turn before taking the next, so the answers keep the order of the messages.
+ */
+export function nextTurnMessages<M extends { type: string; replyId?: string | null }>(messages: readonly M[]): M[] {
+  const [first] = messages;
+  if (!first) return [];
+  if (reminderTapOf(first)) return [first];
+  const tap = messages.findIndex((message) => reminderTapOf(message) !== null);
+  return tap === -1 ? [...messages] : messages.slice(0, tap);
+}

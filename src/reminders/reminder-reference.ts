@@ -1,0 +1,92 @@
+import type { Queryable } from '../db/index.js';
+import { type AppointmentStatus, type AppointmentView, findCustomerAppointment, formatDayTime } from '../scheduling/index.js';
+import { localDateTimeOf } from '../shared/index.js';
+import { lastOfRescheduleChain } from './load-reminder-tap.js';
+import type { ReminderAnswer } from './reminder-answer.js';
+import type { ReminderButtonAction } from './reminder-payload.js';
+
+/** An appointment as a responder is told about it: the id the tools take and what the customer sees. */
+export interface ReminderAppointment {
+  id: number;
+  status: AppointmentStatus;
+  /** tenant local, as the tools write it: "2026-12-02T15:30" */
+  start: string;
+  /** as customers read it: "qua 02/12 às 15:30" */
+  when: string;
+  service: string;
+  professional: string;
+  /** the ids buscar_horarios takes for a new time of this appointment */
+  serviceId: number;
+  professionalId: number;
+}
+
+/**
+ * Which appointment a customer's message is about when it answers a reminder: a tap the
+ * responder continues (Remarcar, or another button after the reminder was answered), or a
+ * free-text reply quoting the reminder (`context.id` = the reminder's outbound message).
+ * Built from the rows as they are now, scoped to the tenant and the customer.
+ */
+export interface ReminderReference {
+  via: { kind: 'tap'; action: ReminderButtonAction; earlierAnswer: ReminderAnswer | null } | { kind: 'reply' };
+  appointment: ReminderAppointment;
+  /** the appointment was moved since: the one in force now */
+  movedTo: ReminderAppointment | null;
+}
+
+export function toReminderAppointment(view: AppointmentView): ReminderAppointment {
+  return {
+    id: view.id,
+    status: view.status,
+    start: localDateTimeOf(view.startsAt.getTime(), view.timezone),
+    when: formatDayTime(view.startsAt.getTime(), view.timezone),
+    service: view.service.name,
+    professional: view.professional.name,
+    serviceId: view.service.id,
+    professionalId: view.professional.id,
+  };
+}
+
+/**
+ * The reminders the turn's messages reply to, by message id: a message whose `context.id` is
+ * the WhatsApp id of a reminder's outbound message (in this conversation, for this customer).
+ * Messages that quote anything else are not in the map.
+ */
+export async function findRepliedReminders(
+  db: Queryable,
+  scope: { tenantId: number; customerId: number; conversationId: number },
+  messages: readonly { id: number; repliedToWaMessageId?: string | null }[],
+): Promise<Map<number, ReminderReference>> {
+  const references = new Map<number, ReminderReference>();
+  const quoted = [...new Set(messages.flatMap((message) => message.repliedToWaMessageId ?? []))];
+  if (quoted.length === 0) return references;
+  const outbound = await db.message.findMany({
+    where: { tenantId: scope.tenantId, conversationId: scope.conversationId, direction: 'outbound', waMessageId: { in: quoted } },
+    select: { id: true, waMessageId: true },
+  });
+  if (outbound.length === 0) return references;
+  const reminders = await db.appointmentReminder.findMany({
+    where: { tenantId: scope.tenantId, customerId: scope.customerId, outboxMessageId: { in: outbound.map((row) => row.id) } },
+    select: { appointmentId: true, outboxMessageId: true },
+  });
+  const byWamid = new Map<string, ReminderReference>();
+  for (const reminder of reminders) {
+    const wamid = outbound.find((row) => row.id === reminder.outboxMessageId)?.waMessageId;
+    const appointment = await findCustomerAppointment(db, {
+      tenantId: scope.tenantId,
+      customerId: scope.customerId,
+      appointmentId: reminder.appointmentId,
+    });
+    if (!wamid || !appointment) continue;
+    const movedTo = appointment.status === 'cancelled' ? await lastOfRescheduleChain(db, scope, appointment.id) : null;
+    byWamid.set(wamid, {
+      via: { kind: 'reply' },
+      appointment: toReminderAppointment(appointment),
+      movedTo: movedTo ? toReminderAppointment(movedTo) : null,
+    });
+  }
+  for (const message of messages) {
+    const reference = message.repliedToWaMessageId ? byWamid.get(message.repliedToWaMessageId) : undefined;
+    if (reference) references.set(message.id, reference);
+  }
+  return references;
+}

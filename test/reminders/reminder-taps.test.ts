@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HANDOFF_REASON_LABELS_PT } from '../../src/handoff/index.js';
+import { METRICS } from '../../src/metrics/index.js';
+import {
+  type BuscarHorariosResult,
+  cancelAppointmentByStaff,
+  createSchedulingToolSet,
+  rescheduleAppointment,
+} from '../../src/scheduling/index.js';
+import { silentLogger, systemClock } from '../../src/shared/index.js';
+import { type Channel, FakeResponder, postWebhook, startChannel } from '../conversation/channel-harness.js';
+import { GraphApiFake } from '../fakes/graph-api.js';
+import { createTestTenant, type TestTenant } from '../support/factories.js';
+import { type TestDatabase, testDatabase } from '../support/test-database.js';
+import {
+  counterValue,
+  createRemindedCustomer,
+  customerDayTime,
+  newReminderToken,
+  repliesIn,
+  saoPauloInstant,
+  settle,
+  tap,
+  workdayAhead,
+} from './reminder-test-kit.js';
+
+describe('acting on a reminder tap, without the model', () => {
+  let database: TestDatabase;
+  let channel: Channel;
+  let responder: FakeResponder;
+  let tenant: TestTenant;
+  let graph: GraphApiFake;
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    responder = new FakeResponder();
+    channel = await startChannel({ database, responder });
+    tenant = await createTestTenant(database.db, { name: 'Salão da Ana', businessInfo: 'Rua X, 10.', cancelNoticeMinutes: 120 });
+  });
+  afterAll(async () => channel.stop());
+  beforeEach(() => {
+    graph = new GraphApiFake().install();
+  });
+
+  const sentTexts = () => graph.acceptedTexts();
+
+  it('when the customer taps Confirmar, then the appointment is confirmed and one confirmation built from the row is sent; the same webhook again and a second tap change nothing and say nothing', async () => {
+    const date = workdayAhead(2);
+    const reminded = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '15:00') });
+    const from = reminded.customer.waId as string;
+    const confirmedBefore = await counterValue(database.db, METRICS.remindersConfirmed);
+    const first = await tap(channel.app, database.db, {
+      phoneNumberId: tenant.phoneNumberId,
+      from,
+      action: 'confirmar',
+      token: reminded.reminder.payloadToken,
+      templateWamid: reminded.templateWamid,
+    });
+
+    const appointment = await database.db.appointment.findUniqueOrThrow({ where: { id: reminded.appointment.id } });
+    expect(appointment.status).toBe('confirmed');
+    const events = await database.db.appointmentEvent.findMany({ where: { appointmentId: appointment.id } });
+    expect(events.map((event) => [event.change, event.actorKind, event.actorId])).toEqual([
+      ['confirmed', 'customer_reminder', reminded.customer.id],
+    ]);
+    const replies = await repliesIn(database.db, reminded.conversation.id);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.text).toContain('Presença confirmada');
+    expect(replies[0]?.text).toContain('Corte com Ana');
+    expect(replies[0]?.text).toContain(customerDayTime(appointment.startsAt));
+    expect(replies[0]?.text).toContain('Salão da Ana · Rua X, 10.');
+    expect(customerDayTime(appointment.startsAt)).toMatch(/ às 15:00$/);
+    expect(sentTexts()).toEqual([replies[0]?.text]);
+    const reminder = await database.db.appointmentReminder.findUniqueOrThrow({ where: { id: reminded.reminder.id } });
+    expect(reminder.answer).toBe('confirm');
+    expect(reminder.answeredAt).not.toBeNull();
+    expect(await counterValue(database.db, METRICS.remindersConfirmed)).toBe(confirmedBefore + 1);
+    // Deterministic: no responder ran, no agent run was started.
+    expect(responder.runs).toHaveLength(0);
+    expect(await database.db.agentRun.count({ where: { conversationId: reminded.conversation.id } })).toBe(0);
+
+    // Meta delivers the same webhook again: the intake drops it (same wamid), nothing more happens.
+    await postWebhook(channel.app, first.body).expect(200);
+    await settle(database.db);
+    // The customer taps Confirmar a second time (a new message): no second change, no second confirmation.
+    await tap(channel.app, database.db, {
+      phoneNumberId: tenant.phoneNumberId,
+      from,
+      action: 'confirmar',
+      token: reminded.reminder.payloadToken,
+      templateWamid: reminded.templateWamid,
+    });
+    const inbound = await database.db.message.findMany({ where: { conversationId: reminded.conversation.id, direction: 'inbound' } });
+    expect(inbound.map((message) => [message.type, message.status])).toEqual([
+      ['button', 'processed'],
+      ['button', 'processed'],
+    ]);
+    expect(await repliesIn(database.db, reminded.conversation.id)).toHaveLength(1);
+    expect(sentTexts()).toHaveLength(1);
+    expect(await database.db.appointmentEvent.count({ where: { appointmentId: appointment.id } })).toBe(1);
+    expect(await counterValue(database.db, METRICS.remindersConfirmed)).toBe(confirmedBefore + 1);
+    expect((await database.db.appointment.findUniqueOrThrow({ where: { id: appointment.id } })).revision).toBe(appointment.revision);
+    expect(responder.runs).toHaveLength(0);
+  });
+
+  it('when the customer taps Cancelar in time, then the appointment is cancelled, the receipt says so and buscar_horarios offers the time again at once', async () => {
+    const date = workdayAhead(2);
+    const reminded = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '16:00') });
+    const tools = createSchedulingToolSet({ db: database.db, clock: systemClock, logger: silentLogger });
+    const someoneElse = await createTestConversationCustomer();
+    // What buscar_horarios offers another customer for Ana's corte that day, every start spelled out.
+    const offered = async () => {
+      const result = await tools.findTimes.handler(
+        tools.findTimes.input.parse({ profissional_id: tenant.professionals[0]?.id, data: date, servico_id: tenant.services[0]?.id }),
+        { tenantId: tenant.id, customerId: someoneElse, conversationId: 0, toolUseId: `probe-${Math.random()}` },
+      );
+      return startsOf(result);
+    };
+    expect(await offered()).not.toContain('16:00');
+    const cancelledBefore = await counterValue(database.db, METRICS.remindersCancelled);
+
+    await tap(channel.app, database.db, {
+      phoneNumberId: tenant.phoneNumberId,
+      from: reminded.customer.waId as string,
+      action: 'cancelar',
+      token: reminded.reminder.payloadToken,
+      templateWamid: reminded.templateWamid,
+    });
+
+    const appointment = await database.db.appointment.findUniqueOrThrow({ where: { id: reminded.appointment.id } });
+    expect(appointment.status).toBe('cancelled');
+    const event = await database.db.appointmentEvent.findFirstOrThrow({ where: { appointmentId: appointment.id } });
+    expect([event.change, event.actorKind]).toEqual(['cancelled', 'customer_reminder']);
+    const replies = await repliesIn(database.db, reminded.conversation.id);
+    expect(replies.map((reply) => reply.text)).toEqual([expect.stringContaining('Agendamento cancelado')]);
+    expect(replies[0]?.text).toContain(customerDayTime(appointment.startsAt));
+    expect(await offered()).toContain('16:00');
+    expect((await database.db.appointmentReminder.findUniqueOrThrow({ where: { id: reminded.reminder.id } })).answer).toBe('cancel');
+    expect(await counterValue(database.db, METRICS.remindersCancelled)).toBe(cancelledBefore + 1);
+    expect(await database.db.handoff.count({ where: { conversationId: reminded.conversation.id } })).toBe(0);
+  });
+
+  it('when the customer taps Cancelar inside the cancellation notice, then nothing is cancelled, the rule is explained and a person is called with a reason of its own', async () => {
+    const strict = await createTestTenant(database.db, { cancelNoticeMinutes: 1440, minNoticeMinutes: 0 });
+    const soon = new Date(Date.now() + 5 * 3_600_000);
+    const reminded = await createRemindedCustomer(database.db, strict, { startsAt: soon, beforeMinutes: 360 });
+    const cancelledBefore = await counterValue(database.db, METRICS.remindersCancelled);
+
+    await tap(channel.app, database.db, {
+      phoneNumberId: strict.phoneNumberId,
+      from: reminded.customer.waId as string,
+      action: 'cancelar',
+      token: reminded.reminder.payloadToken,
+      templateWamid: reminded.templateWamid,
+    });
+
+    expect((await database.db.appointment.findUniqueOrThrow({ where: { id: reminded.appointment.id } })).status).toBe('booked');
+    const replies = await repliesIn(database.db, reminded.conversation.id);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.text).toContain('pelo menos 1 dia de antecedência');
+    expect(replies[0]?.text).toContain(customerDayTime(soon));
+    expect(replies[0]?.text).toContain('Chamei uma pessoa');
+    const handoff = await database.db.handoff.findFirstOrThrow({ where: { conversationId: reminded.conversation.id } });
+    expect(handoff).toMatchObject({ reason: 'reminder_cancel_too_late', status: 'pending', tenantId: strict.id });
+    expect(handoff.note).toContain(`agendamento ${reminded.appointment.id}`);
+    expect(HANDOFF_REASON_LABELS_PT.reminder_cancel_too_late).toMatch(/cancelar pelo lembrete/);
+    // The reply was the notice: the generic "a person will answer" is not sent on top of it.
+    expect(
+      (await database.db.conversation.findUniqueOrThrow({ where: { id: reminded.conversation.id } })).handoffNoticeSentAt,
+    ).not.toBeNull();
+    expect((await database.db.appointmentReminder.findUniqueOrThrow({ where: { id: reminded.reminder.id } })).answer).toBe('cancel');
+    expect(await counterValue(database.db, METRICS.remindersCancelled)).toBe(cancelledBefore);
+    expect(responder.runs).toHaveLength(0);
+  });
+
+  it('when the appointment was cancelled or moved since the reminder, then a tap gets a clear answer and no slot is touched', async () => {
+    const date = workdayAhead(3);
+    const cancelled = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '10:00') });
+    await cancelAppointmentByStaff(database.db, {
+      tenantId: tenant.id,
+      appointmentId: cancelled.appointment.id,
+      actor: { kind: 'api_key', apiKeyId: 1 },
+      now: new Date(),
+    });
+    await tap(channel.app, database.db, {
+      phoneNumberId: tenant.phoneNumberId,
+      from: cancelled.customer.waId as string,
+      action: 'confirmar',
+      token: cancelled.reminder.payloadToken,
+      templateWamid: cancelled.templateWamid,
+    });
+    expect((await database.db.appointment.findUniqueOrThrow({ where: { id: cancelled.appointment.id } })).status).toBe('cancelled');
+    expect((await repliesIn(database.db, cancelled.conversation.id)).map((reply) => reply.text)).toEqual([
+      expect.stringContaining('já foi cancelado'),
+    ]);
+
+    const moved = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '11:00') });
+    const outcome = await rescheduleAppointment(database.db, {
+      tenantId: tenant.id,
+      customerId: moved.customer.id,
+      appointmentId: moved.appointment.id,
+      start: `${date}T14:00`,
+      idempotencyKey: `move-${moved.appointment.id}`,
+      now: new Date(),
+    });
+    await tap(channel.app, database.db, {
+      phoneNumberId: tenant.phoneNumberId,
+      from: moved.customer.waId as string,
+      action: 'cancelar',
+      token: moved.reminder.payloadToken,
+      templateWamid: moved.templateWamid,
+    });
+    // The new appointment is not cancelled by the old reminder's button.
+    expect((await database.db.appointment.findUniqueOrThrow({ where: { id: outcome.appointment.id } })).status).toBe('booked');
+    const [answer] = (await repliesIn(database.db, moved.conversation.id)).map((reply) => reply.text);
+    expect(answer).toContain('foi remarcado');
+    expect(answer).toContain(customerDayTime(outcome.appointment.startsAt));
+    expect(answer).toContain('Não mudei nada');
+    expect((await database.db.appointmentReminder.findUniqueOrThrow({ where: { id: moved.reminder.id } })).answer).toBeNull();
+    expect(responder.runs).toHaveLength(0);
+  });
+
+  it("when a payload names another customer's reminder, a made-up token or another tenant's reminder, then nothing changes and the customer is told the reminder is not theirs", async () => {
+    const date = workdayAhead(4);
+    const victim = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '15:00') });
+    const attacker = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '16:00') });
+    const otherTenant = await createTestTenant(database.db);
+    const outsider = await createRemindedCustomer(database.db, otherTenant, { startsAt: saoPauloInstant(date, '17:00') });
+
+    // The attacker's own template, the victim's token.
+    await tap(channel.app, database.db, {
+      phoneNumberId: tenant.phoneNumberId,
+      from: attacker.customer.waId as string,
+      action: 'cancelar',
+      token: victim.reminder.payloadToken,
+      templateWamid: attacker.templateWamid,
+    });
+    await tap(channel.app, database.db, {
+      phoneNumberId: tenant.phoneNumberId,
+      from: attacker.customer.waId as string,
+      action: 'confirmar',
+      token: newReminderToken(),
+      templateWamid: attacker.templateWamid,
+    });
+    // Another tenant's customer with this tenant's reminder token, tapped on their own business's number.
+    await tap(channel.app, database.db, {
+      phoneNumberId: otherTenant.phoneNumberId,
+      from: outsider.customer.waId as string,
+      action: 'cancelar',
+      token: victim.reminder.payloadToken,
+      templateWamid: outsider.templateWamid,
+    });
+
+    for (const someone of [victim, attacker, outsider]) {
+      expect((await database.db.appointment.findUniqueOrThrow({ where: { id: someone.appointment.id } })).status).toBe('booked');
+      expect((await database.db.appointmentReminder.findUniqueOrThrow({ where: { id: someone.reminder.id } })).answer).toBeNull();
+      expect(await database.db.appointmentEvent.count({ where: { appointmentId: someone.appointment.id } })).toBe(0);
+    }
+    expect(await repliesIn(database.db, victim.conversation.id)).toHaveLength(0);
+    const notTheirs = 'Não encontrei esse lembrete entre os seus agendamentos, então não mudei nada.';
+    expect((await repliesIn(database.db, attacker.conversation.id)).map((reply) => reply.text?.slice(0, notTheirs.length))).toEqual([
+      notTheirs,
+      notTheirs,
+    ]);
+    expect((await repliesIn(database.db, outsider.conversation.id)).map((reply) => reply.text?.slice(0, notTheirs.length))).toEqual([
+      notTheirs,
+    ]);
+    expect(responder.runs).toHaveLength(0);
+  });
+
+  /** Every start a buscar_horarios result offers: its ranges expanded by its step (the sample list leaves some out). */
+  function startsOf(result: BuscarHorariosResult): string[] {
+    const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+    const label = (total: number) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+    return result.faixas.flatMap((range) => {
+      const starts: string[] = [];
+      for (let at = minutes(range.de); at <= minutes(range.ate); at += result.passo_minutos) starts.push(label(at));
+      return starts;
+    });
+  }
+
+  async function createTestConversationCustomer(): Promise<number> {
+    const customer = await database.db.customer.create({ data: { tenantId: tenant.id, waId: `5511${Math.floor(Math.random() * 1e9)}` } });
+    return customer.id;
+  }
+});
