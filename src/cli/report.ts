@@ -1,27 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Config, ConfigError, loadConfig } from '../config/index.js';
+import { type Config, loadConfig } from '../config/index.js';
 import { createDb, EmbeddedPostgresInUseError, findEmbeddedServer } from '../db/index.js';
 import { computeHandoffReasonStats, formatHandoffReasonStats, resolveStatsPeriod } from '../handoff/index.js';
 import { silentLogger } from '../shared/index.js';
 import { type CliDatabase, openCliDatabase } from './open-cli-database.js';
+import { CliFailure, runCliCommand } from './run-cli-command.js';
 
 const USAGE = `usage: npm run report -- handoffs --from YYYY-MM-DD --to YYYY-MM-DD [--tenant SLUG]
 
 Handoffs created in [from, to) by reason: count, claimed, unclaimed, median and p90 wait
 from creation to claim (seconds). Plain dates are days in the tenant's time zone with
 --tenant, in UTC across all tenants without it. --to is excluded.`;
-
-/** Exit codes: 0 printed, 1 could not read the data, 2 bad arguments. */
-class ReportFailure extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: 1 | 2,
-  ) {
-    super(message);
-  }
-}
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -34,8 +25,8 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (positionals[0] !== 'handoffs' || positionals.length !== 1)
-    throw new ReportFailure(`unknown report: ${positionals.join(' ') || '(none)'}\n${USAGE}`, 2);
-  if (!values.from || !values.to) throw new ReportFailure(`--from and --to are required\n${USAGE}`, 2);
+    throw new CliFailure(`unknown report: ${positionals.join(' ') || '(none)'}\n${USAGE}`, 2);
+  if (!values.from || !values.to) throw new CliFailure(`--from and --to are required\n${USAGE}`, 2);
 
   const config = loadConfig();
   const database = await openDatabase(config);
@@ -43,10 +34,10 @@ async function main(argv: string[]): Promise<void> {
     let tenant: { id: number; slug: string; timezone: string } | null = null;
     if (values.tenant) {
       tenant = await database.db.tenant.findUnique({ where: { slug: values.tenant }, select: { id: true, slug: true, timezone: true } });
-      if (!tenant) throw new ReportFailure(`no tenant with slug "${values.tenant}"`, 1);
+      if (!tenant) throw new CliFailure(`no tenant with slug "${values.tenant}"`, 1);
     }
     const period = resolveStatsPeriod(values.from, values.to, tenant?.timezone ?? 'UTC');
-    if (!period.ok) throw new ReportFailure(period.problems.map((problem) => `--${problem.field}: ${problem.message}`).join('\n'), 2);
+    if (!period.ok) throw new CliFailure(period.problems.map((problem) => `--${problem.field}: ${problem.message}`).join('\n'), 2);
     const stats = await computeHandoffReasonStats(database.db, {
       ...(tenant ? { tenantId: tenant.id } : {}),
       from: period.from,
@@ -70,7 +61,7 @@ async function openDatabase(config: Config): Promise<CliDatabase> {
   if (!config.DATABASE_URL) {
     const dataDir = path.resolve(config.DATA_DIR, 'pg');
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-      throw new ReportFailure(`no database: set DATABASE_URL, or run \`npm start\` once to create the embedded one in ${dataDir}`, 1);
+      throw new CliFailure(`no database: set DATABASE_URL, or run \`npm start\` once to create the embedded one in ${dataDir}`, 1);
     }
     const running = findEmbeddedServer(dataDir);
     if (running && !running.orphaned) return connectToRunningServer(dataDir, running.pid);
@@ -82,28 +73,16 @@ async function connectToRunningServer(dataDir: string, pid: number): Promise<Cli
   const inUse = new EmbeddedPostgresInUseError(dataDir, pid);
   // postmaster.pid holds the port on its 4th line; the credentials are the embedded cluster's fixed ones.
   const port = Number.parseInt(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[3] ?? '', 10);
-  if (!Number.isInteger(port)) throw new ReportFailure(inUse.message, 1);
+  if (!Number.isInteger(port)) throw new CliFailure(inUse.message, 1);
   const db = createDb(`postgresql://postgres:postgres@127.0.0.1:${port}/wa_agenda`, { maxConnections: 2 });
   try {
     await db.$queryRaw`SELECT 1`;
   } catch {
     await db.$disconnect();
-    throw new ReportFailure(inUse.message, 1);
+    throw new CliFailure(inUse.message, 1);
   }
   return { db, close: () => db.$disconnect() };
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ReportFailure || error instanceof ConfigError || error instanceof EmbeddedPostgresInUseError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exitCode = error instanceof ReportFailure ? error.exitCode : 1;
-    return;
-  }
-  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`${error.message}\n${USAGE}\n`);
-    process.exitCode = 2;
-    return;
-  }
-  process.stderr.write(`report failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-});
+// Exit codes: 0 printed, 1 could not read the data, 2 bad arguments.
+runCliCommand('report', USAGE, () => main(process.argv.slice(2)));
