@@ -4,7 +4,7 @@ import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
 import { createSchedulingToolSet } from '../../src/scheduling/index.js';
 import { fixedClock, silentLogger } from '../../src/shared/index.js';
 import { commitOutcome } from '../support/commit-outcome.js';
-import { createTestConversation, createTestTenant } from '../support/factories.js';
+import { createInboundMessage, createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 
 const { db } = await testDatabase();
@@ -36,17 +36,7 @@ describe('offline assistant receipts', () => {
     const tenant = await createTestTenant(db, { businessInfo: 'Rua das Flores, 10.' });
     const { customer, conversation } = await createTestConversation(db, tenant.id);
     const say = async (text: string) => {
-      const message = await db.message.create({
-        data: {
-          tenantId: tenant.id,
-          conversationId: conversation.id,
-          direction: 'inbound',
-          author: 'customer',
-          type: 'text',
-          text,
-          status: 'received',
-        },
-      });
+      const message = await createInboundMessage(db, { tenantId: tenant.id, conversationId: conversation.id, text });
       return assistant.respond({
         tenantId: tenant.id,
         conversationId: conversation.id,
