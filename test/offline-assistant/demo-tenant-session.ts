@@ -8,7 +8,7 @@ import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
 import { createSchedulingToolSet } from '../../src/scheduling/index.js';
 import { type Clock, type OutboundReply, silentLogger } from '../../src/shared/index.js';
 import { importTenant, type TenantFile } from '../../src/tenant/index.js';
-import { commitOutcome } from '../support/commit-outcome.js';
+import { respondAsOfflineJob } from '../support/commit-outcome.js';
 import { createInboundMessage, createTestConversation } from '../support/factories.js';
 
 const demoFile = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../scripts/demo-tenant.json'), 'utf8')) as TenantFile;
@@ -41,20 +41,14 @@ export async function demoTenant(db: Db, clock: Clock, change: (file: TenantFile
         type: replyId ? 'interactive' : 'text',
         text,
       });
-      // As the conversation job runs it: a fresh run row, and the outcome (with the menu state in its
-      // record) committed by the production turn-ending commit.
-      const run = await db.agentRun.create({
-        data: { tenantId, conversationId: conversation.id, responder: 'offline', status: 'running' },
-      });
-      const input = {
+      // As the conversation job runs it: the outcome (with the menu state in its record) committed by the
+      // production turn-ending commit.
+      const { record: _record, ...visible } = await respondAsOfflineJob(db, assistant, {
         ...ids,
-        runId: run.id,
+        runId: 0,
         signal: new AbortController().signal,
         messages: [{ id: message.id, type: message.type, text, replyId: replyId ?? null, createdAt: message.createdAt }],
-      };
-      const outcome = await assistant.respond(input);
-      await commitOutcome(db, input, outcome);
-      const { record: _record, ...visible } = outcome;
+      });
       return visible as RunOutcome;
     };
     /** Books through the `agendar` tool as this customer (an appointment made earlier). */

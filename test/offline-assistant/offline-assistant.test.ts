@@ -3,7 +3,7 @@ import type { RespondInput, RunOutcome } from '../../src/conversation/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
 import { createSchedulingToolSet } from '../../src/scheduling/index.js';
 import { fixedClock, type OutboundReply, silentLogger } from '../../src/shared/index.js';
-import { commitOutcome } from '../support/commit-outcome.js';
+import { respondAsOfflineJob } from '../support/commit-outcome.js';
 import { createInboundMessage, createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 
@@ -19,12 +19,7 @@ const offlineAssistant = createOfflineAssistant({ db, clock, logger: silentLogge
  */
 const assistant = {
   async respond(input: RespondInput): Promise<RunOutcome> {
-    const run = await db.agentRun.create({
-      data: { tenantId: input.tenantId, conversationId: input.conversationId, responder: 'offline', status: 'running' },
-    });
-    const outcome = await offlineAssistant.respond({ ...input, runId: run.id });
-    await commitOutcome(db, { ...input, runId: run.id }, outcome);
-    const { record: _record, ...visible } = outcome;
+    const { record: _record, ...visible } = await respondAsOfflineJob(db, offlineAssistant, input);
     return visible;
   },
 };

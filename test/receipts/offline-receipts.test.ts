@@ -3,7 +3,7 @@ import type { RespondInput, RunOutcome } from '../../src/conversation/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
 import { createSchedulingToolSet } from '../../src/scheduling/index.js';
 import { fixedClock, silentLogger } from '../../src/shared/index.js';
-import { commitOutcome } from '../support/commit-outcome.js';
+import { respondAsOfflineJob } from '../support/commit-outcome.js';
 import { createInboundMessage, createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 
@@ -18,16 +18,7 @@ const offlineAssistant = createOfflineAssistant({
 });
 
 /** The assistant as the conversation job runs it: each outcome (replies, receipts, menu state) committed by the turn's commit. */
-const assistant = {
-  async respond(input: RespondInput): Promise<RunOutcome> {
-    const run = await db.agentRun.create({
-      data: { tenantId: input.tenantId, conversationId: input.conversationId, responder: 'offline', status: 'running' },
-    });
-    const outcome = await offlineAssistant.respond({ ...input, runId: run.id });
-    await commitOutcome(db, { ...input, runId: run.id }, outcome);
-    return outcome;
-  },
-};
+const assistant = { respond: (input: RespondInput) => respondAsOfflineJob(db, offlineAssistant, input) };
 
 const texts = (outcome: RunOutcome) => (outcome.kind === 'cancelled' ? [] : outcome.replies.map((reply) => reply.text));
 
