@@ -5,17 +5,19 @@ import { createDb, type Db } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
 import { findStaffAvailability, listDayAgenda } from '../src/scheduling/index.js';
 import { createLogger, dayClock, fixedClock } from '../src/shared/index.js';
-import { generateApiKey } from '../src/tenant/index.js';
 import { createBenchDatabase } from './support/bench-database.js';
+import { percentile, round } from './support/samples.js';
+import {
+  BENCH_DAYS_OF_APPOINTMENTS as DAYS_OF_APPOINTMENTS,
+  BENCH_HOURS as HOURS,
+  BENCH_PROFESSIONALS as PROFESSIONALS,
+  seedBenchSalon,
+  BENCH_ZONE as ZONE,
+} from './support/seed-bench-salon.js';
 
-const PROFESSIONALS = 50;
-const DAYS_OF_APPOINTMENTS = 250;
-const HOURS = [9, 10, 11, 13, 14, 15, 16, 17]; // 8 × 250 = 2 000 appointments per professional
-const CUSTOMERS = 500;
 const ITERATIONS = 600;
 const WARMUP = 60;
 const NOW = '2026-12-01T12:00:00Z';
-const ZONE = 'America/Sao_Paulo';
 
 /**
  * The staff agenda over HTTP at 50 professionals × 2 000 appointments: `GET
@@ -29,7 +31,7 @@ export default async function run(): Promise<void> {
   const db = createDb(database.url, { maxConnections: 4 });
   let server: Server | undefined;
   try {
-    const seeded = await seed(db);
+    const seeded = await seedBenchSalon(db, { slug: 'bench-agenda', name: 'Bench Agenda', phoneNumberId: '1998' });
     const app = createHttpApp({
       db,
       logger,
@@ -194,63 +196,4 @@ async function printPlans(db: Db, seeded: { tenantId: number; professionalIds: n
   console.log(
     `availability floor plan: ${await plan(`SELECT starts_at FROM appointments WHERE professional_id = ${seeded.professionalIds[0]} AND status <> 'cancelled' AND tstzrange(starts_at, ends_at, '[)') && tstzrange('2026-12-02T03:00Z', '2026-12-03T03:00Z', '[)')`)}`,
   );
-}
-
-async function seed(db: Db) {
-  const [tenant] = await db.$queryRaw<{ id: number }[]>`
-    INSERT INTO tenants (slug, name, timezone, phone_number_id, min_notice_minutes, horizon_days, slot_step_minutes)
-    VALUES ('bench-agenda', 'Bench Agenda', ${ZONE}, '1998', 60, 60, 15) RETURNING id`;
-  const tenantId = tenant!.id;
-  const apiKey = generateApiKey();
-  await db.apiKey.create({ data: { tenantId, prefix: apiKey.prefix, keyHash: apiKey.keyHash } });
-  const [service] = await db.$queryRaw<{ id: number }[]>`
-    INSERT INTO services (tenant_id, key, name, duration_minutes) VALUES (${tenantId}, 'corte', 'Corte', 30) RETURNING id`;
-  await db.$executeRaw`
-    INSERT INTO professionals (tenant_id, key, name) SELECT ${tenantId}, 'p' || n, 'Profissional ' || n FROM generate_series(1, ${PROFESSIONALS}::int) n`;
-  await db.$executeRaw`
-    INSERT INTO professional_services (tenant_id, professional_id, service_id)
-    SELECT p.tenant_id, p.id, ${service!.id} FROM professionals p WHERE p.tenant_id = ${tenantId}`;
-  await db.$executeRaw`
-    INSERT INTO working_hours (tenant_id, professional_id, weekday, start_minute, end_minute)
-    SELECT p.tenant_id, p.id, d, i.s, i.e FROM professionals p CROSS JOIN generate_series(1, 6) d
-      CROSS JOIN (VALUES (540, 720), (780, 1080)) AS i(s, e) WHERE p.tenant_id = ${tenantId}`;
-  await db.$executeRaw`
-    INSERT INTO customers (tenant_id, wa_id, name)
-    SELECT ${tenantId}, '55119' || lpad(n::text, 8, '0'), 'Cliente ' || n FROM generate_series(1, ${CUSTOMERS}::int) n`;
-  // Customer ids are consecutive in a fresh database: appointments spread over them by arithmetic.
-  const [firstCustomer] = await db.$queryRaw<{ id: number }[]>`SELECT min(id) AS id FROM customers WHERE tenant_id = ${tenantId}`;
-  const inserted = await db.$executeRaw`
-    INSERT INTO appointments (tenant_id, professional_id, service_id, customer_id, starts_at, ends_at, status, source)
-    SELECT ${tenantId}, p.id, ${service!.id}, c.id, slot.at, slot.at + interval '30 minutes',
-           (ARRAY['booked', 'confirmed', 'attended', 'no_show'])[1 + (d + h) % 4], (ARRAY['bot', 'staff'])[1 + (p.id + d) % 2]
-      FROM professionals p
-      CROSS JOIN generate_series(0, ${DAYS_OF_APPOINTMENTS - 1}::int) d
-      CROSS JOIN unnest(${HOURS}::int[]) h
-      CROSS JOIN LATERAL (SELECT ((date '2026-06-01' + d) + make_interval(hours => h)) AT TIME ZONE ${ZONE} AS at) slot
-      CROSS JOIN LATERAL (SELECT ${firstCustomer!.id}::int + (p.id * 7 + d * 3 + h) % ${CUSTOMERS}::int AS id) c
-     WHERE p.tenant_id = ${tenantId}`;
-  await db.$executeRaw`ANALYZE`;
-  if (inserted !== PROFESSIONALS * DAYS_OF_APPOINTMENTS * HOURS.length) throw new Error(`seeded ${inserted} appointments`);
-  const professionals = await db.professional.findMany({ where: { tenantId }, select: { id: true } });
-  // Working days (Mon–Sat) inside the horizon that have appointments: 2026-12-02 .. 2027-01-30.
-  const dates: string[] = [];
-  for (let day = new Date('2026-12-02T12:00:00Z'); day < new Date('2027-01-31T00:00:00Z'); day = new Date(day.getTime() + 86_400_000)) {
-    if (day.getUTCDay() !== 0) dates.push(day.toISOString().slice(0, 10));
-  }
-  return {
-    tenantId,
-    apiKey: apiKey.key,
-    serviceId: service!.id,
-    professionalIds: professionals.map((professional) => professional.id),
-    dates,
-  };
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }

@@ -24,6 +24,7 @@ import { createSchedulingTools } from '../src/scheduling/index.js';
 import { createLogger, defineTool, fixedClock, type Logger } from '../src/shared/index.js';
 import { inProcessFetch, ScriptedClaude, text, toolCalls } from '../test/fakes/anthropic.js';
 import { createBenchDatabase } from './support/bench-database.js';
+import { percentile, round } from './support/samples.js';
 
 const NOW = '2026-12-01T13:00:00Z';
 const OVERHEAD_RUNS = 150;
@@ -284,12 +285,3 @@ const row = (name: string, samples: number[]) => ({
   'median ms': round(percentile(samples, 50)),
   'p95 ms': round(percentile(samples, 95)),
 });
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
-}

@@ -1,22 +1,25 @@
-import { createDb, type Db } from '../src/db/index.js';
+import { createDb } from '../src/db/index.js';
 import { createSchedulingTools } from '../src/scheduling/index.js';
 import { createLogger, fixedClock } from '../src/shared/index.js';
 import { createBenchDatabase } from './support/bench-database.js';
+import { percentile, round } from './support/samples.js';
+import {
+  BENCH_DAYS_OF_APPOINTMENTS as DAYS_OF_APPOINTMENTS,
+  BENCH_HOURS as HOURS,
+  BENCH_PROFESSIONALS as PROFESSIONALS,
+  seedBenchSalon,
+} from './support/seed-bench-salon.js';
 
-const PROFESSIONALS = 50;
-const DAYS_OF_APPOINTMENTS = 250;
-const HOURS = [9, 10, 11, 13, 14, 15, 16, 17]; // 8 × 250 = 2 000 appointments per professional
 const ITERATIONS = 600;
 const WARMUP = 60;
 const NOW = '2026-12-01T12:00:00Z';
-const ZONE = 'America/Sao_Paulo';
 
 export default async function run(): Promise<void> {
   const logger = createLogger('warn');
   const database = await createBenchDatabase({ prefix: 'wa_bench_scheduling', serverUrl: process.env.DATABASE_URL, logger });
   const db = createDb(database.url, { maxConnections: 4 });
   try {
-    const seeded = await seed(db);
+    const seeded = await seedBenchSalon(db, { slug: 'bench-salon', name: 'Bench Salon', phoneNumberId: '1999' });
     const tool = createSchedulingTools({ db, clock: fixedClock(NOW), logger }).find((candidate) => candidate.name === 'buscar_horarios');
     if (!tool) throw new Error('buscar_horarios not found');
 
@@ -84,62 +87,4 @@ export default async function run(): Promise<void> {
     await db.$disconnect();
     await database.dispose();
   }
-}
-
-async function seed(db: Db) {
-  const [tenant] = await db.$queryRaw<{ id: number }[]>`
-    INSERT INTO tenants (slug, name, timezone, phone_number_id, min_notice_minutes, horizon_days, slot_step_minutes)
-    VALUES ('bench-salon', 'Bench Salon', ${ZONE}, '1999', 60, 60, 15) RETURNING id`;
-  const tenantId = tenant!.id;
-  const [service] = await db.$queryRaw<{ id: number }[]>`
-    INSERT INTO services (tenant_id, key, name, duration_minutes) VALUES (${tenantId}, 'corte', 'Corte', 30) RETURNING id`;
-  await db.$executeRaw`INSERT INTO services (tenant_id, key, name, duration_minutes) VALUES (${tenantId}, 'coloracao', 'Coloração', 90)`;
-  await db.$executeRaw`
-    INSERT INTO professionals (tenant_id, key, name) SELECT ${tenantId}, 'p' || n, 'Profissional ' || n FROM generate_series(1, ${PROFESSIONALS}::int) n`;
-  await db.$executeRaw`
-    INSERT INTO professional_services (tenant_id, professional_id, service_id)
-    SELECT p.tenant_id, p.id, s.id FROM professionals p CROSS JOIN services s WHERE p.tenant_id = ${tenantId} AND s.tenant_id = ${tenantId}`;
-  await db.$executeRaw`
-    INSERT INTO working_hours (tenant_id, professional_id, weekday, start_minute, end_minute)
-    SELECT p.tenant_id, p.id, d, i.s, i.e FROM professionals p CROSS JOIN generate_series(1, 6) d
-      CROSS JOIN (VALUES (540, 720), (780, 1080)) AS i(s, e) WHERE p.tenant_id = ${tenantId}`;
-  const [customer] = await db.$queryRaw<{ id: number }[]>`
-    INSERT INTO customers (tenant_id, wa_id) VALUES (${tenantId}, '5511999990000') RETURNING id`;
-  // 2 000 per professional: 8 a day for 250 days around "now" (past and future).
-  const inserted = await db.$executeRaw`
-    INSERT INTO appointments (tenant_id, professional_id, service_id, customer_id, starts_at, ends_at)
-    SELECT ${tenantId}, p.id, ${service!.id}, ${customer!.id}, slot.at, slot.at + interval '30 minutes'
-      FROM professionals p
-      CROSS JOIN generate_series(0, ${DAYS_OF_APPOINTMENTS - 1}::int) d
-      CROSS JOIN unnest(${HOURS}::int[]) h
-      CROSS JOIN LATERAL (SELECT ((date '2026-06-01' + d) + make_interval(hours => h)) AT TIME ZONE ${ZONE} AS at) slot
-     WHERE p.tenant_id = ${tenantId}`;
-  await db.$executeRaw`
-    INSERT INTO time_off (tenant_id, professional_id, starts_at, ends_at)
-    SELECT p.tenant_id, p.id, timestamptz '2026-12-24 00:00-03', timestamptz '2026-12-26 00:00-03' FROM professionals p WHERE p.tenant_id = ${tenantId}`;
-  await db.$executeRaw`ANALYZE`;
-  if (inserted !== PROFESSIONALS * DAYS_OF_APPOINTMENTS * HOURS.length) throw new Error(`seeded ${inserted} appointments`);
-  const professionals = await db.professional.findMany({ where: { tenantId }, select: { id: true } });
-  // Working days (Mon–Sat) inside the horizon that still have appointments: 2026-12-02 .. 2027-01-30, minus the time off.
-  const dates: string[] = [];
-  for (let day = new Date('2026-12-02T12:00:00Z'); day < new Date('2027-01-31T00:00:00Z'); day = new Date(day.getTime() + 86_400_000)) {
-    const date = day.toISOString().slice(0, 10);
-    if (day.getUTCDay() !== 0 && date !== '2026-12-24' && date !== '2026-12-25') dates.push(date);
-  }
-  return {
-    tenantId,
-    serviceId: service!.id,
-    customerId: customer!.id,
-    professionalIds: professionals.map((professional) => professional.id),
-    dates,
-  };
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }

@@ -1,4 +1,4 @@
-import type { Prisma } from '../db/index.js';
+import type { Tx } from '../db/index.js';
 import { queueOutboundReplies, queueTemplateMessage } from '../outbox/index.js';
 import { type AppointmentView, formatDayTime } from '../scheduling/index.js';
 import { isAppError } from '../shared/index.js';
@@ -24,7 +24,7 @@ export const notRequested = (): CustomerNotice => notTold('not_requested');
  * a retried request queue it once.
  */
 export async function queueAppointmentChangeNotice(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   request: { tenantId: number; appointment: AppointmentView; change: AppointmentChange; idempotencyKey: string },
 ): Promise<CustomerNotice> {
   const { appointment } = request;

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/index.js';
-import { EmbeddedPostgresInUseError } from '../db/index.js';
+import { loadConfig } from '../config/index.js';
 import { silentLogger } from '../shared/index.js';
 import { listDeadLetters, replayDeadLetter } from '../whatsapp/index.js';
 import { openCliDatabase } from './open-cli-database.js';
+import { CliFailure, runCliCommand } from './run-cli-command.js';
 
 const USAGE = `usage: npm run dead-letters -- list [--all] [--limit N]
        npm run dead-letters -- replay ID [ID…] | --pending
@@ -11,15 +11,6 @@ const USAGE = `usage: npm run dead-letters -- list [--all] [--limit N]
 Webhook items the service could not store (table webhook_dead_letters): list shows the ones
 not replayed yet (--all: every one), newest first; replay runs them through the webhook
 intake again. A replay that fails again keeps the row and records replay_error.`;
-
-class CliFailure extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: 1 | 2,
-  ) {
-    super(message);
-  }
-}
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -78,12 +69,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof CliFailure || error instanceof ConfigError || error instanceof EmbeddedPostgresInUseError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exitCode = error instanceof CliFailure ? error.exitCode : 1;
-    return;
-  }
-  process.stderr.write(`dead-letters failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-});
+runCliCommand('dead-letters', USAGE, () => main(process.argv.slice(2)));

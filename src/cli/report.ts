@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Config, ConfigError, loadConfig } from '../config/index.js';
+import { type Config, loadConfig } from '../config/index.js';
 import { createDb, EmbeddedPostgresInUseError, findEmbeddedServer } from '../db/index.js';
 import { computeHandoffReasonStats, formatHandoffReasonStats, resolveStatsPeriod } from '../handoff/index.js';
 import { computeReminderStats, formatReminderStats } from '../reminders/index.js';
 import { silentLogger, systemClock } from '../shared/index.js';
 import { type CliDatabase, openCliDatabase } from './open-cli-database.js';
+import { CliFailure, runCliCommand } from './run-cli-command.js';
 
 const USAGE = `usage: npm run report -- handoffs --from YYYY-MM-DD --to YYYY-MM-DD [--tenant SLUG]
        npm run report -- reminders --from YYYY-MM-DD --to YYYY-MM-DD [--tenant SLUG]
@@ -22,16 +23,6 @@ time zone. --to is excluded.`;
 
 const REPORTS = ['handoffs', 'reminders'] as const;
 
-/** Exit codes: 0 printed, 1 could not read the data, 2 bad arguments. */
-class ReportFailure extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: 1 | 2,
-  ) {
-    super(message);
-  }
-}
-
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -44,8 +35,8 @@ async function main(argv: string[]): Promise<void> {
   }
   const report = positionals[0];
   if (!REPORTS.some((name) => name === report) || positionals.length !== 1)
-    throw new ReportFailure(`unknown report: ${positionals.join(' ') || '(none)'}\n${USAGE}`, 2);
-  if (!values.from || !values.to) throw new ReportFailure(`--from and --to are required\n${USAGE}`, 2);
+    throw new CliFailure(`unknown report: ${positionals.join(' ') || '(none)'}\n${USAGE}`, 2);
+  if (!values.from || !values.to) throw new CliFailure(`--from and --to are required\n${USAGE}`, 2);
   const request = { from: values.from, to: values.to, tenant: values.tenant };
 
   const config = loadConfig();
@@ -68,13 +59,13 @@ type ReportTenant = { id: number; slug: string; timezone: string };
 
 async function findTenant(database: CliDatabase, slug: string): Promise<ReportTenant> {
   const tenant = await database.db.tenant.findUnique({ where: { slug }, select: { id: true, slug: true, timezone: true } });
-  if (!tenant) throw new ReportFailure(`no tenant with slug "${slug}"`, 1);
+  if (!tenant) throw new CliFailure(`no tenant with slug "${slug}"`, 1);
   return tenant;
 }
 
 function periodIn(request: ReportRequest, timeZone: string): { from: Date; to: Date } {
   const period = resolveStatsPeriod(request.from, request.to, timeZone);
-  if (!period.ok) throw new ReportFailure(period.problems.map((problem) => `--${problem.field}: ${problem.message}`).join('\n'), 2);
+  if (!period.ok) throw new CliFailure(period.problems.map((problem) => `--${problem.field}: ${problem.message}`).join('\n'), 2);
   return period;
 }
 
@@ -113,7 +104,7 @@ async function openDatabase(config: Config): Promise<CliDatabase> {
   if (!config.DATABASE_URL) {
     const dataDir = path.resolve(config.DATA_DIR, 'pg');
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-      throw new ReportFailure(`no database: set DATABASE_URL, or run \`npm start\` once to create the embedded one in ${dataDir}`, 1);
+      throw new CliFailure(`no database: set DATABASE_URL, or run \`npm start\` once to create the embedded one in ${dataDir}`, 1);
     }
     const running = findEmbeddedServer(dataDir);
     if (running && !running.orphaned) return connectToRunningServer(dataDir, running.pid);
@@ -125,28 +116,16 @@ async function connectToRunningServer(dataDir: string, pid: number): Promise<Cli
   const inUse = new EmbeddedPostgresInUseError(dataDir, pid);
   // postmaster.pid holds the port on its 4th line; the credentials are the embedded cluster's fixed ones.
   const port = Number.parseInt(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[3] ?? '', 10);
-  if (!Number.isInteger(port)) throw new ReportFailure(inUse.message, 1);
+  if (!Number.isInteger(port)) throw new CliFailure(inUse.message, 1);
   const db = createDb(`postgresql://postgres:postgres@127.0.0.1:${port}/wa_agenda`, { maxConnections: 2 });
   try {
     await db.$queryRaw`SELECT 1`;
   } catch {
     await db.$disconnect();
-    throw new ReportFailure(inUse.message, 1);
+    throw new CliFailure(inUse.message, 1);
   }
   return { db, close: () => db.$disconnect() };
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ReportFailure || error instanceof ConfigError || error instanceof EmbeddedPostgresInUseError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exitCode = error instanceof ReportFailure ? error.exitCode : 1;
-    return;
-  }
-  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`${error.message}\n${USAGE}\n`);
-    process.exitCode = 2;
-    return;
-  }
-  process.stderr.write(`report failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-});
+// Exit codes: 0 printed, 1 could not read the data, 2 bad arguments.
+runCliCommand('report', USAGE, () => main(process.argv.slice(2)));

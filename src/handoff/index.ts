@@ -1,5 +1,6 @@
 export { type ClaimedHandoff, type ClaimHandoffOutcome, claimHandoff } from './claim-handoff.js';
 export { formatHandoffReasonStats } from './format-handoff-reason-stats.js';
+export { handOverToOwner } from './hand-over-to-owner.js';
 export {
   computeHandoffReasonStats,
   type HandoffReasonFigures,

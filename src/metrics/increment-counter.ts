@@ -1,7 +1,5 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import type { TableCounterName } from './metric-names.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 /** Canonical JSON of a label set (keys sorted), the `labels` key of metric_counters. */
 export function canonicalLabels(labels: Record<string, string>): string {
@@ -13,7 +11,7 @@ export function canonicalLabels(labels: Record<string, string>): string {
  * passes one, so the count moves exactly when the thing it counts is committed. Every
  * process sees the same value: GET /metrics reads the table.
  */
-export async function incrementCounter(db: Tx, name: TableCounterName, labels: Record<string, string> = {}, by = 1): Promise<void> {
+export async function incrementCounter(db: Queryable, name: TableCounterName, labels: Record<string, string> = {}, by = 1): Promise<void> {
   if (!Number.isInteger(by) || by < 0) throw new Error(`counter increments must be non-negative integers, got ${by}`);
   const key = canonicalLabels(labels);
   await db.$executeRaw`

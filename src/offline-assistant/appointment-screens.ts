@@ -1,6 +1,5 @@
 import type { AgendamentoResumo } from '../scheduling/index.js';
-import { truncate } from '../shared/index.js';
-import { MAX_ROWS } from './booking-screens.js';
+import { appointmentRows, listReply, MAX_ROWS } from './list-rows.js';
 import { dayLabel } from './local-dates.js';
 import { mainMenuScreen } from './main-menu.js';
 import type { Screen, TurnContext } from './turn.js';
@@ -23,20 +22,11 @@ export async function myAppointmentsScreen(context: TurnContext): Promise<Screen
   return {
     next: { step: 'choose_appointment', appointmentIds: shown.map((appointment) => appointment.agendamento_id) },
     replies: [
-      {
-        type: 'list',
-        text: 'Seus próximos agendamentos. Escolha um para cancelar ou remarcar:',
-        buttonLabel: 'Ver agendamentos',
-        sections: [
-          {
-            rows: shown.map((appointment) => ({
-              id: `apt:${appointment.agendamento_id}`,
-              title: truncate(`${dayLabel(appointment.data, context.today)} ${appointment.inicio}`, 24),
-              description: truncate(`${appointment.servico.nome} com ${appointment.profissional.nome}`, 72),
-            })),
-          },
-        ],
-      },
+      listReply(
+        'Seus próximos agendamentos. Escolha um para cancelar ou remarcar:',
+        'Ver agendamentos',
+        appointmentRows(shown, context.today),
+      ),
     ],
   };
 }

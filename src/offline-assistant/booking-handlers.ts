@@ -4,13 +4,10 @@ import { bookedText, chooseDayScreen, chooseProfessionalScreen, chooseTimeScreen
 import { customerRefusal } from './customer-refusal.js';
 import { freeTimesOn } from './free-times.js';
 import { parseTypedDate, parseTypedTime } from './local-dates.js';
-import type { Choice } from './match-choice.js';
+import { type Choice, idAfter } from './match-choice.js';
 import { type StepOutcome, type TurnContext, text, withPrefix } from './turn.js';
 
 type StepOf<Name extends Step['step']> = Extract<Step, { step: Name }>;
-
-const idAfter = (choice: Choice | null, prefix: string): string | null =>
-  choice?.id.startsWith(prefix) ? choice.id.slice(prefix.length) : null;
 
 export async function handleChooseService(context: TurnContext, choice: Choice | null): Promise<StepOutcome> {
   const serviceId = idAfter(choice, 'svc:');

@@ -1,12 +1,10 @@
-import { truncate } from '../shared/index.js';
 import type { Draft } from './assistant-state.js';
 import { daysWithFreeTime, freeTimesOn, timesToOffer } from './free-times.js';
-import { dateTimeLabel, dayLabel, dayPhrase } from './local-dates.js';
+import { dayRows, listReply, MAX_ROWS, professionalRows, serviceRows, timeRows } from './list-rows.js';
+import { dateTimeLabel, dayPhrase } from './local-dates.js';
 import { mainMenuScreen } from './main-menu.js';
 import { type Screen, type TurnContext, text, withPrefix } from './turn.js';
 
-/** List rows WhatsApp allows in one message. */
-export const MAX_ROWS = 10;
 const DAYS_OFFERED = 7;
 
 /** Services as a list; a single service is chosen at once. */
@@ -16,22 +14,7 @@ export async function chooseServiceScreen(context: TurnContext): Promise<Screen>
   if (servicos.length === 1 && servicos[0]) return chooseProfessionalScreen(context, servicos[0].id);
   return {
     next: { step: 'choose_service' },
-    replies: [
-      {
-        type: 'list',
-        text: 'Qual serviço você quer agendar?',
-        buttonLabel: 'Ver serviços',
-        sections: [
-          {
-            rows: servicos.slice(0, MAX_ROWS).map((service) => ({
-              id: `svc:${service.id}`,
-              title: truncate(service.nome, 24),
-              description: `${service.duracao_minutos} min`,
-            })),
-          },
-        ],
-      },
-    ],
+    replies: [listReply('Qual serviço você quer agendar?', 'Ver serviços', serviceRows(servicos))],
   };
 }
 
@@ -48,21 +31,10 @@ export async function chooseProfessionalScreen(context: TurnContext, serviceId: 
   return {
     next: { step: 'choose_professional', serviceId },
     replies: [
-      {
-        type: 'list',
-        text: 'Com quem você prefere?',
-        buttonLabel: 'Ver profissionais',
-        sections: [
-          {
-            rows: [
-              { id: 'pro:any', title: 'Qualquer um', description: 'o primeiro horário livre' },
-              ...profissionais
-                .slice(0, MAX_ROWS - 1)
-                .map((professional) => ({ id: `pro:${professional.id}`, title: truncate(professional.nome, 24) })),
-            ],
-          },
-        ],
-      },
+      listReply('Com quem você prefere?', 'Ver profissionais', [
+        { id: 'pro:any', title: 'Qualquer um', description: 'o primeiro horário livre' },
+        ...professionalRows(profissionais, MAX_ROWS - 1),
+      ]),
     ],
   };
 }
@@ -76,20 +48,7 @@ export async function chooseDayScreen(context: TurnContext, draft: Draft): Promi
   return {
     next: { step: 'choose_day', draft },
     replies: [
-      {
-        type: 'list',
-        text: 'Qual dia? Escolha na lista ou digite a data (ex.: amanhã, sexta, 15/12).',
-        buttonLabel: 'Ver dias',
-        sections: [
-          {
-            rows: days.map(({ date, count }) => ({
-              id: `day:${date}`,
-              title: dayLabel(date, context.today),
-              description: count === 1 ? '1 horário livre' : `${count} horários livres`,
-            })),
-          },
-        ],
-      },
+      listReply('Qual dia? Escolha na lista ou digite a data (ex.: amanhã, sexta, 15/12).', 'Ver dias', dayRows(days, context.today)),
     ],
   };
 }
@@ -110,20 +69,11 @@ export async function chooseTimeScreen(context: TurnContext, draft: Draft, date:
   return {
     next: { step: 'choose_time', draft, date },
     replies: [
-      {
-        type: 'list',
-        text: `Horários livres para ${dayPhrase(date, context.today)}.${more}`,
-        buttonLabel: 'Ver horários',
-        sections: [
-          {
-            rows: offered.map((free) => ({
-              id: `slot:${date}T${free.time}`,
-              title: free.time,
-              ...(draft.professionalId === null ? { description: `com ${free.professionalName}` } : {}),
-            })),
-          },
-        ],
-      },
+      listReply(
+        `Horários livres para ${dayPhrase(date, context.today)}.${more}`,
+        'Ver horários',
+        timeRows(date, offered, draft.professionalId === null),
+      ),
     ],
   };
 }

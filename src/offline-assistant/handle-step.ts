@@ -12,7 +12,7 @@ import { chooseDayScreen, chooseProfessionalScreen, chooseServiceScreen } from '
 import { withKeywords } from './choice-keywords.js';
 import { customerRefusal } from './customer-refusal.js';
 import { MAIN_MENU_CHOICES, mainMenuScreen } from './main-menu.js';
-import { type Choice, detectCommand, matchChoice, parseYesNo } from './match-choice.js';
+import { type Choice, detectCommand, idAfter, matchChoice, parseYesNo } from './match-choice.js';
 import { previousStep, renderStep } from './render-step.js';
 import { answerChangeAtConfirmation, answerFirstSentence, answerLaterSentence } from './sentence/answer-sentence.js';
 import { answerChoiceWithMore } from './sentence/choice-with-more.js';
@@ -115,7 +115,7 @@ async function handleMainMenu(context: TurnContext, idle: boolean, offeredChoice
 }
 
 async function handleChooseAppointment(context: TurnContext, choice: Choice | null): Promise<StepOutcome> {
-  const id = choice?.id.startsWith('apt:') ? Number(choice.id.slice(4)) : null;
+  const id = Number(idAfter(choice, 'apt:')) || null;
   if (!id) return 'not_understood';
   const appointment = await findBookedAppointment(context, id);
   if (!appointment) return withPrefix(await myAppointmentsScreen(context), 'Esse agendamento não está mais ativo.');

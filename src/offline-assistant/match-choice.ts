@@ -8,6 +8,10 @@ export interface Choice {
   keywords?: string[];
 }
 
+/** The id after `prefix` of a chosen list row ("svc:12" → "12"), or null when another kind of option was chosen. */
+export const idAfter = (choice: Choice | null, prefix: string): string | null =>
+  choice?.id.startsWith(prefix) ? choice.id.slice(prefix.length) : null;
+
 /** Lower case, no accents, single spaces, punctuation other than `:` `/` `-` dropped. */
 export function normalize(text: string): string {
   return text

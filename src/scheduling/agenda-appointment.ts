@@ -1,8 +1,6 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import { addDays, localInstant } from '../shared/index.js';
 import { type AppointmentSource, type AppointmentStatus, toAppointmentSource, toAppointmentStatus } from './appointment-status.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 /** An appointment as the staff agenda shows it (times are instants; the route formats them). */
 export interface AgendaAppointment {
@@ -45,7 +43,7 @@ export const AGENDA_DAY_LIMIT = 1000;
  * `rescheduledToId` is left null here (`findAgendaAppointment` has it).
  */
 export async function listDayAgenda(
-  db: Tx,
+  db: Queryable,
   query: { tenantId: number; timezone: string; date: string; professionalId?: number | null },
 ): Promise<AgendaAppointment[]> {
   const from = new Date(localInstant(query.date, 0, query.timezone));
@@ -103,7 +101,7 @@ function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
 }
 
 /** One of the tenant's appointments (any status), or null for an unknown or another tenant's id. */
-export async function findAgendaAppointment(db: Tx, tenantId: number, appointmentId: number): Promise<AgendaAppointment | null> {
+export async function findAgendaAppointment(db: Queryable, tenantId: number, appointmentId: number): Promise<AgendaAppointment | null> {
   const rows = await db.$queryRaw<AgendaRow[]>`
     SELECT a.id, a.starts_at, a.ends_at, a.status, a.source,
            p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
@@ -120,7 +118,7 @@ export async function findAgendaAppointment(db: Tx, tenantId: number, appointmen
 
 /** Appointments (not cancelled) of a professional overlapping [from, to), by start. */
 export async function listOverlappingAppointments(
-  db: Tx,
+  db: Queryable,
   query: { tenantId: number; professionalId: number; from: Date; to: Date },
 ): Promise<AgendaAppointment[]> {
   const rows = await db.$queryRaw<AgendaRow[]>`

@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Db, Tx } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import type { AppointmentView } from './appointment-view.js';
 import { type TransitionDecision, type TransitionOutcome, transitionAppointment } from './transition-appointment.js';
@@ -16,7 +16,7 @@ export function cancelAppointmentByStaff<After>(
     appointmentId: number;
     actor: AppointmentActor;
     now: Date;
-    afterChange?: (tx: Prisma.TransactionClient, before: AppointmentView) => Promise<After>;
+    afterChange?: (tx: Tx, before: AppointmentView) => Promise<After>;
   },
 ): Promise<TransitionOutcome<After>> {
   return transitionAppointment(db, { ...request, to: 'cancelled', change: 'cancelled', decide: decideStaffCancellation });

@@ -1,4 +1,4 @@
-import type { Prisma } from '../db/index.js';
+import type { Tx } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import type { AppointmentSource } from './appointment-status.js';
 import { recordAppointmentEvent } from './record-appointment-event.js';
@@ -21,12 +21,7 @@ export interface NewAppointmentRow {
  * transaction. The `appointments_no_overlap` constraint refuses an overlap (SQLSTATE
  * 23P01) and the idempotency key a repeat (23505); callers turn those into outcomes.
  */
-export async function createAppointmentRow(
-  tx: Prisma.TransactionClient,
-  row: NewAppointmentRow,
-  actor: AppointmentActor,
-  now: Date,
-): Promise<number> {
+export async function createAppointmentRow(tx: Tx, row: NewAppointmentRow, actor: AppointmentActor, now: Date): Promise<number> {
   // Only the id: a create that also selects relations reads them in parallel on the
   // transaction's one connection (pg's "client is already executing a query").
   const created = await tx.appointment.create({

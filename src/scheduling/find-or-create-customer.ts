@@ -1,7 +1,5 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import { type NormalizedPhone, waIdVariants } from './normalize-phone.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 /**
  * The tenant's customer with this phone number, matching every `wa_id` form of it (so a
@@ -11,7 +9,7 @@ type Tx = Db | Prisma.TransactionClient;
  * creation is an upsert on (tenant, wa_id).
  */
 export async function findOrCreateCustomer(
-  db: Tx,
+  db: Queryable,
   request: { tenantId: number; phone: NormalizedPhone; name: string },
 ): Promise<{ id: number; name: string | null; waId: string; created: boolean }> {
   const existing = await findCustomerByPhone(db, request.tenantId, request.phone.digits);
@@ -33,7 +31,7 @@ export async function findOrCreateCustomer(
 
 /** The tenant's customer whose `wa_id` is any form of these E.164 digits (oldest first), or null. */
 export async function findCustomerByPhone(
-  db: Tx,
+  db: Queryable,
   tenantId: number,
   digits: string,
 ): Promise<{ id: number; name: string | null; waId: string } | null> {

@@ -1,7 +1,5 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import type { ActorKind } from './appointment-actor.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 export interface AppointmentHistoryEntry {
   at: Date;
@@ -11,7 +9,7 @@ export interface AppointmentHistoryEntry {
 }
 
 /** An appointment's history, oldest first (the caller has checked the appointment is the tenant's). */
-export async function listAppointmentHistory(db: Tx, tenantId: number, appointmentId: number): Promise<AppointmentHistoryEntry[]> {
+export async function listAppointmentHistory(db: Queryable, tenantId: number, appointmentId: number): Promise<AppointmentHistoryEntry[]> {
   const rows = await db.appointmentEvent.findMany({
     where: { tenantId, appointmentId },
     orderBy: { id: 'asc' },

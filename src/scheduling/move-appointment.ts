@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Db, Tx } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { type AppointmentSource, UPCOMING_STATUSES } from './appointment-status.js';
 import type { AppointmentView } from './appointment-view.js';
@@ -18,7 +18,7 @@ export interface MoveRequest<After> {
   source: AppointmentSource;
   actor: AppointmentActor;
   now: Date;
-  afterChange?(tx: Prisma.TransactionClient, change: { previous: AppointmentView; startsAt: Date; endsAt: Date }): Promise<After>;
+  afterChange?(tx: Tx, change: { previous: AppointmentView; startsAt: Date; endsAt: Date }): Promise<After>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Prisma } from '../db/index.js';
+import type { Prisma, Tx } from '../db/index.js';
 import { type AppointmentActor, actorColumns } from './appointment-actor.js';
 
 /** What happened to an appointment (`appointment_events.change`). */
@@ -10,7 +10,7 @@ export type AppointmentChangeKind = 'created' | 'confirmed' | 'cancelled' | 'res
  * (e.g. `{status: {from: 'booked', to: 'cancelled'}}`).
  */
 export async function recordAppointmentEvent(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   event: {
     tenantId: number;
     appointmentId: number;

@@ -1,4 +1,4 @@
-import { type Db, isExclusionViolation, isUniqueViolation, type Prisma } from '../db/index.js';
+import { type Db, isExclusionViolation, isUniqueViolation, type Prisma, type Tx } from '../db/index.js';
 import { AppError, localDateTimeOf } from '../shared/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { isUpcomingStatus } from './appointment-status.js';
@@ -28,7 +28,7 @@ export async function rescheduleAppointmentByStaff<After = undefined>(
     idempotencyKey: string;
     actor: AppointmentActor;
     now: Date;
-    afterChange?: (tx: Prisma.TransactionClient, change: { previous: AppointmentView; startsAt: Date; endsAt: Date }) => Promise<After>;
+    afterChange?: (tx: Tx, change: { previous: AppointmentView; startsAt: Date; endsAt: Date }) => Promise<After>;
   },
 ): Promise<StaffRescheduleOutcome<After>> {
   const read = async (where: Prisma.AppointmentWhereInput) => {

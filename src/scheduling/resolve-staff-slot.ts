@@ -1,10 +1,8 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import { AppError, localDateOf, localDateTimeOf, localInstant, parseLocalDateTime, ToolDomainException } from '../shared/index.js';
 import { type BookingWindow, slotsOnDate } from './booking-window.js';
 import { type BookingSettings, loadSchedule, type ServiceInfo } from './load-schedule.js';
 import { resolveProfessionalService } from './resolve-professional-service.js';
-
-type Tx = Db | Prisma.TransactionClient;
 
 /** Staff may enter a walk-in that sat down a little while ago (a start up to this far in the past). */
 export const STAFF_PAST_GRACE_MINUTES = 15;
@@ -41,7 +39,7 @@ export interface StaffSlotRequest {
  * `slot_taken`), a start outside working hours or inside time off / a block unless
  * `outsideHours` (422 `outside_working_hours`). The constraint has the last word at insert.
  */
-export async function resolveStaffSlot(db: Tx, request: StaffSlotRequest): Promise<StaffSlot> {
+export async function resolveStaffSlot(db: Queryable, request: StaffSlotRequest): Promise<StaffSlot> {
   const parsed = parseLocalDateTime(request.start);
   if (!parsed) throw invalidStart(`start ${request.start} is not a real local date and time`);
   const schedule = await loadSchedule(db, {
@@ -87,7 +85,7 @@ export async function resolveStaffSlot(db: Tx, request: StaffSlotRequest): Promi
 
 /** The id of an appointment (any status but cancelled) of the professional overlapping [start, end), or null. */
 async function findOverlappingAppointment(
-  db: Tx,
+  db: Queryable,
   tenantId: number,
   professionalId: number,
   start: Date,

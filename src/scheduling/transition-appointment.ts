@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Db, Tx } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { type AppointmentStatus, toAppointmentStatus } from './appointment-status.js';
 import { type AppointmentView, appointmentViewSelect, toAppointmentView } from './appointment-view.js';
@@ -37,7 +37,7 @@ export interface TransitionRequest<After> {
    * Runs inside the change's transaction after the row changed (e.g. queueing the customer's
    * notification in the outbox), so both commit or neither does.
    */
-  afterChange?(tx: Prisma.TransactionClient, before: AppointmentView): Promise<After>;
+  afterChange?(tx: Tx, before: AppointmentView): Promise<After>;
 }
 
 /**

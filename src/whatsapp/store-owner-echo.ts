@@ -1,5 +1,5 @@
-import type { Db } from '../db/index.js';
-import { findOpenHandoff } from '../handoff/index.js';
+import type { Db, Tx } from '../db/index.js';
+import { handOverToOwner } from '../handoff/index.js';
 import { OWNER_APP_ATTENDANT } from '../shared/index.js';
 import type { WebhookEcho } from './webhook-payload.js';
 import type { WebhookSender } from './webhook-sender.js';
@@ -48,26 +48,10 @@ export async function storeOwnerEcho(
   });
 }
 
-type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
-
-/** Opens (or takes over) the conversation's handoff for the owner; null when a person already holds it. */
+/** Marks the "a person will answer" notice as given (the owner is answering) and hands the conversation to the owner. */
 async function stepAsideForOwner(tx: Tx, tenantId: number, conversationId: number): Promise<number | null> {
   await tx.$executeRaw`
     UPDATE conversations SET handoff_notice_sent_at = coalesce(handoff_notice_sent_at, now()), updated_at = now()
     WHERE id = ${conversationId} AND tenant_id = ${tenantId}`;
-  const open = await findOpenHandoff(tx, tenantId, conversationId);
-  if (open?.status === 'claimed') return null;
-  if (open) {
-    await tx.$executeRaw`
-      UPDATE handoffs SET status = 'claimed', attendant = ${OWNER_APP_ATTENDANT}, claimed_at = now()
-      WHERE id = ${open.id} AND status = 'pending'`;
-    return open.id;
-  }
-  const created = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO handoffs (tenant_id, conversation_id, reason, status, attendant, claimed_at, note)
-    VALUES (${tenantId}, ${conversationId}, 'owner_replied', 'claimed', ${OWNER_APP_ATTENDANT}, now(),
-            'O dono respondeu pelo aplicativo WhatsApp Business; o assistente fica em silêncio nesta conversa.')
-    ON CONFLICT (conversation_id) WHERE status IN ('pending', 'claimed') DO NOTHING
-    RETURNING id`;
-  return created[0]?.id ?? null;
+  return handOverToOwner(tx, { tenantId, conversationId, now: new Date() });
 }

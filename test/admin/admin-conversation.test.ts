@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestHandoff } from '../../src/handoff/index.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
+import { createInboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { bearer, createAdminTestApp } from './admin-test-app.js';
 
@@ -106,15 +106,11 @@ describe('admin conversation view and attendant replies', () => {
     const app = createAdminTestApp(database.db);
     const { conversation, customer } = await createTestConversation(database.db, tenant.id, { name: 'Joana', waId: '5521912345678' });
     const base = { tenantId: tenant.id, conversationId: conversation.id, type: 'text' };
-    await database.db.message.create({
-      data: {
-        ...base,
-        direction: 'inbound',
-        author: 'customer',
-        text: 'Quero falar com alguém',
-        status: 'processed',
-        createdAt: new Date('2026-11-29T10:00:00Z'),
-      },
+    await createInboundMessage(database.db, {
+      ...base,
+      text: 'Quero falar com alguém',
+      status: 'processed',
+      createdAt: new Date('2026-11-29T10:00:00Z'),
     });
     await database.db.message.create({
       data: {

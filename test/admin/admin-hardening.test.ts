@@ -6,7 +6,7 @@ import type { Db } from '../../src/db/index.js';
 import { requestHandoff } from '../../src/handoff/index.js';
 import { cleanDisplayName } from '../../src/shared/index.js';
 import { generateApiKey } from '../../src/tenant/index.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
+import { createInboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { bearer, createAdminTestApp } from './admin-test-app.js';
 
@@ -108,17 +108,7 @@ describe('admin API hardening', () => {
     expect(reply.status).toBe(202);
     // A row written before the cleaning existed is cleaned on its way to the model too.
     await database.db.message.updateMany({ where: { conversationId: conversation.id, author: 'attendant' }, data: { attendant: hostile } });
-    const inbound = await database.db.message.create({
-      data: {
-        tenantId: tenant.id,
-        conversationId: conversation.id,
-        direction: 'inbound',
-        author: 'customer',
-        type: 'text',
-        text: 'ok',
-        status: 'received',
-      },
-    });
+    const inbound = await createInboundMessage(database.db, { tenantId: tenant.id, conversationId: conversation.id, text: 'ok' });
     const turn = await buildInboundTurn(database.db, { tenantId: tenant.id, conversationId: conversation.id, watermark: 0 }, [
       { id: inbound.id, type: 'text', text: 'ok', createdAt: inbound.createdAt },
     ]);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestHandoff } from '../../src/handoff/index.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
+import { createInboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { bearer, createAdminTestApp } from './admin-test-app.js';
 
@@ -26,17 +26,7 @@ describe('admin API tenant isolation', () => {
     otherConversationId = otherConversation.conversation.id;
     otherHandoffId = (await requestHandoff(database.db, { tenantId: other.id, conversationId: otherConversationId, reason: 'deadline' }))
       .id;
-    await database.db.message.create({
-      data: {
-        tenantId: other.id,
-        conversationId: otherConversationId,
-        direction: 'inbound',
-        author: 'customer',
-        type: 'text',
-        text: 'segredo',
-        status: 'received',
-      },
-    });
+    await createInboundMessage(database.db, { tenantId: other.id, conversationId: otherConversationId, text: 'segredo' });
   });
 
   const endpoints = (id: { handoff: number; conversation: number }) => [

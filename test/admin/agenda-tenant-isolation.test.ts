@@ -1,35 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import { insertAppointment } from '../scheduling/scheduling-test-kit.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
-import { testDatabase } from '../support/test-database.js';
-import { agendaApp, staffApi } from './agenda-test-kit.js';
+import type { TestTenant } from '../support/factories.js';
+import { insertBookedCustomer, type StaffApi, setUpAgenda } from './agenda-test-kit.js';
 
 describe('agenda routes: tenant isolation and bad input', () => {
   let db: Db;
   let mine: TestTenant;
   let theirs: TestTenant;
-  let api: ReturnType<typeof staffApi>;
+  let api: StaffApi;
   let theirAppointmentId: number;
   let theirBlockId: number;
 
   beforeAll(async () => {
-    ({ db } = await testDatabase());
-    [mine, theirs] = [await createTestTenant(db), await createTestTenant(db)];
-    api = staffApi(agendaApp(db), mine.apiKey);
-    const { customer } = await createTestConversation(db, theirs.id);
-    theirAppointmentId = (
-      await insertAppointment(db, {
-        tenantId: theirs.id,
-        professionalId: theirs.professionals[0]!.id,
-        serviceId: theirs.services[0]!.id,
-        customerId: customer.id,
-        startsAt: '2026-12-02T13:00:00Z',
-        endsAt: '2026-12-02T13:30:00Z',
-      })
-    ).id;
+    ({ db, tenant: mine, api } = await setUpAgenda());
+    const other = await setUpAgenda();
+    theirs = other.tenant;
+    theirAppointmentId = (await insertBookedCustomer(db, theirs, '2026-12-02T13:00:00Z')).appointment.id;
     theirBlockId = (
-      await staffApi(agendaApp(db), theirs.apiKey).post(`/admin/professionals/${theirs.professionals[0]!.id}/blocks`, {
+      await other.api.post(`/admin/professionals/${theirs.professionals[0]!.id}/blocks`, {
         from: '2026-12-03T09:00',
         to: '2026-12-03T10:00',
       })

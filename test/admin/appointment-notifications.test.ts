@@ -3,10 +3,8 @@ import type { Db } from '../../src/db/index.js';
 import { createGraphApiClient, sendOutboundMessage } from '../../src/outbox/index.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { FAKE_GRAPH_URL, GraphApiFake } from '../fakes/graph-api.js';
-import { insertAppointment } from '../scheduling/scheduling-test-kit.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
-import { testDatabase } from '../support/test-database.js';
-import { agendaApp, staffApi } from './agenda-test-kit.js';
+import type { TestTenant } from '../support/factories.js';
+import { insertBookedCustomer, type StaffApi, setUpAgenda } from './agenda-test-kit.js';
 
 const graphClient = () =>
   createGraphApiClient({ baseUrl: FAKE_GRAPH_URL, version: 'v23.0', maxRetries: 0, logger: silentLogger, baseDelayMs: 1 });
@@ -14,12 +12,10 @@ const graphClient = () =>
 describe('cancel, reschedule and attendance from the API tell the customer once', () => {
   let db: Db;
   let tenant: TestTenant;
-  let api: ReturnType<typeof staffApi>;
+  let api: StaffApi;
 
   beforeAll(async () => {
-    ({ db } = await testDatabase());
-    tenant = await createTestTenant(db, { name: 'Salão da Ana' });
-    api = staffApi(agendaApp(db), tenant.apiKey);
+    ({ db, tenant, api } = await setUpAgenda({ name: 'Salão da Ana' }));
   });
 
   /** Runs the send job for every queued outbound message, as the worker would. */
@@ -33,18 +29,8 @@ describe('cancel, reschedule and attendance from the API tell the customer once'
   };
 
   /** A WhatsApp customer (last message `lastInboundAt`) booked with Ana at `start` (UTC). */
-  const bookedCustomer = async (startsAt: string, lastInboundAt: Date | null = new Date()) => {
-    const { customer, conversation } = await createTestConversation(db, tenant.id, { name: 'Maria Lima', lastInboundAt });
-    const appointment = await insertAppointment(db, {
-      tenantId: tenant.id,
-      professionalId: tenant.professionals[0]!.id,
-      serviceId: tenant.services[0]!.id,
-      customerId: customer.id,
-      startsAt,
-      endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
-    });
-    return { customer, conversation, appointment };
-  };
+  const bookedCustomer = (startsAt: string, lastInboundAt: Date | null = new Date()) =>
+    insertBookedCustomer(db, tenant, startsAt, { name: 'Maria Lima', lastInboundAt });
 
   it('when staff cancel inside the 24-hour window, then one pt-BR text reaches WhatsApp, and cancelling again sends nothing more', async () => {
     const graph = new GraphApiFake().install();

@@ -4,14 +4,13 @@ import ICAL from 'ical.js';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminRouter, createCalendarFeedRouter } from '../../src/admin/index.js';
-import type { Db } from '../../src/db/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { createLogger, fixedClock, localDateTimeOf } from '../../src/shared/index.js';
 import { NOW } from '../scheduling/scheduling-test-kit.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 import { bearer, TEST_PUBLIC_URL } from './admin-test-app.js';
-import { agendaApp, staffApi } from './agenda-test-kit.js';
+import { type StaffApi, setUpAgenda } from './agenda-test-kit.js';
 
 const ZONE = 'America/New_York';
 
@@ -44,16 +43,12 @@ function parseFeed(text: string): { timezone: string | null; events: ParsedEvent
 }
 
 describe('ICS feeds of professionals (a DST-observing zone)', () => {
-  let db: Db;
   let tenant: TestTenant;
   let app: Express;
-  let api: ReturnType<typeof staffApi>;
+  let api: StaffApi;
 
   beforeAll(async () => {
-    ({ db } = await testDatabase());
-    tenant = await createTestTenant(db, { timezone: ZONE, name: 'Brooklyn Cuts' });
-    app = agendaApp(db);
-    api = staffApi(app, tenant.apiKey);
+    ({ tenant, app, api } = await setUpAgenda({ timezone: ZONE, name: 'Brooklyn Cuts' }));
   });
 
   const ana = () => tenant.professionals[0]!;

@@ -5,17 +5,16 @@ import { createSchedulingCalls } from '../../src/offline-assistant/scheduling-ca
 import { createSchedulingToolSet } from '../../src/scheduling/index.js';
 import { fixedClock, silentLogger } from '../../src/shared/index.js';
 import { NOW } from '../scheduling/scheduling-test-kit.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
-import { testDatabase } from '../support/test-database.js';
-import { agendaApp, staffApi } from './agenda-test-kit.js';
+import { createTestConversation, type TestTenant } from '../support/factories.js';
+import { type StaffApi, setUpAgenda } from './agenda-test-kit.js';
 
 describe('the offline assistant sees staff changes at once', () => {
   let db: Db;
   let tenant: TestTenant;
+  let api: StaffApi;
 
   beforeAll(async () => {
-    ({ db } = await testDatabase());
-    tenant = await createTestTenant(db);
+    ({ db, tenant, api } = await setUpAgenda());
   });
 
   it('when staff book 10:00 and then block the afternoon, then the menu’s free times lose 10:00 and the afternoon', async () => {
@@ -27,7 +26,6 @@ describe('the offline assistant sees staff changes at once', () => {
     const times = async () => (await freeTimesOn(calls, draft, '2026-12-02')).times.map((free) => free.time);
     expect(await times()).toEqual(expect.arrayContaining(['10:00', '14:00']));
 
-    const api = staffApi(agendaApp(db), tenant.apiKey);
     const booked = await api.post('/admin/appointments', {
       professionalId: ana.id,
       serviceId: corte.id,

@@ -1,22 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
 import type { BuscarHorariosResult } from '../../src/scheduling/index.js';
-import { createCustomer, schedulingTools } from '../scheduling/scheduling-test-kit.js';
-import { createTestTenant, type TestTenant } from '../support/factories.js';
-import { testDatabase } from '../support/test-database.js';
-import { agendaApp, offeredStarts, staffApi } from './agenda-test-kit.js';
+import { createCustomer } from '../scheduling/scheduling-test-kit.js';
+import type { TestTenant } from '../support/factories.js';
+import { offeredStarts, type SchedulingCall, type StaffApi, setUpAgenda } from './agenda-test-kit.js';
 
 describe('blocks: a professional’s ad-hoc time off', () => {
   let db: Db;
   let tenant: TestTenant;
-  let api: ReturnType<typeof staffApi>;
-  let call: ReturnType<typeof schedulingTools>;
+  let api: StaffApi;
+  let call: SchedulingCall;
 
   beforeAll(async () => {
-    ({ db } = await testDatabase());
-    tenant = await createTestTenant(db);
-    api = staffApi(agendaApp(db), tenant.apiKey);
-    call = schedulingTools(db);
+    ({ db, tenant, api, call } = await setUpAgenda());
   });
 
   const ana = () => tenant.professionals[0]!;

@@ -1,22 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
 import type { BuscarHorariosResult } from '../../src/scheduling/index.js';
-import { createCustomer, refusal, schedulingTools } from '../scheduling/scheduling-test-kit.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
-import { testDatabase } from '../support/test-database.js';
-import { agendaApp, offeredStarts, staffApi } from './agenda-test-kit.js';
+import { createCustomer, refusal } from '../scheduling/scheduling-test-kit.js';
+import { createTestConversation, type TestTenant } from '../support/factories.js';
+import { offeredStarts, type SchedulingCall, type StaffApi, setUpAgenda } from './agenda-test-kit.js';
 
 describe('staff bookings and the day agenda', () => {
   let db: Db;
   let tenant: TestTenant;
-  let api: ReturnType<typeof staffApi>;
-  let call: ReturnType<typeof schedulingTools>;
+  let api: StaffApi;
+  let call: SchedulingCall;
 
   beforeAll(async () => {
-    ({ db } = await testDatabase());
-    tenant = await createTestTenant(db);
-    api = staffApi(agendaApp(db), tenant.apiKey);
-    call = schedulingTools(db);
+    ({ db, tenant, api, call } = await setUpAgenda());
   });
 
   const ana = () => tenant.professionals[0]!;
@@ -151,12 +147,10 @@ describe('staff bookings and the day agenda', () => {
 describe('one customer whatever way the phone is written', () => {
   let db: Db;
   let tenant: TestTenant;
-  let api: ReturnType<typeof staffApi>;
+  let api: StaffApi;
 
   beforeAll(async () => {
-    ({ db } = await testDatabase());
-    tenant = await createTestTenant(db);
-    api = staffApi(agendaApp(db), tenant.apiKey);
+    ({ db, tenant, api } = await setUpAgenda());
   });
 
   it('when (11) 98765-4321, +55 11 98765-4321 and 11987654321 are booked, then they are the WhatsApp customer whose wa_id lacks the ninth digit', async () => {

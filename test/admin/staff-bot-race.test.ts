@@ -1,24 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
 import { ToolDomainException } from '../../src/shared/index.js';
-import { createCustomer, overlappingPairs, schedulingTools } from '../scheduling/scheduling-test-kit.js';
-import { createTestTenant, type TestTenant } from '../support/factories.js';
-import { testDatabase } from '../support/test-database.js';
-import { agendaApp, staffApi } from './agenda-test-kit.js';
+import { createCustomer, overlappingPairs } from '../scheduling/scheduling-test-kit.js';
+import type { TestTenant } from '../support/factories.js';
+import { type SchedulingCall, type StaffApi, setUpAgenda } from './agenda-test-kit.js';
 
 describe('staff and the bot racing for one slot', () => {
   let db: Db;
   let tenant: TestTenant;
+  let api: StaffApi;
+  let call: SchedulingCall;
 
   beforeAll(async () => {
-    ({ db } = await testDatabase());
-    tenant = await createTestTenant(db);
+    ({ db, tenant, api, call } = await setUpAgenda());
   });
 
   it('when 10 staff requests and 10 bot bookings hit 10:00 at once, then one appointment exists and 19 are refused', async () => {
     const [ana, corte] = [tenant.professionals[0]!, tenant.services[0]!];
-    const api = staffApi(agendaApp(db), tenant.apiKey);
-    const call = schedulingTools(db);
     const customers = await Promise.all(Array.from({ length: 10 }, () => createCustomer(db, tenant.id)));
     const staff = Array.from({ length: 10 }, (_, index) =>
       api

@@ -10,6 +10,7 @@ import { createCustomerWithData } from '../privacy/privacy-test-kit.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 import { bearer, createAdminTestApp } from './admin-test-app.js';
+import { insertTenantAppointment } from './agenda-test-kit.js';
 
 const ADMIN_SOURCES = path.resolve(import.meta.dirname, '../../src/admin');
 
@@ -81,15 +82,10 @@ describe('every admin API query is confined to the caller’s tenant', () => {
     const ahead = new Date(Date.now() + 7 * 86_400_000);
     ahead.setUTCDate(ahead.getUTCDate() + ((3 - ahead.getUTCDay() + 7) % 7));
     day = ahead.toISOString().slice(0, 10);
-    const past = await database.db.appointment.create({
-      data: {
-        tenantId: tenant.id,
-        customerId: data.customer.id,
-        serviceId: tenant.services[0]?.id as number,
-        professionalId: tenant.professionals[1]?.id as number,
-        startsAt: new Date(Date.now() - 3 * 3_600_000),
-        endsAt: new Date(Date.now() - 2.5 * 3_600_000),
-      },
+    const past = await insertTenantAppointment(database.db, tenant, {
+      customerId: data.customer.id,
+      professionalId: tenant.professionals[1]!.id,
+      startsAt: new Date(Date.now() - 3 * 3_600_000),
     });
     ids = {
       customer: data.customer.id,

@@ -6,7 +6,7 @@ import type { Db } from '../../src/db/index.js';
 import { type Clock, defineTool, fixedClock, silentLogger, type ToolDefinition, ToolDomainException } from '../../src/shared/index.js';
 import { installScriptedClaude, type ScriptedClaude } from '../fakes/anthropic.js';
 import { commitOutcome } from '../support/commit-outcome.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
+import { createInboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
 
 /** Tuesday 2 Dec 2026, 10:00 in São Paulo. */
@@ -73,17 +73,7 @@ export async function agentScenario(
     responder,
     breaker,
     async startRun(text, runOptions = {}) {
-      const message = await db.message.create({
-        data: {
-          tenantId: tenant.id,
-          conversationId: conversation.id,
-          direction: 'inbound',
-          author: 'customer',
-          type: 'text',
-          text,
-          status: 'received',
-        },
-      });
+      const message = await createInboundMessage(db, { tenantId: tenant.id, conversationId: conversation.id, text });
       const run = await db.agentRun.create({
         data: { tenantId: tenant.id, conversationId: conversation.id, responder: 'agent', status: 'running' },
       });

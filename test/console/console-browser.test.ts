@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../../src/staff/index.js';
+import { insertTenantAppointment } from '../admin/agenda-test-kit.js';
 import { installScriptedClaude, type ScriptedClaude, text, toolCalls } from '../fakes/anthropic.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWaId, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
@@ -306,15 +307,11 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     // Attendance of an appointment that has started (inserted as the bot books, two hours ago).
     const startsAt = new Date(Math.floor((Date.now() - 2 * 60 * 60 * 1000) / 900_000) * 900_000);
     const customerRow = await db.customer.create({ data: { tenantId: salon.id, waId: newWaId(), name: 'Rita Alves' } });
-    const past = await db.appointment.create({
-      data: {
-        tenantId: salon.id,
-        professionalId: bia.id,
-        serviceId: corte.id,
-        customerId: customerRow.id,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 30 * 60 * 1000),
-      },
+    const past = await insertTenantAppointment(db, salon, {
+      customerId: customerRow.id,
+      startsAt,
+      professionalId: bia.id,
+      serviceId: corte.id,
     });
     const pastDay = new Intl.DateTimeFormat('en-CA', { timeZone: salon.timezone }).format(startsAt);
     await inbox.getByLabel('Data').fill(pastDay);

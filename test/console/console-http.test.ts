@@ -6,7 +6,7 @@ import { createConsoleRouter } from '../../src/console/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { silentLogger, systemClock } from '../../src/shared/index.js';
 import { createStaffAccount } from '../../src/staff/index.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
+import { createInboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 
 const { db } = await testDatabase();
@@ -258,17 +258,7 @@ describe('console page and live events', () => {
     await pendingHandoff(otherTenant.id);
     const { handoff, conversation } = await pendingHandoff();
     await waitFor(new RegExp(`event: handoffs\\ndata: \\{[^\\n]*"newPendingIds":\\[${handoff.id}\\]`));
-    await db.message.create({
-      data: {
-        tenantId: tenant.id,
-        conversationId: conversation.id,
-        direction: 'inbound',
-        author: 'customer',
-        type: 'text',
-        text: 'oi',
-        status: 'received',
-      },
-    });
+    await createInboundMessage(db, { tenantId: tenant.id, conversationId: conversation.id, text: 'oi' });
     await waitFor(new RegExp(`event: message\\ndata: \\{"type":"message","conversationId":${conversation.id}`));
     expect(events.join('')).not.toMatch(/"text"/);
     request.destroy();

@@ -8,8 +8,8 @@ import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
 import { createSchedulingToolSet } from '../../src/scheduling/index.js';
 import { type Clock, type OutboundReply, silentLogger } from '../../src/shared/index.js';
 import { importTenant, type TenantFile } from '../../src/tenant/index.js';
-import { commitOutcome } from '../support/commit-outcome.js';
-import { createTestConversation } from '../support/factories.js';
+import { respondAsOfflineJob } from '../support/commit-outcome.js';
+import { createInboundMessage, createTestConversation } from '../support/factories.js';
 
 const demoFile = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../scripts/demo-tenant.json'), 'utf8')) as TenantFile;
 let sequence = 0;
@@ -35,31 +35,20 @@ export async function demoTenant(db: Db, clock: Clock, change: (file: TenantFile
     const { customer: row, conversation } = await createTestConversation(db, tenantId);
     const ids = { tenantId, conversationId: conversation.id, customerId: row.id };
     const say = async (text: string, replyId?: string): Promise<RunOutcome> => {
-      const message = await db.message.create({
-        data: {
-          tenantId,
-          conversationId: conversation.id,
-          direction: 'inbound',
-          author: 'customer',
-          type: replyId ? 'interactive' : 'text',
-          text,
-          status: 'received',
-        },
+      const message = await createInboundMessage(db, {
+        tenantId,
+        conversationId: conversation.id,
+        type: replyId ? 'interactive' : 'text',
+        text,
       });
-      // As the conversation job runs it: a fresh run row, and the outcome (with the menu state in its
-      // record) committed by the production turn-ending commit.
-      const run = await db.agentRun.create({
-        data: { tenantId, conversationId: conversation.id, responder: 'offline', status: 'running' },
-      });
-      const input = {
+      // As the conversation job runs it: the outcome (with the menu state in its record) committed by the
+      // production turn-ending commit.
+      const { record: _record, ...visible } = await respondAsOfflineJob(db, assistant, {
         ...ids,
-        runId: run.id,
+        runId: 0,
         signal: new AbortController().signal,
         messages: [{ id: message.id, type: message.type, text, replyId: replyId ?? null, createdAt: message.createdAt }],
-      };
-      const outcome = await assistant.respond(input);
-      await commitOutcome(db, input, outcome);
-      const { record: _record, ...visible } = outcome;
+      });
       return visible as RunOutcome;
     };
     /** Books through the `agendar` tool as this customer (an appointment made earlier). */

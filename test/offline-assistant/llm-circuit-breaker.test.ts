@@ -6,7 +6,7 @@ import { createResponderChooser } from '../../src/conversation/index.js';
 import { createLlmCircuitBreaker } from '../../src/conversation/llm-circuit-breaker.js';
 import { isOfflineFlowActive } from '../../src/offline-assistant/index.js';
 import { silentLogger } from '../../src/shared/index.js';
-import { createTestConversation, createTestTenant } from '../support/factories.js';
+import { createInboundMessage, createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 
 const { db } = await testDatabase();
@@ -85,17 +85,7 @@ describe('responder chooser', () => {
     const choose = createServiceResponderChooser({ config: withoutKey, db, databaseUrl: '', logger: silentLogger, clock });
     const responder = await choose({ tenantId: tenant.id, conversationId: conversation.id });
     expect(responder.name).toBe('offline');
-    const message = await db.message.create({
-      data: {
-        tenantId: tenant.id,
-        conversationId: conversation.id,
-        direction: 'inbound',
-        author: 'customer',
-        type: 'text',
-        text: 'oi',
-        status: 'received',
-      },
-    });
+    const message = await createInboundMessage(db, { tenantId: tenant.id, conversationId: conversation.id, text: 'oi' });
     const outcome = await responder.respond({
       tenantId: tenant.id,
       conversationId: conversation.id,

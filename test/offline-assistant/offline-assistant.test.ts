@@ -3,8 +3,8 @@ import type { RespondInput, RunOutcome } from '../../src/conversation/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
 import { createSchedulingToolSet } from '../../src/scheduling/index.js';
 import { fixedClock, type OutboundReply, silentLogger } from '../../src/shared/index.js';
-import { commitOutcome } from '../support/commit-outcome.js';
-import { createTestConversation, createTestTenant } from '../support/factories.js';
+import { respondAsOfflineJob } from '../support/commit-outcome.js';
+import { createInboundMessage, createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 
 const { db } = await testDatabase();
@@ -19,12 +19,7 @@ const offlineAssistant = createOfflineAssistant({ db, clock, logger: silentLogge
  */
 const assistant = {
   async respond(input: RespondInput): Promise<RunOutcome> {
-    const run = await db.agentRun.create({
-      data: { tenantId: input.tenantId, conversationId: input.conversationId, responder: 'offline', status: 'running' },
-    });
-    const outcome = await offlineAssistant.respond({ ...input, runId: run.id });
-    await commitOutcome(db, { ...input, runId: run.id }, outcome);
-    const { record: _record, ...visible } = outcome;
+    const { record: _record, ...visible } = await respondAsOfflineJob(db, offlineAssistant, input);
     return visible;
   },
 };
@@ -35,17 +30,7 @@ async function customer(tenantOverrides: Parameters<typeof createTestTenant>[1] 
   const ids = { tenantId: tenant.id, conversationId: conversation.id, customerId: customer.id };
   /** One customer message (typed, or a tap with its reply id) answered by the offline assistant. */
   const say = async (text: string, replyId?: string): Promise<RunOutcome> => {
-    const message = await db.message.create({
-      data: {
-        ...ids,
-        customerId: undefined,
-        direction: 'inbound',
-        author: 'customer',
-        type: replyId ? 'interactive' : 'text',
-        text,
-        status: 'received',
-      },
-    });
+    const message = await createInboundMessage(db, { ...ids, type: replyId ? 'interactive' : 'text', text });
     return assistant.respond({
       ...ids,
       runId: 0,
@@ -74,17 +59,7 @@ const localStart = (date: Date) => new Date(date.getTime() - 3 * 3600_000).toISO
 
 /** A stored inbound text of the customer, as the run's input lists it. */
 async function inbound(ids: { tenantId: number; conversationId: number }, text: string) {
-  const message = await db.message.create({
-    data: {
-      tenantId: ids.tenantId,
-      conversationId: ids.conversationId,
-      direction: 'inbound',
-      author: 'customer',
-      type: 'text',
-      text,
-      status: 'received',
-    },
-  });
+  const message = await createInboundMessage(db, { tenantId: ids.tenantId, conversationId: ids.conversationId, text });
   return { id: message.id, type: 'text', text, replyId: null, createdAt: message.createdAt };
 }
 

@@ -3,8 +3,8 @@ import type { RespondInput, RunOutcome } from '../../src/conversation/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
 import { createSchedulingToolSet } from '../../src/scheduling/index.js';
 import { fixedClock, silentLogger } from '../../src/shared/index.js';
-import { commitOutcome } from '../support/commit-outcome.js';
-import { createTestConversation, createTestTenant } from '../support/factories.js';
+import { respondAsOfflineJob } from '../support/commit-outcome.js';
+import { createInboundMessage, createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 
 const { db } = await testDatabase();
@@ -18,16 +18,7 @@ const offlineAssistant = createOfflineAssistant({
 });
 
 /** The assistant as the conversation job runs it: each outcome (replies, receipts, menu state) committed by the turn's commit. */
-const assistant = {
-  async respond(input: RespondInput): Promise<RunOutcome> {
-    const run = await db.agentRun.create({
-      data: { tenantId: input.tenantId, conversationId: input.conversationId, responder: 'offline', status: 'running' },
-    });
-    const outcome = await offlineAssistant.respond({ ...input, runId: run.id });
-    await commitOutcome(db, { ...input, runId: run.id }, outcome);
-    return outcome;
-  },
-};
+const assistant = { respond: (input: RespondInput) => respondAsOfflineJob(db, offlineAssistant, input) };
 
 const texts = (outcome: RunOutcome) => (outcome.kind === 'cancelled' ? [] : outcome.replies.map((reply) => reply.text));
 
@@ -36,17 +27,7 @@ describe('offline assistant receipts', () => {
     const tenant = await createTestTenant(db, { businessInfo: 'Rua das Flores, 10.' });
     const { customer, conversation } = await createTestConversation(db, tenant.id);
     const say = async (text: string) => {
-      const message = await db.message.create({
-        data: {
-          tenantId: tenant.id,
-          conversationId: conversation.id,
-          direction: 'inbound',
-          author: 'customer',
-          type: 'text',
-          text,
-          status: 'received',
-        },
-      });
+      const message = await createInboundMessage(db, { tenantId: tenant.id, conversationId: conversation.id, text });
       return assistant.respond({
         tenantId: tenant.id,
         conversationId: conversation.id,

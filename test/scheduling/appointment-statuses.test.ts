@@ -1,30 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
 import { type BuscarHorariosResult, confirmAppointment, type MeusAgendamentosResult } from '../../src/scheduling/index.js';
-import { offeredStarts } from '../admin/agenda-test-kit.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
-import { testDatabase } from '../support/test-database.js';
-import { createCustomer, insertAppointment, NOW, schedulingTools } from './scheduling-test-kit.js';
+import { insertTenantAppointment, offeredStarts, type SchedulingCall, setUpAgenda } from '../admin/agenda-test-kit.js';
+import { createTestConversation, type TestTenant } from '../support/factories.js';
+import { createCustomer, NOW } from './scheduling-test-kit.js';
 
 describe('appointment statuses: confirmed, attended and no_show keep their time', () => {
   let db: Db;
   let tenant: TestTenant;
-  let call: ReturnType<typeof schedulingTools>;
+  let call: SchedulingCall;
 
   beforeAll(async () => {
-    ({ db } = await testDatabase());
-    tenant = await createTestTenant(db);
-    call = schedulingTools(db);
+    ({ db, tenant, call } = await setUpAgenda());
   });
 
   const at = (customerId: number, startsAt: string, status = 'booked', professionalIndex = 0) =>
-    insertAppointment(db, {
-      tenantId: tenant.id,
-      professionalId: tenant.professionals[professionalIndex]!.id,
-      serviceId: tenant.services[0]!.id,
+    insertTenantAppointment(db, tenant, {
       customerId,
       startsAt,
-      endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
+      professionalId: tenant.professionals[professionalIndex]!.id,
       status,
       createdAt: '2026-11-01T00:00:00Z',
     });

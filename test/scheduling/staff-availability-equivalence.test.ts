@@ -3,22 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
 import type { BuscarHorariosResult } from '../../src/scheduling/index.js';
 import { addDays, ToolDomainException } from '../../src/shared/index.js';
-import { agendaApp, offeredStarts, staffApi } from '../admin/agenda-test-kit.js';
-import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
-import { testDatabase } from '../support/test-database.js';
-import { createCustomer, insertAppointment, schedulingTools } from './scheduling-test-kit.js';
+import { offeredStarts, type SchedulingCall, type StaffApi, setUpAgenda } from '../admin/agenda-test-kit.js';
+import { createTestConversation, type TestTenant } from '../support/factories.js';
+import { createCustomer, insertAppointment } from './scheduling-test-kit.js';
 
 describe('GET /admin/availability is exactly what buscar_horarios offers', () => {
   let db: Db;
   let tenant: TestTenant;
-  let api: ReturnType<typeof staffApi>;
-  let call: ReturnType<typeof schedulingTools>;
+  let api: StaffApi;
+  let call: SchedulingCall;
 
   beforeAll(async () => {
-    ({ db } = await testDatabase());
-    tenant = await createTestTenant(db);
-    api = staffApi(agendaApp(db), tenant.apiKey);
-    call = schedulingTools(db);
+    ({ db, tenant, api, call } = await setUpAgenda());
     // A busy month: appointments of every status and blocks, scattered by a seeded generator.
     const { customer } = await createTestConversation(db, tenant.id);
     const [seedRandom] = fc.sample(fc.integer({ min: 1, max: 1_000_000 }), { numRuns: 1, seed: 14 });

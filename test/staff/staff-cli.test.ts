@@ -1,30 +1,8 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signInStaff } from '../../src/staff/index.js';
 import { createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-/** Runs `npm run tenant -- …`'s entry point (from source) against this file's database. */
-function runTenantCli(args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/tenant.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { runTenantCli } from '../tenant/run-tenant-cli.js';
 
 describe('npm run tenant -- staff', () => {
   it('when adding an account, then the initial password is printed once and works to sign in; a taken e-mail exits 1; no NAME exits 2', async () => {

@@ -1,4 +1,4 @@
-import { commitTurnEnding, endingOfRun, type RunOutcome } from '../../src/conversation/index.js';
+import { commitTurnEnding, endingOfRun, type Responder, type RespondInput, type RunOutcome } from '../../src/conversation/index.js';
 import type { Db } from '../../src/db/index.js';
 
 /** Commits a run's outcome the way the conversation job does, through the production turn-ending commit. */
@@ -14,4 +14,17 @@ export async function commitOutcome(
       endingOfRun({ id: input.runId }, outcome),
     ),
   );
+}
+
+/**
+ * One run of the offline assistant as the conversation job makes it: a fresh `running` run
+ * row (its id replaces `input.runId`), then the outcome committed by commitOutcome.
+ */
+export async function respondAsOfflineJob(db: Db, responder: Pick<Responder, 'respond'>, input: RespondInput): Promise<RunOutcome> {
+  const run = await db.agentRun.create({
+    data: { tenantId: input.tenantId, conversationId: input.conversationId, responder: 'offline', status: 'running' },
+  });
+  const outcome = await responder.respond({ ...input, runId: run.id });
+  await commitOutcome(db, { ...input, runId: run.id }, outcome);
+  return outcome;
 }

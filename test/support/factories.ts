@@ -107,6 +107,25 @@ export async function createTestConversation(
   return { customer, conversation };
 }
 
+/** A customer message as the intake stores it (default a text, `received`: waiting for its run). */
+export function createInboundMessage(
+  db: Db,
+  row: { tenantId: number; conversationId: number; text: string; type?: string; status?: string; createdAt?: Date },
+) {
+  return db.message.create({
+    data: {
+      tenantId: row.tenantId,
+      conversationId: row.conversationId,
+      direction: 'inbound',
+      author: 'customer',
+      type: row.type ?? 'text',
+      text: row.text,
+      status: row.status ?? 'received',
+      ...(row.createdAt ? { createdAt: row.createdAt } : {}),
+    },
+  });
+}
+
 /** An outbound bot text row of the outbox (default pending, as queued before its send job runs). */
 export function createOutboundMessage(
   db: Db,

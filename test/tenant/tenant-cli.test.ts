@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,31 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey, listTenants } from '../../src/tenant/index.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
+import { runTenantCli } from './run-tenant-cli.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-/** Runs `npm run tenant -- …`'s entry point (from source) against this file's database. */
-function runTenantCli(
-  args: string[],
-  databaseUrl: string,
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/tenant.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('npm run tenant', () => {
   let database: TestDatabase;

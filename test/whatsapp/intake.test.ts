@@ -79,22 +79,28 @@ describe('WhatsApp webhook intake', () => {
     },
   );
 
-  it('when status webhooks arrive, then the outbound message moves forward and never back', async () => {
-    const { conversation, customer } = await createTestConversation(database.db, tenant.id);
+  /** A bot message Meta took (status `sent`, with its WhatsApp id) to a new customer of `tenantId`, and a status webhook of it. */
+  const sentMessage = async (tenantId: number, text = 'Olá!') => {
+    const { conversation, customer } = await createTestConversation(database.db, tenantId);
     const waMessageId = newWamid();
     const outbound = await createOutboundMessage(database.db, {
-      tenantId: tenant.id,
+      tenantId,
       conversationId: conversation.id,
-      text: 'Olá!',
+      text,
       status: 'sent',
       waMessageId,
     });
-    const statusOf = async () => (await database.db.message.findUniqueOrThrow({ where: { id: outbound.id } })).status;
-    const send = (name: WebhookFixtureName) =>
+    const sendStatus = (name: WebhookFixtureName) =>
       postWebhook(
         channel.app,
         webhookFixture(name, { phoneNumberId: tenant.phoneNumberId, from: customer.waId ?? undefined, statusFor: waMessageId }),
       ).expect(200);
+    return { conversation, outbound, sendStatus };
+  };
+
+  it('when status webhooks arrive, then the outbound message moves forward and never back', async () => {
+    const { outbound, sendStatus: send } = await sentMessage(tenant.id);
+    const statusOf = async () => (await database.db.message.findUniqueOrThrow({ where: { id: outbound.id } })).status;
     await send('status-delivered');
     expect(await statusOf()).toBe('delivered');
     await send('status-read');
@@ -104,19 +110,8 @@ describe('WhatsApp webhook intake', () => {
   });
 
   it('when a failed status arrives, then the message is stored failed with Meta error code and title and the chat goes to a person', async () => {
-    const { conversation, customer } = await createTestConversation(database.db, tenant.id);
-    const waMessageId = newWamid();
-    const outbound = await createOutboundMessage(database.db, {
-      tenantId: tenant.id,
-      conversationId: conversation.id,
-      text: 'Olá!',
-      status: 'sent',
-      waMessageId,
-    });
-    await postWebhook(
-      channel.app,
-      webhookFixture('status-failed', { phoneNumberId: tenant.phoneNumberId, from: customer.waId ?? undefined, statusFor: waMessageId }),
-    ).expect(200);
+    const { conversation, outbound, sendStatus } = await sentMessage(tenant.id);
+    await sendStatus('status-failed');
     expect(await database.db.message.findUniqueOrThrow({ where: { id: outbound.id } })).toMatchObject({
       status: 'failed',
       errorCode: '131047',
@@ -129,38 +124,17 @@ describe('WhatsApp webhook intake', () => {
   });
 
   it("when an attendant's message fails, then no handoff is opened (the attendant sees the failure)", async () => {
-    const { conversation, customer } = await createTestConversation(database.db, tenant.id);
-    const waMessageId = newWamid();
-    const outbound = await createOutboundMessage(database.db, {
-      tenantId: tenant.id,
-      conversationId: conversation.id,
-      text: 'Oi, aqui é a Carla.',
-      status: 'sent',
-      waMessageId,
-    });
+    const { conversation, outbound, sendStatus } = await sentMessage(tenant.id, 'Oi, aqui é a Carla.');
     await database.db.message.update({ where: { id: outbound.id }, data: { author: 'attendant', attendant: 'Carla' } });
-    await postWebhook(
-      channel.app,
-      webhookFixture('status-failed', { phoneNumberId: tenant.phoneNumberId, from: customer.waId ?? undefined, statusFor: waMessageId }),
-    ).expect(200);
+    await sendStatus('status-failed');
     expect((await database.db.message.findUniqueOrThrow({ where: { id: outbound.id } })).status).toBe('failed');
     expect(await database.db.handoff.count({ where: { conversationId: conversation.id } })).toBe(0);
   });
 
   it("when a status names another tenant's message, then that message is not touched", async () => {
     const other = await createTestTenant(database.db);
-    const { conversation } = await createTestConversation(database.db, other.id);
-    const waMessageId = newWamid();
-    const outbound = await createOutboundMessage(database.db, {
-      tenantId: other.id,
-      conversationId: conversation.id,
-      text: 'Olá!',
-      status: 'sent',
-      waMessageId,
-    });
-    await postWebhook(channel.app, webhookFixture('status-read', { phoneNumberId: tenant.phoneNumberId, statusFor: waMessageId })).expect(
-      200,
-    );
+    const { outbound, sendStatus } = await sentMessage(other.id);
+    await sendStatus('status-read'); // on this tenant's number
     expect((await database.db.message.findUniqueOrThrow({ where: { id: outbound.id } })).status).toBe('sent');
   });
 });

@@ -1,5 +1,4 @@
 import type { AgendamentoResumo } from '../../scheduling/index.js';
-import { truncate } from '../../shared/index.js';
 import {
   appointmentActionScreen,
   appointmentSummary,
@@ -7,8 +6,8 @@ import {
   isUpcoming,
   myAppointmentsScreen,
 } from '../appointment-screens.js';
-import { MAX_ROWS } from '../booking-screens.js';
-import { dayLabel, dayPhrase } from '../local-dates.js';
+import { appointmentRows, listReply, MAX_ROWS } from '../list-rows.js';
+import { dayPhrase } from '../local-dates.js';
 import type { Screen, TurnContext } from '../turn.js';
 import type { DaySpec, Reading } from '../understanding/index.js';
 import type { Wish } from '../wish.js';
@@ -96,20 +95,11 @@ function appointmentChoiceScreen(
   return {
     next: { step: 'choose_appointment', appointmentIds: shown.map((appointment) => appointment.agendamento_id), intent, wish },
     replies: [
-      {
-        type: 'list',
-        text: `Qual agendamento você quer ${verb}?\n${shown.map((appointment) => `• ${appointmentSummary(appointment, context.today)}`).join('\n')}`,
-        buttonLabel: 'Ver agendamentos',
-        sections: [
-          {
-            rows: shown.map((appointment) => ({
-              id: `apt:${appointment.agendamento_id}`,
-              title: truncate(`${dayLabel(appointment.data, context.today)} ${appointment.inicio}`, 24),
-              description: truncate(`${appointment.servico.nome} com ${appointment.profissional.nome}`, 72),
-            })),
-          },
-        ],
-      },
+      listReply(
+        `Qual agendamento você quer ${verb}?\n${shown.map((appointment) => `• ${appointmentSummary(appointment, context.today)}`).join('\n')}`,
+        'Ver agendamentos',
+        appointmentRows(shown, context.today),
+      ),
     ],
   };
 }

@@ -1,8 +1,6 @@
-import { truncate } from '../../shared/index.js';
 import type { Draft } from '../assistant-state.js';
-import { MAX_ROWS } from '../booking-screens.js';
 import { type FreeTime, timesToOffer } from '../free-times.js';
-import { dayLabel } from '../local-dates.js';
+import { dayRows, listReply, MAX_ROWS, professionalRows, serviceRows, timeRows } from '../list-rows.js';
 import type { Screen, TurnContext } from '../turn.js';
 import type { Wish } from '../wish.js';
 
@@ -11,20 +9,7 @@ export function serviceOptionsScreen(services: { id: number; nome: string; durac
   return {
     next: { step: 'choose_service', wish },
     replies: [
-      {
-        type: 'list',
-        text: `Qual destes serviços: ${services.map((service) => service.nome).join(', ')}?`,
-        buttonLabel: 'Ver serviços',
-        sections: [
-          {
-            rows: services.slice(0, MAX_ROWS).map((service) => ({
-              id: `svc:${service.id}`,
-              title: truncate(service.nome, 24),
-              description: `${service.duracao_minutos} min`,
-            })),
-          },
-        ],
-      },
+      listReply(`Qual destes serviços: ${services.map((service) => service.nome).join(', ')}?`, 'Ver serviços', serviceRows(services)),
     ],
   };
 }
@@ -35,20 +20,7 @@ export function professionalOptionsScreen(serviceId: number, professionals: { id
   const question = `${names.slice(0, -1).join(', ')} ou ${names.at(-1)}?`;
   return {
     next: { step: 'choose_professional', serviceId, wish },
-    replies: [
-      {
-        type: 'list',
-        text: `Com quem: ${question}`,
-        buttonLabel: 'Ver profissionais',
-        sections: [
-          {
-            rows: professionals
-              .slice(0, MAX_ROWS)
-              .map((professional) => ({ id: `pro:${professional.id}`, title: truncate(professional.nome, 24) })),
-          },
-        ],
-      },
-    ],
+    replies: [listReply(`Com quem: ${question}`, 'Ver profissionais', professionalRows(professionals))],
   };
 }
 
@@ -56,22 +28,7 @@ export function professionalOptionsScreen(serviceId: number, professionals: { id
 export function daysScreen(context: TurnContext, draft: Draft, days: { date: string; count: number }[], intro: string, wish: Wish): Screen {
   return {
     next: { step: 'choose_day', draft, wish },
-    replies: [
-      {
-        type: 'list',
-        text: intro,
-        buttonLabel: 'Ver dias',
-        sections: [
-          {
-            rows: days.slice(0, MAX_ROWS).map(({ date, count }) => ({
-              id: `day:${date}`,
-              title: dayLabel(date, context.today),
-              description: count === 1 ? '1 horário livre' : `${count} horários livres`,
-            })),
-          },
-        ],
-      },
-    ],
+    replies: [listReply(intro, 'Ver dias', dayRows(days, context.today))],
   };
 }
 
@@ -81,21 +38,6 @@ export function timesScreen(draft: Draft, date: string, times: FreeTime[], intro
   const more = times.length > offered.length ? ` Mostro ${offered.length} de ${times.length}; você também pode digitar outro.` : '';
   return {
     next: { step: 'choose_time', draft, date },
-    replies: [
-      {
-        type: 'list',
-        text: `${intro}${more}`,
-        buttonLabel: 'Ver horários',
-        sections: [
-          {
-            rows: offered.map((free) => ({
-              id: `slot:${date}T${free.time}`,
-              title: free.time,
-              ...(draft.professionalId === null ? { description: `com ${free.professionalName}` } : {}),
-            })),
-          },
-        ],
-      },
-    ],
+    replies: [listReply(`${intro}${more}`, 'Ver horários', timeRows(date, offered, draft.professionalId === null))],
   };
 }

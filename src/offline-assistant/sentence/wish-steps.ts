@@ -1,15 +1,12 @@
 import { findBookedAppointment, myAppointmentsScreen } from '../appointment-screens.js';
 import type { Step } from '../assistant-state.js';
 import { parseTypedDate } from '../local-dates.js';
-import type { Choice } from '../match-choice.js';
+import { type Choice, idAfter } from '../match-choice.js';
 import type { Screen, TurnContext } from '../turn.js';
 import { isEmptyWish } from '../wish.js';
 import { actOn } from './appointment-request.js';
 import { continueBooking } from './continue-booking.js';
 import { withNotes } from './with-wish.js';
-
-const idAfter = (choice: Choice | null, prefix: string): string | null =>
-  choice?.id.startsWith(prefix) ? choice.id.slice(prefix.length) : null;
 
 /**
  * A choice at a step that carries what the first sentence said (its `wish`): the service
