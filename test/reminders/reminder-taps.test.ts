@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HANDOFF_REASON_LABELS_PT } from '../../src/handoff/index.js';
 import { METRICS } from '../../src/metrics/index.js';
+import { actOnReminderTap } from '../../src/reminders/index.js';
 import {
   type BuscarHorariosResult,
   cancelAppointmentByStaff,
@@ -101,6 +102,48 @@ describe('acting on a reminder tap, without the model', () => {
     expect(await counterValue(database.db, METRICS.remindersConfirmed)).toBe(confirmedBefore + 1);
     expect((await database.db.appointment.findUniqueOrThrow({ where: { id: appointment.id } })).revision).toBe(appointment.revision);
     expect(responder.runs).toHaveLength(0);
+  });
+
+  it('when the customer taps Confirmar and later Cancelar on the same reminder, then the change of mind is honoured once', async () => {
+    const date = workdayAhead(2);
+    const reminded = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '09:30') });
+    const from = reminded.customer.waId as string;
+    const taps = {
+      phoneNumberId: tenant.phoneNumberId,
+      from,
+      token: reminded.reminder.payloadToken,
+      templateWamid: reminded.templateWamid,
+    };
+    await tap(channel.app, database.db, { ...taps, action: 'confirmar' });
+    await tap(channel.app, database.db, { ...taps, action: 'cancelar' });
+    await tap(channel.app, database.db, { ...taps, action: 'cancelar' });
+    const appointment = await database.db.appointment.findUniqueOrThrow({ where: { id: reminded.appointment.id } });
+    expect(appointment.status).toBe('cancelled');
+    const events = await database.db.appointmentEvent.findMany({ where: { appointmentId: appointment.id }, orderBy: { id: 'asc' } });
+    expect(events.map((event) => event.change)).toEqual(['confirmed', 'cancelled']);
+    const texts = (await repliesIn(database.db, reminded.conversation.id)).map((reply) => reply.text ?? '');
+    expect(texts).toEqual([expect.stringContaining('Presença confirmada'), expect.stringContaining('Agendamento cancelado')]);
+    expect((await database.db.appointmentReminder.findUniqueOrThrow({ where: { id: reminded.reminder.id } })).answer).toBe('cancel');
+  });
+
+  it('when a tap is acted on again because its turn never committed (a retried job), then the answer is the same and nothing changes twice', async () => {
+    const date = workdayAhead(3);
+    const reminded = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '09:00') });
+    const scope = { tenantId: tenant.id, customerId: reminded.customer.id };
+    const deps = { db: database.db, clock: systemClock };
+    for (const action of ['confirmar', 'cancelar'] as const) {
+      const first = await actOnReminderTap(deps, scope, { action, token: reminded.reminder.payloadToken });
+      // The turn's commit failed: nothing of `first` was stored, the job runs the tap again.
+      const retried = await actOnReminderTap(deps, scope, { action, token: reminded.reminder.payloadToken });
+      expect(retried).toEqual(first);
+      expect(first).toMatchObject({ kind: 'answered', answer: { reminderId: reminded.reminder.id }, handoff: null });
+      expect(first.kind === 'answered' ? first.replies : []).toHaveLength(1);
+    }
+    const events = await database.db.appointmentEvent.findMany({
+      where: { appointmentId: reminded.appointment.id },
+      orderBy: { id: 'asc' },
+    });
+    expect(events.map((event) => event.change)).toEqual(['confirmed', 'cancelled']);
   });
 
   it('when the customer taps Cancelar in time, then the appointment is cancelled, the receipt says so and buscar_horarios offers the time again at once', async () => {
