@@ -68,7 +68,7 @@ const REMINDER_STAT_DEFINITIONS = {
   remindedAppointments: 'appointments starting in the period with at least one reminder sent to the customer',
   confirmationRate: 'reminded appointments the customer confirmed by tapping Confirmar, over reminded appointments',
   cancellationRate: 'reminded appointments cancelled by tapping Cancelar, over reminded appointments',
-  rescheduleAsked: 'reminded appointments whose first answer to a reminder was Remarcar',
+  rescheduleAsked: 'reminded appointments with a reminder answered Remarcar (its latest answer)',
   rescheduledThroughReminder: 'of those, the ones then moved in that conversation (the new appointment has source "reminder")',
   attendance:
     'reminded appointments that started before attendanceAsOf and were not cancelled, split by confirmation through a reminder; ' +

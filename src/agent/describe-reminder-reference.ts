@@ -34,17 +34,12 @@ export function describeReminderReference(reference: ReminderReference): string 
     return `[O cliente respondeu ao lembrete do ${describeAppointment(appointment)}.${moved} A mensagem a seguir é sobre esse agendamento.]`;
   }
   const button = BUTTON_LABELS[reference.via.action];
-  const tapped = `[O cliente tocou no botão "${button}" do lembrete do ${describeAppointment(appointment)}.`;
   const earlier = reference.via.earlierAnswer;
-  if (reference.via.action === 'remarcar' && (earlier === null || earlier === 'reschedule')) {
-    return (
-      `${tapped} Ele quer remarcar ESTE agendamento: pergunte para quando, se ele ainda não disse; consulte buscar_horarios com ` +
-      `profissional_id ${appointment.professionalId} e servico_id ${appointment.serviceId}; depois que ele escolher, chame remarcar com ` +
-      `agendamento_id ${appointment.id}. Não é preciso chamar meus_agendamentos nem perguntar qual agendamento.]`
-    );
-  }
+  const before = earlier && earlier !== 'reschedule' ? ` Antes ele tinha respondido a esse lembrete com "${ANSWER_LABELS[earlier]}".` : '';
   return (
-    `${tapped} Ele já tinha respondido a esse lembrete com "${ANSWER_LABELS[earlier ?? 'confirm']}", e só a primeira resposta vale pelo botão: ` +
-    `trate este toque como um pedido sobre o agendamento ${appointment.id} e confirme com o cliente antes de cancelar ou remarcar.]`
+    `[O cliente tocou no botão "${button}" do lembrete do ${describeAppointment(appointment)}.${before} ` +
+    'Ele quer remarcar ESTE agendamento: pergunte para quando, se ele ainda não disse; consulte buscar_horarios com ' +
+    `profissional_id ${appointment.professionalId} e servico_id ${appointment.serviceId}; depois que ele escolher, chame remarcar com ` +
+    `agendamento_id ${appointment.id}. Não é preciso chamar meus_agendamentos nem perguntar qual agendamento.]`
   );
 }

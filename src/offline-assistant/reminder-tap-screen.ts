@@ -1,27 +1,22 @@
-import { appointmentActionScreen, appointmentSummary, findBookedAppointment, myAppointmentsScreen } from './appointment-screens.js';
+import { appointmentSummary, findBookedAppointment, myAppointmentsScreen } from './appointment-screens.js';
 import { chooseDayScreen } from './booking-screens.js';
 import { type Screen, type TurnContext, withPrefix } from './turn.js';
 
 /**
- * A reminder's tap the offline assistant continues (see InboundTurnMessage.reminder): Remarcar
+ * A reminder's Remarcar the offline assistant continues (see InboundTurnMessage.reminder): it
  * starts moving that very appointment (its free days, same professional and service), never
- * asking which one; another button of a reminder already answered shows that appointment's
- * actions (Cancelar, Remarcar, Menu). Null for any other message, which the menu reads as usual.
+ * asking which one. Null for any other message, which the menu reads as usual.
  */
 export async function reminderTapScreen(context: TurnContext): Promise<Screen | null> {
   const reference = context.message.reminder;
-  if (reference?.via.kind !== 'tap') return null;
+  if (reference?.via.kind !== 'tap' || reference.via.action !== 'remarcar') return null;
   const appointment = await findBookedAppointment(context, reference.appointment.id);
   if (!appointment) return withPrefix(await myAppointmentsScreen(context), 'Esse agendamento não está mais ativo.');
-  const { earlierAnswer } = reference.via;
-  if (reference.via.action === 'remarcar' && (earlierAnswer === null || earlierAnswer === 'reschedule')) {
-    const days = await chooseDayScreen(context, {
-      mode: 'reschedule',
-      appointmentId: appointment.agendamento_id,
-      serviceId: appointment.servico.id,
-      professionalId: appointment.profissional.id,
-    });
-    return withPrefix(days, `Vamos remarcar o seu horário:\n${appointmentSummary(appointment, context.today)}`);
-  }
-  return appointmentActionScreen(context, appointment);
+  const days = await chooseDayScreen(context, {
+    mode: 'reschedule',
+    appointmentId: appointment.agendamento_id,
+    serviceId: appointment.servico.id,
+    professionalId: appointment.profissional.id,
+  });
+  return withPrefix(days, `Vamos remarcar o seu horário:\n${appointmentSummary(appointment, context.today)}`);
 }

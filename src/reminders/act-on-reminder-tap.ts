@@ -14,8 +14,8 @@ import { reminderTexts } from './reminder-texts.js';
  * How a tap ends, for the turn's commit (which stores all of it in one transaction):
  * - `answered`: answered here, without a responder: the replies (none for a repeated tap), the
  *   answer to record on the reminder, and a handoff when a person must take over;
- * - `respond`: the responder (agent or offline assistant) answers the tap, told which appointment
- *   it is about; `answer` is recorded with the responder's ending.
+ * - `respond`: the responder (agent or offline assistant) answers the tap (Remarcar), told which
+ *   appointment it is about; `answer` is recorded with the responder's ending.
  */
 export type ReminderTapOutcome =
   | {
@@ -85,7 +85,6 @@ async function performDecision(
     case 'cancel_too_late':
       return tooLate(decision.appointment, answerOf(decision.reminderId));
     case 'reschedule':
-    case 'after_answer':
       return {
         kind: 'respond',
         reference: {
@@ -93,7 +92,7 @@ async function performDecision(
           appointment: toReminderAppointment(decision.appointment),
           movedTo: null,
         },
-        answer: decision.kind === 'reschedule' ? answerOf(decision.reminderId) : null,
+        answer: answerOf(decision.reminderId),
       };
   }
 }

@@ -9,13 +9,13 @@ import type { ReminderButtonAction } from './reminder-payload.js';
  *   customer's, another tenant's, a made-up one): nothing changes, the customer is told so;
  * - `moved`, `cancelled`, `past`: the appointment is no longer the one the reminder was about:
  *   nothing changes, the customer is told where things stand;
- * - `repeat`: the same Confirmar or Cancelar again on a reminder already answered with it, nothing
- *   having changed since: nothing is done and nothing is said (the answer is right above in the chat);
- * - `confirm`, `cancel`, `cancel_too_late`: the reminder's first answer (or the retry of one whose
- *   turn did not commit), acted on at once;
- * - `reschedule`: Remarcar: the responder continues, told which appointment is being moved;
- * - `after_answer`: another button of a reminder the customer already answered (the first answer
- *   is the one that acts): the responder answers, told which appointment and what was answered.
+ * - `repeat`: the button the reminder was last answered with, tapped again with nothing changed
+ *   since: nothing is done and nothing is said (the answer is right above in the chat);
+ * - `confirm`, `cancel`, `cancel_too_late`: acted on at once (also the retry of a tap whose turn
+ *   did not commit, and a change of mind: Cancelar after Confirmar cancels, Confirmar after a
+ *   Remarcar that moved nothing confirms);
+ * - `reschedule`: Remarcar: the responder continues, told which appointment is being moved (again,
+ *   if asked again: asking for a new time changes nothing by itself).
  */
 export type ReminderTapDecision =
   | { kind: 'unknown_reminder' }
@@ -26,8 +26,7 @@ export type ReminderTapDecision =
   | { kind: 'confirm'; reminderId: number; appointment: AppointmentView }
   | { kind: 'cancel'; reminderId: number; appointment: AppointmentView }
   | { kind: 'cancel_too_late'; reminderId: number; appointment: AppointmentView }
-  | { kind: 'reschedule'; reminderId: number; appointment: AppointmentView }
-  | { kind: 'after_answer'; appointment: AppointmentView };
+  | { kind: 'reschedule'; reminderId: number; appointment: AppointmentView };
 
 const isUpcoming = (appointment: AppointmentView, now: Date) =>
   (appointment.status === 'booked' || appointment.status === 'confirmed') && appointment.startsAt.getTime() > now.getTime();
@@ -36,16 +35,14 @@ const isUpcoming = (appointment: AppointmentView, now: Date) =>
 export function decideReminderTap(action: ReminderButtonAction, facts: ReminderTapFacts, now: Date): ReminderTapDecision {
   const { reminder, appointment } = facts;
   if (!reminder || !appointment) return { kind: 'unknown_reminder' };
-  const answer = answerOfAction(action);
-  const answered = reminder.answer;
+  const sameAnswerAgain = reminder.answer === answerOfAction(action);
 
   if (appointment.status === 'cancelled') {
     if (facts.movedTo && isUpcoming(facts.movedTo, now)) return { kind: 'moved', appointment, movedTo: facts.movedTo };
     if (action === 'cancelar' && facts.cancelledByReminderTap) {
-      if (answered === 'cancel') return { kind: 'repeat' };
-      // Cancelled by a tap whose answer was never recorded: this very tap, retried after its turn failed to
-      // commit. Cancelling again changes nothing and the customer still gets the answer they were never sent.
-      if (answered === null) return { kind: 'cancel', reminderId: reminder.id, appointment };
+      // Cancelled by a Cancelar whose answer this reminder does not hold: this very tap, retried after its
+      // turn failed to commit. Cancelling again changes nothing and the customer gets the answer never sent.
+      return sameAnswerAgain ? { kind: 'repeat' } : { kind: 'cancel', reminderId: reminder.id, appointment };
     }
     return { kind: 'cancelled', appointment };
   }
@@ -55,20 +52,18 @@ export function decideReminderTap(action: ReminderButtonAction, facts: ReminderT
   }
   if (!isUpcoming(appointment, now)) return { kind: 'past', appointment };
 
-  if (answered !== null && answered !== answer) return { kind: 'after_answer', appointment };
   switch (action) {
     case 'confirmar':
-      return answered === 'confirm' && appointment.status === 'confirmed'
+      return sameAnswerAgain && appointment.status === 'confirmed'
         ? { kind: 'repeat' }
         : { kind: 'confirm', reminderId: reminder.id, appointment };
     case 'cancelar':
-      // Still on after a Cancelar: it was too late then, and a person was called; a second tap calls nobody again.
-      if (answered === 'cancel') return { kind: 'repeat' };
+      // Still on after this reminder's Cancelar: it was too late then, and a person was called; a second tap calls nobody again.
+      if (sameAnswerAgain) return { kind: 'repeat' };
       return isInsideCancelNotice(appointment, now)
         ? { kind: 'cancel_too_late', reminderId: reminder.id, appointment }
         : { kind: 'cancel', reminderId: reminder.id, appointment };
     case 'remarcar':
-      // Asking again for a new time changes nothing by itself: the responder picks the conversation up again.
       return { kind: 'reschedule', reminderId: reminder.id, appointment };
   }
 }

@@ -22,11 +22,11 @@ export interface ReminderAppointment {
 
 /**
  * Which appointment a customer's message is about when it answers a reminder: a tap the
- * responder continues (Remarcar, or another button after the reminder was answered), or a
- * free-text reply quoting the reminder (`context.id` = the reminder's outbound message).
+ * responder continues (Remarcar), or a free-text reply quoting the reminder (`context.id` = the reminder's outbound message).
  * Built from the rows as they are now, scoped to the tenant and the customer.
  */
 export interface ReminderReference {
+  /** a tap, with the reminder's answer before it (e.g. confirm: the customer had confirmed, now wants to move it) */
   via: { kind: 'tap'; action: ReminderButtonAction; earlierAnswer: ReminderAnswer | null } | { kind: 'reply' };
   appointment: ReminderAppointment;
   /** the appointment was moved since: the one in force now */

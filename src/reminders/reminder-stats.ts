@@ -24,9 +24,9 @@ export interface AttendanceFigures {
  * - `confirmationRate` = confirmedThroughReminder / remindedAppointments (null when none was reminded);
  * - `cancelledThroughReminder`: of those, the ones cancelled by tapping Cancelar (an event
  *   `cancelled` by actor `customer_reminder`); `cancellationRate` = that / remindedAppointments;
- * - `rescheduleAsked`: of those, the ones whose customer tapped Remarcar first on a reminder
- *   (answer `reschedule`); `rescheduledThroughReminder`: the ones then moved in that flow (the new
- *   row's source is `reminder`);
+ * - `rescheduleAsked`: of those, the ones with a reminder answered Remarcar (its latest answer,
+ *   `reschedule`); `rescheduledThroughReminder`: the ones then moved in that flow (the new row's
+ *   source is `reminder`);
  * - `attendance.confirmed` / `attendance.unconfirmed`: reminded appointments that started before
  *   `now` and are not cancelled, split by whether the customer confirmed through a reminder; their
  *   no-show rate is no_show / (attended + no_show), appointments staff did not mark being counted

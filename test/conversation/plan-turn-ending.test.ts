@@ -81,4 +81,43 @@ describe('planTurnEnding', () => {
     });
     expect(plan.replies).toBeUndefined();
   });
+
+  it("when a reminder tap is answered without a run, then its reply, its handoff (whose notice the reply is) and the reminder's answer are one plan", () => {
+    const answer = { tenantId: 1, reminderId: 9, answer: 'cancel' as const };
+    const tooLate = planTurnEnding(
+      {
+        kind: 'reminder_answer',
+        replies: reply,
+        reminderAnswer: answer,
+        handoff: { reason: 'reminder_cancel_too_late', note: 'fora do prazo' },
+      },
+      scope,
+      unclaimed,
+    );
+    expect(tooLate).toMatchObject({
+      committedKind: 'reminder_answer',
+      handoff: { reason: 'reminder_cancel_too_late', note: 'fora do prazo', runId: null },
+      handoffNotice: 'claims',
+      replies: { replies: reply, author: 'bot', idempotencyKeyPrefix: 'reminder:7:41', runId: null },
+      markProcessed: { runId: null },
+      reminderAnswer: answer,
+      textOnlyNotice: 'clear',
+    });
+    expect(tooLate.run).toBeUndefined();
+    // A repeated tap: processed, nothing queued, nothing recorded.
+    const repeat = planTurnEnding({ kind: 'reminder_answer', replies: [] }, scope, unclaimed);
+    expect(repeat).toMatchObject({ committedKind: 'reminder_answer', handoffNotice: 'none', markProcessed: { runId: null } });
+    expect(repeat.replies).toBeUndefined();
+    expect(repeat.handoff).toBeUndefined();
+    expect(repeat.reminderAnswer).toBeUndefined();
+  });
+
+  it("when a Remarcar run ends, then the reminder's answer is in its plan, even when an attendant claimed the chat (it is what the customer tapped)", () => {
+    const answer = { tenantId: 1, reminderId: 9, answer: 'reschedule' as const };
+    expect(
+      planTurnEnding({ kind: 'answer', run: { id: 3 }, replies: reply, reminderAnswer: answer }, scope, unclaimed).reminderAnswer,
+    ).toEqual(answer);
+    const claimedPlan = planTurnEnding({ kind: 'answer', run: { id: 3 }, replies: reply, reminderAnswer: answer }, scope, claimed);
+    expect(claimedPlan).toMatchObject({ committedKind: 'cancelled', reminderAnswer: answer });
+  });
 });

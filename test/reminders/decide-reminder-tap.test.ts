@@ -77,15 +77,20 @@ describe('decideReminderTap (pure)', () => {
     expect(decideReminderTap('confirmar', facts(confirmedByThisTap), NOW)).toMatchObject({ kind: 'confirm' });
   });
 
-  it('when another button of an answered reminder is tapped, then the first answer stands and the responder takes the request', () => {
+  it('when another button of an answered reminder is tapped, then it acts on the appointment as it is now (the customer changed their mind)', () => {
     const confirmed = appointment({ status: 'confirmed' });
-    expect(decideReminderTap('cancelar', facts(confirmed, { answer: 'confirm' }), NOW)).toEqual({
-      kind: 'after_answer',
-      appointment: confirmed,
-    });
-    expect(decideReminderTap('remarcar', facts(confirmed, { answer: 'confirm' }), NOW)).toEqual({
-      kind: 'after_answer',
-      appointment: confirmed,
+    expect(decideReminderTap('cancelar', facts(confirmed, { answer: 'confirm' }), NOW)).toMatchObject({ kind: 'cancel' });
+    expect(decideReminderTap('remarcar', facts(confirmed, { answer: 'confirm' }), NOW)).toMatchObject({ kind: 'reschedule' });
+    const booked = appointment();
+    expect(decideReminderTap('confirmar', facts(booked, { answer: 'reschedule' }), NOW)).toMatchObject({ kind: 'confirm' });
+    // Remarcar again only asks again for a new time: the responder picks it up, nothing changes by itself.
+    expect(decideReminderTap('remarcar', facts(booked, { answer: 'reschedule' }), NOW)).toMatchObject({ kind: 'reschedule' });
+    // A Cancelar after Confirmar whose turn failed to commit: the appointment is cancelled, the answer still says confirm.
+    const cancelledByTap = appointment({ status: 'cancelled' });
+    expect(decideReminderTap('cancelar', facts(cancelledByTap, { answer: 'confirm', byTap: true }), NOW)).toMatchObject({ kind: 'cancel' });
+    // …whereas Confirmar on it says it is cancelled.
+    expect(decideReminderTap('confirmar', facts(cancelledByTap, { answer: 'cancel', byTap: true }), NOW)).toMatchObject({
+      kind: 'cancelled',
     });
   });
 

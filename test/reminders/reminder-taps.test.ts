@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HANDOFF_REASON_LABELS_PT } from '../../src/handoff/index.js';
 import { METRICS } from '../../src/metrics/index.js';
+import { actOnReminderTap, reminderButtonPayload } from '../../src/reminders/index.js';
 import {
   type BuscarHorariosResult,
   cancelAppointmentByStaff,
@@ -10,9 +11,11 @@ import {
 import { silentLogger, systemClock } from '../../src/shared/index.js';
 import { type Channel, FakeResponder, postWebhook, startChannel } from '../conversation/channel-harness.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
+import { webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import {
+  buttonWebhook,
   counterValue,
   createRemindedCustomer,
   customerDayTime,
@@ -43,6 +46,8 @@ describe('acting on a reminder tap, without the model', () => {
   });
 
   const sentTexts = () => graph.acceptedTexts();
+  /** The responder runs of one conversation (none when taps are acted on without the model). */
+  const runsIn = (conversationId: number) => responder.runs.filter((run) => run.input.conversationId === conversationId);
 
   it('when the customer taps Confirmar, then the appointment is confirmed and one confirmation built from the row is sent; the same webhook again and a second tap change nothing and say nothing', async () => {
     const date = workdayAhead(2);
@@ -76,7 +81,7 @@ describe('acting on a reminder tap, without the model', () => {
     expect(reminder.answeredAt).not.toBeNull();
     expect(await counterValue(database.db, METRICS.remindersConfirmed)).toBe(confirmedBefore + 1);
     // Deterministic: no responder ran, no agent run was started.
-    expect(responder.runs).toHaveLength(0);
+    expect(runsIn(reminded.conversation.id)).toHaveLength(0);
     expect(await database.db.agentRun.count({ where: { conversationId: reminded.conversation.id } })).toBe(0);
 
     // Meta delivers the same webhook again: the intake drops it (same wamid), nothing more happens.
@@ -100,7 +105,77 @@ describe('acting on a reminder tap, without the model', () => {
     expect(await database.db.appointmentEvent.count({ where: { appointmentId: appointment.id } })).toBe(1);
     expect(await counterValue(database.db, METRICS.remindersConfirmed)).toBe(confirmedBefore + 1);
     expect((await database.db.appointment.findUniqueOrThrow({ where: { id: appointment.id } })).revision).toBe(appointment.revision);
-    expect(responder.runs).toHaveLength(0);
+    expect(runsIn(reminded.conversation.id)).toHaveLength(0);
+  });
+
+  it('when the customer taps Confirmar and later Cancelar on the same reminder, then the change of mind is honoured once', async () => {
+    const date = workdayAhead(2);
+    const reminded = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '09:30') });
+    const from = reminded.customer.waId as string;
+    const taps = {
+      phoneNumberId: tenant.phoneNumberId,
+      from,
+      token: reminded.reminder.payloadToken,
+      templateWamid: reminded.templateWamid,
+    };
+    await tap(channel.app, database.db, { ...taps, action: 'confirmar' });
+    await tap(channel.app, database.db, { ...taps, action: 'cancelar' });
+    await tap(channel.app, database.db, { ...taps, action: 'cancelar' });
+    const appointment = await database.db.appointment.findUniqueOrThrow({ where: { id: reminded.appointment.id } });
+    expect(appointment.status).toBe('cancelled');
+    const events = await database.db.appointmentEvent.findMany({ where: { appointmentId: appointment.id }, orderBy: { id: 'asc' } });
+    expect(events.map((event) => event.change)).toEqual(['confirmed', 'cancelled']);
+    const texts = (await repliesIn(database.db, reminded.conversation.id)).map((reply) => reply.text ?? '');
+    expect(texts).toEqual([expect.stringContaining('Presença confirmada'), expect.stringContaining('Agendamento cancelado')]);
+    expect((await database.db.appointmentReminder.findUniqueOrThrow({ where: { id: reminded.reminder.id } })).answer).toBe('cancel');
+  });
+
+  it('when a tap comes in a burst with other messages, then it is answered in its place: the messages before, the tap, the messages after', async () => {
+    const date = workdayAhead(4);
+    const reminded = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '09:00') });
+    const from = reminded.customer.waId as string;
+    const runsBefore = responder.runs.length;
+    const post = (body: unknown) => postWebhook(channel.app, body).expect(200);
+    await post(webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, from, text: 'oi' }));
+    await post(
+      buttonWebhook({
+        phoneNumberId: tenant.phoneNumberId,
+        from,
+        payload: reminderButtonPayload('confirmar', reminded.reminder.payloadToken),
+        text: 'Confirmar',
+        templateWamid: reminded.templateWamid,
+      }),
+    );
+    await post(webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, from, text: 'obrigada' }));
+    await settle(database.db);
+
+    expect((await database.db.appointment.findUniqueOrThrow({ where: { id: reminded.appointment.id } })).status).toBe('confirmed');
+    const texts = (await repliesIn(database.db, reminded.conversation.id)).map((reply) => reply.text ?? '');
+    expect(texts).toEqual(['Recebi: oi', expect.stringContaining('Presença confirmada'), 'Recebi: obrigada']);
+    expect(responder.runs.slice(runsBefore).map((run) => run.input.messages.map((message) => message.text))).toEqual([
+      ['oi'],
+      ['obrigada'],
+    ]);
+  });
+
+  it('when a tap is acted on again because its turn never committed (a retried job), then the answer is the same and nothing changes twice', async () => {
+    const date = workdayAhead(3);
+    const reminded = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '09:00') });
+    const scope = { tenantId: tenant.id, customerId: reminded.customer.id };
+    const deps = { db: database.db, clock: systemClock };
+    for (const action of ['confirmar', 'cancelar'] as const) {
+      const first = await actOnReminderTap(deps, scope, { action, token: reminded.reminder.payloadToken });
+      // The turn's commit failed: nothing of `first` was stored, the job runs the tap again.
+      const retried = await actOnReminderTap(deps, scope, { action, token: reminded.reminder.payloadToken });
+      expect(retried).toEqual(first);
+      expect(first).toMatchObject({ kind: 'answered', answer: { reminderId: reminded.reminder.id }, handoff: null });
+      expect(first.kind === 'answered' ? first.replies : []).toHaveLength(1);
+    }
+    const events = await database.db.appointmentEvent.findMany({
+      where: { appointmentId: reminded.appointment.id },
+      orderBy: { id: 'asc' },
+    });
+    expect(events.map((event) => event.change)).toEqual(['confirmed', 'cancelled']);
   });
 
   it('when the customer taps Cancelar in time, then the appointment is cancelled, the receipt says so and buscar_horarios offers the time again at once', async () => {
@@ -170,7 +245,7 @@ describe('acting on a reminder tap, without the model', () => {
     ).not.toBeNull();
     expect((await database.db.appointmentReminder.findUniqueOrThrow({ where: { id: reminded.reminder.id } })).answer).toBe('cancel');
     expect(await counterValue(database.db, METRICS.remindersCancelled)).toBe(cancelledBefore);
-    expect(responder.runs).toHaveLength(0);
+    expect(runsIn(reminded.conversation.id)).toHaveLength(0);
   });
 
   it('when the appointment was cancelled or moved since the reminder, then a tap gets a clear answer and no slot is touched', async () => {
@@ -217,7 +292,7 @@ describe('acting on a reminder tap, without the model', () => {
     expect(answer).toContain(customerDayTime(outcome.appointment.startsAt));
     expect(answer).toContain('Não mudei nada');
     expect((await database.db.appointmentReminder.findUniqueOrThrow({ where: { id: moved.reminder.id } })).answer).toBeNull();
-    expect(responder.runs).toHaveLength(0);
+    expect([...runsIn(cancelled.conversation.id), ...runsIn(moved.conversation.id)]).toHaveLength(0);
   });
 
   it("when a payload names another customer's reminder, a made-up token or another tenant's reminder, then nothing changes and the customer is told the reminder is not theirs", async () => {
@@ -265,7 +340,7 @@ describe('acting on a reminder tap, without the model', () => {
     expect((await repliesIn(database.db, outsider.conversation.id)).map((reply) => reply.text?.slice(0, notTheirs.length))).toEqual([
       notTheirs,
     ]);
-    expect(responder.runs).toHaveLength(0);
+    expect([victim, attacker, outsider].flatMap((someone) => runsIn(someone.conversation.id))).toHaveLength(0);
   });
 
   /** Every start a buscar_horarios result offers: its ranges expanded by its step (the sample list leaves some out). */
