@@ -1,5 +1,6 @@
 import type { Prisma } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
+import { scheduleAppointmentReminders } from './appointment-reminders.js';
 import type { AppointmentSource } from './appointment-status.js';
 import { recordAppointmentEvent } from './record-appointment-event.js';
 
@@ -16,9 +17,10 @@ export interface NewAppointmentRow {
 }
 
 /**
- * Inserts a booked appointment and its first history entry (`created`, or
- * `rescheduled_from` for the new row of a reschedule) in the caller's
- * transaction. The `appointments_no_overlap` constraint refuses an overlap (SQLSTATE
+ * Inserts a booked appointment, its first history entry (`created`, or
+ * `rescheduled_from` for the new row of a reschedule) and its reminders (rows and jobs, see
+ * scheduleAppointmentReminders) in the caller's transaction. Every booking path comes
+ * through here, so none can miss its reminders. The `appointments_no_overlap` constraint refuses an overlap (SQLSTATE
  * 23P01) and the idempotency key a repeat (23505); callers turn those into outcomes.
  */
 export async function createAppointmentRow(
@@ -56,5 +58,10 @@ export async function createAppointmentRow(
     },
     at: now,
   });
+  await scheduleAppointmentReminders(
+    tx,
+    { tenantId: row.tenantId, appointmentId: created.id, customerId: row.customerId, startsAt: row.startsAt },
+    now,
+  );
   return created.id;
 }
