@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '../db/index.js';
-import { enqueueJob, removeJobByKey, TASKS } from '../queue/index.js';
+import { removeJobByKey, TASKS } from '../queue/index.js';
 import { readReminderSettings } from '../tenant/index.js';
 import { planReminders, reminderJobKey } from './plan-reminders.js';
 
@@ -10,14 +10,20 @@ const REMINDER_JOB_MAX_ATTEMPTS = 5;
 /** Why an appointment's scheduled reminders were removed (`appointment_reminders.status_reason`). */
 export type ReminderRemovalReason = 'cancelled' | 'rescheduled' | 'attended' | 'no_show';
 
+/** The tenant's reminder offsets (minutes before a start), from its tenant file's `reminders` block. */
+export async function reminderOffsetsOf(tx: Prisma.TransactionClient, tenantId: number): Promise<number[]> {
+  const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { reminders: true } });
+  return readReminderSettings(tenant?.reminders).map((setting) => setting.beforeMinutes);
+}
+
 /**
  * Schedules the reminders of a newly booked appointment in the booking's own transaction
  * (called by createAppointmentRow, the one insert every booking path shares: the agent, the
  * offline assistant, staff, a reminder's flow, and the new row of every reschedule): per
- * offset of the tenant's `reminders` block whose time is still ahead, one
- * `appointment_reminders` row with a fresh payload token and one `send-reminder` job keyed
- * `reminder:<appointment id>:<before minutes>` that runs at the due time. Both commit or
- * roll back with the booking. Returns how many were scheduled.
+ * offset whose time is still ahead (planReminders), one `appointment_reminders` row with a
+ * fresh payload token and one `send-reminder` job keyed `reminder:<appointment id>:<before
+ * minutes>` that runs at the due time, all in one statement. Both commit or roll back with the
+ * booking. Returns how many were scheduled (no statement at all when none is).
  *
  * The payload token is 16 random bytes, base64url (22 characters): the reminder's quick-reply
  * buttons carry it (src/reminders/reminder-payload.ts), and only this row maps it back to the
@@ -26,33 +32,38 @@ export type ReminderRemovalReason = 'cancelled' | 'rescheduled' | 'attended' | '
 export async function scheduleAppointmentReminders(
   tx: Prisma.TransactionClient,
   appointment: { tenantId: number; appointmentId: number; customerId: number; startsAt: Date },
+  offsets: readonly number[],
   now: Date,
 ): Promise<number> {
-  const tenant = await tx.tenant.findUnique({ where: { id: appointment.tenantId }, select: { reminders: true } });
-  const offsets = readReminderSettings(tenant?.reminders).map((setting) => setting.beforeMinutes);
   const planned = planReminders(appointment.startsAt, offsets, now);
-  for (const reminder of planned) {
-    const row = await tx.appointmentReminder.create({
-      data: {
-        tenantId: appointment.tenantId,
-        appointmentId: appointment.appointmentId,
-        customerId: appointment.customerId,
-        beforeMinutes: reminder.beforeMinutes,
-        dueAt: reminder.dueAt,
-        startsAt: appointment.startsAt,
-        payloadToken: randomBytes(16).toString('base64url'),
-      },
-      select: { id: true },
-    });
-    await enqueueJob(tx, {
-      task: TASKS.sendReminder,
-      payload: { reminderId: row.id },
-      runAt: reminder.dueAt,
-      jobKey: reminderJobKey(appointment.appointmentId, reminder.beforeMinutes),
-      jobKeyMode: 'replace',
-      maxAttempts: REMINDER_JOB_MAX_ATTEMPTS,
-    });
-  }
+  if (planned.length === 0) return 0;
+  const minutes = planned.map((reminder) => reminder.beforeMinutes);
+  const dueAts = planned.map((reminder) => reminder.dueAt.toISOString());
+  const tokens = planned.map(() => randomBytes(16).toString('base64url'));
+  const jobKeys = planned.map((reminder) => reminderJobKey(appointment.appointmentId, reminder.beforeMinutes));
+  // One round trip while the new appointment's row is held: concurrent bookings of the same
+  // slot wait on it until this transaction ends.
+  const jobs = await tx.$executeRaw`
+    WITH planned AS (
+      SELECT * FROM unnest(${minutes}::int[], ${dueAts}::text[]::timestamptz[], ${tokens}::text[], ${jobKeys}::text[])
+        AS p(before_minutes, due_at, payload_token, job_key)
+    ), inserted AS (
+      INSERT INTO appointment_reminders (tenant_id, appointment_id, customer_id, before_minutes, due_at, starts_at, payload_token, updated_at)
+      SELECT ${appointment.tenantId}, ${appointment.appointmentId}, ${appointment.customerId}, before_minutes, due_at,
+             ${appointment.startsAt}, payload_token, now()
+        FROM planned
+      RETURNING id, before_minutes
+    )
+    SELECT graphile_worker.add_job(
+      identifier => ${TASKS.sendReminder}::text,
+      payload => json_build_object('reminderId', inserted.id),
+      run_at => planned.due_at,
+      max_attempts => ${REMINDER_JOB_MAX_ATTEMPTS}::int,
+      job_key => planned.job_key,
+      job_key_mode => 'replace'
+    )
+      FROM inserted JOIN planned USING (before_minutes)`;
+  if (jobs !== planned.length) throw new Error(`scheduled ${jobs} reminder jobs for ${planned.length} reminders`);
   return planned.length;
 }
 

@@ -1,6 +1,6 @@
 import type { Prisma } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
-import { scheduleAppointmentReminders } from './appointment-reminders.js';
+import { reminderOffsetsOf, scheduleAppointmentReminders } from './appointment-reminders.js';
 import type { AppointmentSource } from './appointment-status.js';
 import { recordAppointmentEvent } from './record-appointment-event.js';
 
@@ -29,6 +29,9 @@ export async function createAppointmentRow(
   actor: AppointmentActor,
   now: Date,
 ): Promise<number> {
+  // Read before the insert: from the insert on, concurrent bookings of this slot wait on the
+  // new row until the commit, so nothing that can come first is done after it.
+  const reminderOffsets = await reminderOffsetsOf(tx, row.tenantId);
   // Only the id: a create that also selects relations reads them in parallel on the
   // transaction's one connection (pg's "client is already executing a query").
   const created = await tx.appointment.create({
@@ -61,6 +64,7 @@ export async function createAppointmentRow(
   await scheduleAppointmentReminders(
     tx,
     { tenantId: row.tenantId, appointmentId: created.id, customerId: row.customerId, startsAt: row.startsAt },
+    reminderOffsets,
     now,
   );
   return created.id;
