@@ -1,7 +1,7 @@
 // The import rules of src/, checked by `npm run check` (dependency-cruiser). Each rule says why.
 // Layers: entry points (main, boot, http, whatsapp, admin, queue, cli) → conversation, agent,
-// offline-assistant → the domain (scheduling, handoff, outbox, tenant) → db, shared, config.
-const DOMAIN = '^src/(scheduling|handoff|outbox|tenant)/';
+// offline-assistant → the domain (reminders → scheduling, handoff, outbox, tenant) → db, shared, config.
+const DOMAIN = '^src/(scheduling|handoff|outbox|tenant|reminders)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -19,7 +19,7 @@ module.exports = {
       name: 'domain-stays-plain',
       severity: 'error',
       comment:
-        'The domain (scheduling, handoff, outbox, tenant) holds the rules and the data they guard. It must not know ' +
+        'The domain (scheduling, reminders, handoff, outbox, tenant) holds the rules and the data they guard. It must not know ' +
         'HTTP (express), the model (the Anthropic SDK) or the components that call it (webhook, admin, agent, ' +
         'conversation, offline assistant, CLI), so it can be tested and reused without them.',
       from: { path: DOMAIN },

@@ -47,7 +47,7 @@ describe('the tenant file’s reminders block', () => {
     const input = file({ reminders: [reminder(60)] });
     const first = await importTenant(db, input, withKey);
     if (first.kind !== 'imported') throw new Error('refused');
-    const { reminders: _dropped, ...without } = input;
+    const { reminders: _dropped, ...without } = input as typeof input & { reminders?: unknown };
     await importTenant(db, without, withKey);
     expect((await db.tenant.findUniqueOrThrow({ where: { id: first.tenantId } })).reminders).toBeNull();
   });
