@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelTasks } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
@@ -25,10 +26,11 @@ const later = (instant: Date, ms: number) => new Date(instant.getTime() + ms);
 
 describe('the reminder send job', () => {
   let db: Db;
+  let url: string;
   let tenant: TestTenant;
 
   beforeAll(async () => {
-    ({ db } = await testDatabase());
+    ({ db, url } = await testDatabase());
     tenant = await createTestTenant(db, { name: 'Salão da Ana', reminders: REMINDERS });
   });
 
@@ -171,6 +173,31 @@ describe('the reminder send job', () => {
     await deliverOutbox(db, tenant.id);
     expect(graph.sends()).toHaveLength(1);
     expect(await outboundOf(tooLate.conversation.id)).toEqual([]);
+  });
+
+  it('when a cancellation is in progress as the job starts, then the job waits for it and sends nothing', async () => {
+    const graph = new GraphApiFake().install();
+    const { conversation, appointmentId, reminders } = await bookedWithReminders(db, tenant, '2026-12-02T13:00');
+    const cancelling = new pg.Client({ connectionString: url });
+    await cancelling.connect();
+    try {
+      // what a cancellation's transaction holds: the appointment's row lock, then its reminders
+      await cancelling.query('BEGIN');
+      await cancelling.query('SELECT id FROM appointments WHERE id = $1 FOR UPDATE', [appointmentId]);
+      const job = runReminderJob(db, reminders[0]!);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await cancelling.query("UPDATE appointments SET status = 'cancelled', cancelled_at = now() WHERE id = $1", [appointmentId]);
+      await cancelling.query("UPDATE appointment_reminders SET status = 'removed', status_reason = 'cancelled' WHERE appointment_id = $1", [
+        appointmentId,
+      ]);
+      await cancelling.query('COMMIT');
+      expect(await job).toEqual({ kind: 'already_handled', status: 'removed' });
+    } finally {
+      await cancelling.end();
+    }
+    await deliverOutbox(db, tenant.id);
+    expect(await outboundOf(conversation.id)).toEqual([]);
+    expect(graph.sends()).toEqual([]);
   });
 
   it('when the same reminder job runs twice, then one template message is queued and sent', async () => {
