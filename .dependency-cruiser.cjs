@@ -1,6 +1,6 @@
 // The import rules of src/, checked by `npm run check` (dependency-cruiser). Each rule says why.
 // Layers: entry points (main, boot, http, whatsapp, admin, queue, cli) → conversation, agent,
-// offline-assistant → the domain (scheduling, handoff, outbox, tenant, reminders) → db, shared, config.
+// offline-assistant → the domain (reminders → scheduling, handoff, outbox, tenant) → db, shared, config.
 const DOMAIN = '^src/(scheduling|handoff|outbox|tenant|reminders)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -19,7 +19,7 @@ module.exports = {
       name: 'domain-stays-plain',
       severity: 'error',
       comment:
-        'The domain (scheduling, handoff, outbox, tenant, reminders) holds the rules and the data they guard. It must not know ' +
+        'The domain (scheduling, reminders, handoff, outbox, tenant) holds the rules and the data they guard. It must not know ' +
         'HTTP (express), the model (the Anthropic SDK) or the components that call it (webhook, admin, agent, ' +
         'conversation, offline assistant, CLI), so it can be tested and reused without them.',
       from: { path: DOMAIN },
@@ -49,16 +49,6 @@ module.exports = {
       to: { path: '^src/generated/' },
     },
     {
-      name: 'no-date-fns-barrels',
-      severity: 'error',
-      comment:
-        "Import date-fns functions and locales by their own paths ('date-fns/format', 'date-fns/locale/pt-BR'). " +
-        'The barrels load every function or every locale (about 1 000 modules), and on Node 24 each date-fns module ' +
-        'costs several times what it did on Node 20: the service took 20+ s to start on a busy machine.',
-      from: { path: '^src/' },
-      to: { path: '^node_modules/date-fns/(index|locale)\\.(c?js|mjs)$' },
-    },
-    {
       name: 'no-circular',
       severity: 'error',
       comment:
@@ -71,12 +61,10 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^src/generated/' },
-    // swc parses TypeScript itself (TypeScript 7's package has no compiler API for the checker to use).
-    // Type-only imports count too (they couple components just the same): swc reports them as
-    // `type-only` dependencies on its own. `tsPreCompilationDeps` is the tsc parser's switch for
-    // that; set here it only makes the checker warn that no usable tsc is installed.
+    // swc parses TypeScript itself (TypeScript 7's package has no compiler API for the checker to use);
+    // type-only imports count too: they couple components just the same.
     parser: 'swc',
-    tsPreCompilationDeps: false,
+    tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
   },

@@ -1,6 +1,6 @@
-import type { ReminderAnswer, ReminderAppointment, ReminderButtonAction, ReminderReference } from '../reminders/index.js';
+import type { ReminderAction, ReminderAnswer, ReminderAppointment, ReminderReference } from '../reminders/index.js';
 
-const BUTTON_LABELS: Record<ReminderButtonAction, string> = { confirmar: 'Confirmar', remarcar: 'Remarcar', cancelar: 'Cancelar' };
+const BUTTON_LABELS: Record<ReminderAction, string> = { confirmar: 'Confirmar', remarcar: 'Remarcar', cancelar: 'Cancelar' };
 const ANSWER_LABELS: Record<ReminderAnswer, string> = { confirm: 'Confirmar', reschedule: 'Remarcar', cancel: 'Cancelar' };
 const STATUS_LABELS: Record<ReminderAppointment['status'], string> = {
   booked: 'agendado',

@@ -5,10 +5,12 @@ import { type ChooseResponder, createVoiceNoteTranscriber, processConversation }
 import { keyringFromConfig } from '../credentials/index.js';
 import { createGraphApiClient, type GraphApiClient, sendOutboundMessage } from '../outbox/index.js';
 import { TASKS } from '../queue/index.js';
+import { sendReminder, settleUndeliveredMessage } from '../reminders/index.js';
 import type { ServiceDeps } from './service-deps.js';
 
 const conversationPayload = z.object({ conversationId: z.number().int().positive() });
 const messagePayload = z.object({ messageId: z.number().int().positive() });
+const reminderPayload = z.object({ reminderId: z.number().int().positive() });
 
 interface ChannelTaskOptions {
   chooseResponder: ChooseResponder;
@@ -22,7 +24,9 @@ interface ChannelTaskOptions {
 /**
  * The WhatsApp channel's job handlers (thin: they parse the payload and call the component):
  * `process-conversation` answers a conversation's new messages with one responder run;
- * `send-message` sends one outbox row. Wiring, so it lives in boot/: it picks the Graph API
+ * `send-message` sends one outbox row (a refused reminder is recorded as the reminder's
+ * failure, any other refused bot message handed to a person); `send-reminder` sends one
+ * appointment reminder at its due time. Wiring, so it lives in boot/: it picks the Graph API
  * client and hands each component its dependencies.
  */
 export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOptions): TaskList {
@@ -74,11 +78,21 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
     },
     [TASKS.sendMessage]: async (payload, helpers) => {
       const { messageId } = messagePayload.parse(payload);
-      const sendDeps = { db: deps.db, graph, logger: deps.logger, unknownOutcomeWaitMs: deps.config.WHATSAPP_SEND_UNKNOWN_WAIT_MS };
+      const sendDeps = {
+        db: deps.db,
+        graph,
+        logger: deps.logger,
+        unknownOutcomeWaitMs: deps.config.WHATSAPP_SEND_UNKNOWN_WAIT_MS,
+        onUndelivered: settleUndeliveredMessage,
+      };
       await sendOutboundMessage(sendDeps, messageId, {
         attempt: helpers.job.attempts,
         maxAttempts: helpers.job.max_attempts,
       });
+    },
+    [TASKS.sendReminder]: async (payload) => {
+      const { reminderId } = reminderPayload.parse(payload);
+      await sendReminder({ db: deps.db, logger: deps.logger }, reminderId, deps.clock.now());
     },
   };
 }

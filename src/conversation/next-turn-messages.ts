@@ -1,7 +1,7 @@
-import { parseReminderButtonPayload, type ReminderButtonAction } from '../reminders/index.js';
+import { parseReminderButtonPayload, type ReminderAction } from '../reminders/index.js';
 
 /** A stored message that is a tap on a reminder's quick-reply button, with what its payload names. */
-export function reminderTapOf(message: { type: string; replyId?: string | null }): { action: ReminderButtonAction; token: string } | null {
+export function reminderTapOf(message: { type: string; replyId?: string | null }): { action: ReminderAction; token: string } | null {
   if (message.type !== 'button' || !message.replyId) return null;
   return parseReminderButtonPayload(message.replyId) ?? null;
 }

@@ -17,11 +17,19 @@ export const METRICS = {
   remindersSent: 'wa_agenda_reminders_sent_total',
   remindersConfirmed: 'wa_agenda_reminders_confirmed_total',
   remindersCancelled: 'wa_agenda_reminders_cancelled_total',
+  remindersLate: 'wa_agenda_reminders_late_total',
+  remindersFailed: 'wa_agenda_reminders_failed_total',
   outboundFailures: 'wa_agenda_outbound_failures_total',
   circuitBreakerOpen: 'wa_agenda_circuit_breaker_open',
   scrapeErrors: 'wa_agenda_metrics_scrape_errors_total',
 } as const;
 
 /** Counters other components add to through incrementCounter (kept in metric_counters), exported at 0 until then. */
-export const TABLE_COUNTERS = [METRICS.remindersSent, METRICS.remindersConfirmed, METRICS.remindersCancelled] as const;
+export const TABLE_COUNTERS = [
+  METRICS.remindersSent,
+  METRICS.remindersConfirmed,
+  METRICS.remindersCancelled,
+  METRICS.remindersLate,
+  METRICS.remindersFailed,
+] as const;
 export type TableCounterName = (typeof TABLE_COUNTERS)[number];

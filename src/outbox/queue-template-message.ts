@@ -11,6 +11,12 @@ export interface TemplateMessagePayload {
   language: string;
   /** The body's parameters, in order ({{1}}, {{2}}, …). */
   bodyParameters: string[];
+  /**
+   * The payloads of the template's quick-reply buttons, by button index (0, 1, 2): what the
+   * webhook's `button.payload` carries back when the customer taps one. Absent: the template
+   * has no quick-reply buttons (or they need no payload).
+   */
+  quickReplyPayloads?: string[];
 }
 
 const SEND_MAX_ATTEMPTS = 8;
@@ -54,8 +60,18 @@ export async function queueTemplateMessage(
   return { id, created: true };
 }
 
-/** The Graph API `/messages` body of a stored template row. */
+/**
+ * The Graph API `/messages` body of a stored template row (Cloud API template message): the
+ * body's text parameters in order, then one `button` component per quick-reply button, with
+ * its `index` (a string, as Meta's reference writes it) and a `payload` parameter.
+ */
 export function toGraphTemplateMessage(to: string | GraphRecipient, payload: TemplateMessagePayload): Record<string, unknown> {
+  const buttons = (payload.quickReplyPayloads ?? []).map((buttonPayload, index) => ({
+    type: 'button',
+    sub_type: 'quick_reply',
+    index: String(index),
+    parameters: [{ type: 'payload', payload: buttonPayload }],
+  }));
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
@@ -64,7 +80,7 @@ export function toGraphTemplateMessage(to: string | GraphRecipient, payload: Tem
     template: {
       name: payload.name,
       language: { policy: 'deterministic', code: payload.language },
-      components: [{ type: 'body', parameters: payload.bodyParameters.map((text) => ({ type: 'text', text })) }],
+      components: [{ type: 'body', parameters: payload.bodyParameters.map((text) => ({ type: 'text', text })) }, ...buttons],
     },
   };
 }

@@ -17,12 +17,21 @@ export const DEFAULT_UNKNOWN_OUTCOME_WAIT_MS = 300_000;
 /** Unknown outcomes after which a row is failed and handed to a person instead of sent again. */
 const MAX_UNKNOWN_OUTCOMES = 2;
 
+/**
+ * What follows a row WhatsApp finally refused (the row is already `failed` with its code):
+ * by default a `delivery_failed` handoff (handOffUndeliveredReply); boot/ wires one that first
+ * lets a reminder's failure be recorded as the reminder's instead.
+ */
+export type UndeliveredHandler = (deps: { db: Db; logger: Logger }, tenantId: number, messageId: number) => Promise<void>;
+
 export interface SendDeps {
   db: Db;
   graph: GraphApiClient;
   logger: Logger;
   /** WHATSAPP_SEND_UNKNOWN_WAIT_MS */
   unknownOutcomeWaitMs?: number;
+  /** defaults to handOffUndeliveredReply */
+  onUndelivered?: UndeliveredHandler;
 }
 
 interface ClaimedRow {
@@ -214,6 +223,6 @@ async function failRow(
     UPDATE messages SET status = 'failed', error_code = ${code}, error_title = ${title}, updated_at = now()
     WHERE id = ${row.id} AND status = 'sending'`;
   logger.warn({ errorCode: code, httpStatus }, 'outbound message failed');
-  if (failed > 0) await handOffUndeliveredReply({ db: deps.db, logger: deps.logger }, row.tenant_id, row.id);
+  if (failed > 0) await (deps.onUndelivered ?? handOffUndeliveredReply)({ db: deps.db, logger: deps.logger }, row.tenant_id, row.id);
   return 'failed';
 }

@@ -27,3 +27,12 @@ export async function enqueueJob(tx: Queryable, job: JobSpec): Promise<void> {
     job_key_mode => ${job.jobKeyMode ?? null}::text
   )`;
 }
+
+/**
+ * Removes the job with this key through SQL on the given client (with the caller's
+ * transaction). graphile-worker deletes a job that is not running; one running right now
+ * loses its key and will not be retried, so its handler must re-check what it acts on.
+ */
+export async function removeJobByKey(tx: Queryable, jobKey: string): Promise<void> {
+  await tx.$executeRaw`SELECT graphile_worker.remove_job(${jobKey}::text)`;
+}

@@ -2,6 +2,7 @@
 export const TASKS = {
   processConversation: 'process-conversation',
   sendMessage: 'send-message',
+  sendReminder: 'send-reminder',
   eraseExpiredData: 'erase-expired-data',
 } as const;
 

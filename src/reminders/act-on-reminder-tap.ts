@@ -6,7 +6,7 @@ import { type Clock, type OutboundReply, ToolDomainException } from '../shared/i
 import { decideReminderTap, type ReminderTapDecision } from './decide-reminder-tap.js';
 import { loadReminderTapFacts, type ReminderTapFacts } from './load-reminder-tap.js';
 import { answerOfAction, type ReminderAnswerWrite } from './reminder-answer.js';
-import type { ReminderButtonAction } from './reminder-payload.js';
+import type { ReminderAction } from './reminder-payload.js';
 import { type ReminderReference, toReminderAppointment } from './reminder-reference.js';
 import { reminderTexts } from './reminder-texts.js';
 
@@ -42,7 +42,7 @@ export interface ReminderTapDeps {
 export async function actOnReminderTap(
   deps: ReminderTapDeps,
   scope: { tenantId: number; customerId: number },
-  tap: { action: ReminderButtonAction; token: string },
+  tap: { action: ReminderAction; token: string },
 ): Promise<ReminderTapOutcome> {
   const now = deps.clock.now();
   const facts = await loadReminderTapFacts(deps.db, scope, tap.token);
@@ -60,7 +60,7 @@ const say = (...texts: string[]): ReminderTapOutcome => ({
 async function performDecision(
   deps: ReminderTapDeps,
   scope: { tenantId: number; customerId: number },
-  action: ReminderButtonAction,
+  action: ReminderAction,
   facts: ReminderTapFacts,
   decision: ReminderTapDecision,
   now: Date,

@@ -1,7 +1,7 @@
 import type { AppointmentView } from '../scheduling/index.js';
 import type { ReminderTapFacts } from './load-reminder-tap.js';
 import { answerOfAction } from './reminder-answer.js';
-import type { ReminderButtonAction } from './reminder-payload.js';
+import type { ReminderAction } from './reminder-payload.js';
 
 /**
  * What a tap on a reminder's button does, decided from the facts alone (no database, no clock):
@@ -32,7 +32,7 @@ const isUpcoming = (appointment: AppointmentView, now: Date) =>
   (appointment.status === 'booked' || appointment.status === 'confirmed') && appointment.startsAt.getTime() > now.getTime();
 
 /** Decides one tap of `action` at `now` (see ReminderTapDecision for every case). */
-export function decideReminderTap(action: ReminderButtonAction, facts: ReminderTapFacts, now: Date): ReminderTapDecision {
+export function decideReminderTap(action: ReminderAction, facts: ReminderTapFacts, now: Date): ReminderTapDecision {
   const { reminder, appointment } = facts;
   if (!reminder || !appointment) return { kind: 'unknown_reminder' };
   const sameAnswerAgain = reminder.answer === answerOfAction(action);

@@ -3,7 +3,7 @@ import { type AppointmentStatus, type AppointmentView, findCustomerAppointment, 
 import { localDateTimeOf } from '../shared/index.js';
 import { lastOfRescheduleChain } from './load-reminder-tap.js';
 import type { ReminderAnswer } from './reminder-answer.js';
-import type { ReminderButtonAction } from './reminder-payload.js';
+import type { ReminderAction } from './reminder-payload.js';
 
 /** An appointment as a responder is told about it: the id the tools take and what the customer sees. */
 export interface ReminderAppointment {
@@ -27,7 +27,7 @@ export interface ReminderAppointment {
  */
 export interface ReminderReference {
   /** a tap, with the reminder's answer before it (e.g. confirm: the customer had confirmed, now wants to move it) */
-  via: { kind: 'tap'; action: ReminderButtonAction; earlierAnswer: ReminderAnswer | null } | { kind: 'reply' };
+  via: { kind: 'tap'; action: ReminderAction; earlierAnswer: ReminderAnswer | null } | { kind: 'reply' };
   appointment: ReminderAppointment;
   /** the appointment was moved since: the one in force now */
   movedTo: ReminderAppointment | null;

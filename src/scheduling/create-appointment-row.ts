@@ -1,5 +1,6 @@
 import type { Tx } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
+import { reminderOffsetsOf, scheduleAppointmentReminders } from './appointment-reminders.js';
 import type { AppointmentSource } from './appointment-status.js';
 import { recordAppointmentEvent } from './record-appointment-event.js';
 
@@ -16,12 +17,16 @@ export interface NewAppointmentRow {
 }
 
 /**
- * Inserts a booked appointment and its first history entry (`created`, or
- * `rescheduled_from` for the new row of a reschedule) in the caller's
- * transaction. The `appointments_no_overlap` constraint refuses an overlap (SQLSTATE
+ * Inserts a booked appointment, its first history entry (`created`, or
+ * `rescheduled_from` for the new row of a reschedule) and its reminders (rows and jobs, see
+ * scheduleAppointmentReminders) in the caller's transaction. Every booking path comes
+ * through here, so none can miss its reminders. The `appointments_no_overlap` constraint refuses an overlap (SQLSTATE
  * 23P01) and the idempotency key a repeat (23505); callers turn those into outcomes.
  */
 export async function createAppointmentRow(tx: Tx, row: NewAppointmentRow, actor: AppointmentActor, now: Date): Promise<number> {
+  // Read before the insert: from the insert on, concurrent bookings of this slot wait on the
+  // new row until the commit, so nothing that can come first is done after it.
+  const reminderOffsets = await reminderOffsetsOf(tx, row.tenantId);
   // Only the id: a create that also selects relations reads them in parallel on the
   // transaction's one connection (pg's "client is already executing a query").
   const created = await tx.appointment.create({
@@ -51,5 +56,11 @@ export async function createAppointmentRow(tx: Tx, row: NewAppointmentRow, actor
     },
     at: now,
   });
+  await scheduleAppointmentReminders(
+    tx,
+    { tenantId: row.tenantId, appointmentId: created.id, customerId: row.customerId, startsAt: row.startsAt },
+    reminderOffsets,
+    now,
+  );
   return created.id;
 }

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
+import { removeAppointmentReminders } from './appointment-reminders.js';
 import { type AppointmentSource, UPCOMING_STATUSES } from './appointment-status.js';
 import type { AppointmentView } from './appointment-view.js';
 import { createAppointmentRow } from './create-appointment-row.js';
@@ -23,8 +24,9 @@ export interface MoveRequest<After> {
 
 /**
  * The one reschedule of the domain (bot and staff): in ONE transaction the old row is
- * cancelled (if still booked or confirmed), the new one inserted (`rescheduled_from_id` →
- * the old one), both histories recorded and `afterChange` run. Cancelling first lets the new
+ * cancelled (if still booked or confirmed) and its pending reminders removed, the new one
+ * inserted (`rescheduled_from_id` → the old one) with reminders for its own time, both
+ * histories recorded and `afterChange` run. Cancelling first lets the new
  * time overlap the old one; nobody sees the old time released before the new one is held,
  * since both become visible at the same commit. Throws `NoLongerUpcoming`, or the
  * database's exclusion / unique violation (rolled back: nothing changed) for the caller to
@@ -38,6 +40,7 @@ export async function moveAppointment<After = undefined>(db: Db, request: MoveRe
       data: { status: 'cancelled', cancelledAt: request.now, revision: { increment: 1 } },
     });
     if (released.count === 0) throw new NoLongerUpcoming();
+    await removeAppointmentReminders(tx, { tenantId: request.tenantId, appointmentId: previous.id }, 'rescheduled');
     const id = await createAppointmentRow(
       tx,
       {

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
-import { type AppointmentStatus, toAppointmentStatus } from './appointment-status.js';
+import { type ReminderRemovalReason, removeAppointmentReminders } from './appointment-reminders.js';
+import { type AppointmentStatus, isUpcomingStatus, toAppointmentStatus } from './appointment-status.js';
 import { type AppointmentView, appointmentViewSelect, toAppointmentView } from './appointment-view.js';
 import { type AppointmentChangeKind, recordAppointmentEvent } from './record-appointment-event.js';
 
@@ -43,8 +44,9 @@ export interface TransitionRequest<After> {
 /**
  * Changes an appointment's status once: in one transaction the row is locked (FOR UPDATE,
  * so concurrent changes queue up and each decides on the current status), the decision is
- * taken, the status and revision are written, the history entry recorded and `afterChange`
- * run. Another tenant's (or customer's) id is `not_found`. The domain's status changes
+ * taken, the status and revision are written, the history entry recorded, the reminders
+ * still to be sent removed when the appointment leaves booked/confirmed (cancelled, or
+ * attendance recorded), and `afterChange` run. Another tenant's (or customer's) id is `not_found`. The domain's status changes
  * (confirm, cancel, attendance) are all made through here.
  */
 export async function transitionAppointment<After = undefined>(
@@ -94,6 +96,9 @@ export async function transitionAppointment<After = undefined>(
       details: { status: { from: current.status, to: request.to } },
       at: request.now,
     });
+    if (!isUpcomingStatus(request.to)) {
+      await removeAppointmentReminders(tx, { tenantId: request.tenantId, appointmentId: current.id }, removalReasonOf(request.to));
+    }
     const after = request.afterChange ? await request.afterChange(tx, before) : (undefined as After);
     return { kind: 'applied' as const, from: current.status, after };
   });
@@ -103,4 +108,16 @@ export async function transitionAppointment<After = undefined>(
   if (result.kind === 'applied') return { kind: 'changed', appointment, from: result.from, after: result.after };
   if (result.decision.kind === 'unchanged') return { kind: 'unchanged', appointment };
   return { kind: 'refused', reason: result.decision.kind === 'refused' ? result.decision.reason : 'not_upcoming', appointment };
+}
+
+/** The removal reason of reminders whose appointment moved to `status` (never booked or confirmed). */
+function removalReasonOf(status: AppointmentStatus): ReminderRemovalReason {
+  switch (status) {
+    case 'attended':
+    case 'no_show':
+    case 'cancelled':
+      return status;
+    default:
+      throw new Error(`reminders are not removed for an appointment that becomes ${status}`);
+  }
 }

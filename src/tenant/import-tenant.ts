@@ -107,6 +107,7 @@ async function upsertTenant(
     slotStepMinutes: file.booking.slotStepMinutes,
     cancelNoticeMinutes: file.booking.cancelNoticeMinutes ?? 0,
     templates: file.templates ?? Prisma.DbNull,
+    reminders: file.reminders ?? Prisma.DbNull,
     retentionDays: file.retention?.days ?? DEFAULT_RETENTION_DAYS,
   };
   const existing = await tx.tenant.findUnique({ where: { slug: file.slug } });
@@ -162,11 +163,23 @@ function differs(existing: Record<string, unknown>, wanted: Record<string, unkno
   return Object.entries(wanted).some(([field, value]) => !sameValue(existing[field], value));
 }
 
-/** Plain values by identity; JSON columns (the templates block) by content, DbNull as null. */
+/**
+ * Plain values by identity; JSON columns (the templates and reminders blocks) by content,
+ * DbNull as null. Content is compared with keys sorted: jsonb gives keys back in its own
+ * order (shorter first), not the file's.
+ */
 function sameValue(stored: unknown, wanted: unknown): boolean {
   if (wanted === Prisma.DbNull) return stored === null;
-  if (typeof wanted === 'object' && wanted !== null) return JSON.stringify(stored) === JSON.stringify(wanted);
+  if (typeof wanted === 'object' && wanted !== null) return canonicalJson(stored) === canonicalJson(wanted);
   return stored === wanted;
+}
+
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
 }
 
 function opensTo(keyring: Keyring, stored: string, plain: string): boolean {

@@ -10,5 +10,12 @@ export {
   type WhatsappTemplate,
 } from './notification-templates.js';
 export { formatJsonPath, type ParsedTenantFile, parseTenantFile, readTenantFile } from './parse-tenant-file.js';
+export {
+  MAX_REMINDERS_PER_APPOINTMENT,
+  type ReminderSetting,
+  readReminderSettings,
+  reminderSettingsSchema,
+} from './reminder-settings.js';
 export { type RevokeApiKeyOutcome, revokeApiKey } from './revoke-api-key.js';
+export { isWhatsappTemplateLanguage, WHATSAPP_TEMPLATE_LANGUAGES } from './template-languages.js';
 export { type TenantFile, tenantFileSchema } from './tenant-file-schema.js';

@@ -1,9 +1,20 @@
 import { z } from 'zod';
+import { isWhatsappTemplateLanguage } from './template-languages.js';
+
+/** A Meta template name: lowercase letters, digits and underscores. */
+export const whatsappTemplateNameSchema = z
+  .string()
+  .regex(/^[a-z0-9_]{1,512}$/, 'must be a Meta template name: lowercase letters, digits and underscores');
+
+/** A template language code Meta knows (`pt_BR`, `en`, …; see template-languages.ts). */
+export const whatsappTemplateLanguageSchema = z.string().refine(isWhatsappTemplateLanguage, {
+  error: (issue) => `unknown WhatsApp template language ${JSON.stringify(issue.input)}: use one of Meta's codes, such as "pt_BR" or "en"`,
+});
 
 /** One WhatsApp message template approved by Meta: its name and language code. */
 export const whatsappTemplateSchema = z.strictObject({
-  name: z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be a Meta template name: lowercase letters, digits and underscores'),
-  language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a template language code such as "pt_BR" or "en"'),
+  name: whatsappTemplateNameSchema,
+  language: whatsappTemplateLanguageSchema,
 });
 
 /**

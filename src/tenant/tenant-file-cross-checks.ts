@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CLOCK_TIME_PATTERN, clockTimeOf, minutesOfDay, parseLocalDateTime } from '../shared/index.js';
+import { MAX_REMINDERS_PER_APPOINTMENT } from './reminder-settings.js';
 import { WEEKDAY_KEYS } from './weekday-keys.js';
 
 type Context = z.RefinementCtx;
@@ -49,6 +50,33 @@ export function addCrossFieldIssues(file: unknown, context: Context): void {
         if (from >= to) report([...base, 'timeOff', position], `time off ${from} – ${to} ends before it starts`);
       });
     }
+  });
+  if (Array.isArray(root.reminders)) checkReminderOffsets(root.reminders, asRecord(root.booking)?.horizonDays, report);
+}
+
+/**
+ * Reminder offsets are unique (two reminders at the same time would be one message twice) and
+ * within the booking horizon: nothing can be booked further ahead, so a longer offset could
+ * never be sent. More than MAX_REMINDERS_PER_APPOINTMENT would be noise.
+ */
+function checkReminderOffsets(reminders: unknown[], horizonDays: unknown, report: (path: Path, message: string) => void): void {
+  if (reminders.length > MAX_REMINDERS_PER_APPOINTMENT)
+    report(['reminders'], `must list at most ${MAX_REMINDERS_PER_APPOINTMENT} reminders`);
+  const horizonMinutes = typeof horizonDays === 'number' && Number.isInteger(horizonDays) && horizonDays > 0 ? horizonDays * 24 * 60 : null;
+  const firstIndex = new Map<number, number>();
+  reminders.forEach((entry, index) => {
+    const beforeMinutes = asRecord(entry)?.beforeMinutes;
+    if (typeof beforeMinutes !== 'number' || !Number.isInteger(beforeMinutes) || beforeMinutes < 1) return;
+    const path: Path = ['reminders', index, 'beforeMinutes'];
+    if (horizonMinutes !== null && beforeMinutes > horizonMinutes) {
+      report(
+        path,
+        `${beforeMinutes} minutes is beyond the booking horizon (booking.horizonDays ${String(horizonDays)} = ${horizonMinutes} minutes)`,
+      );
+    }
+    const first = firstIndex.get(beforeMinutes);
+    if (first === undefined) firstIndex.set(beforeMinutes, index);
+    else report(path, `duplicate reminder offset ${beforeMinutes} (also reminders[${first}])`);
   });
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLOCK_TIME_PATTERN, isKnownTimeZone, LOCAL_DATE_TIME_PATTERN, parseLocalDateTime } from '../shared/index.js';
 import { notificationTemplatesSchema } from './notification-templates.js';
+import { reminderSettingsSchema } from './reminder-settings.js';
 import { addCrossFieldIssues } from './tenant-file-cross-checks.js';
 import { WEEKDAY_KEYS, type WeekdayKey } from './weekday-keys.js';
 
@@ -67,6 +68,8 @@ export const tenantFileSchema = z
       )
       .min(1, 'must list at least one professional'),
     templates: notificationTemplatesSchema.optional(),
+    /** Template reminders before each booked appointment (docs/reminders.md); absent or empty: none are sent. */
+    reminders: reminderSettingsSchema.optional(),
   })
   .superRefine((file, context) => addCrossFieldIssues(file, context), { when: () => true });
 

@@ -1,4 +1,5 @@
-import { applyStatusUpdate, handOffUndeliveredReply } from '../outbox/index.js';
+import { applyStatusUpdate } from '../outbox/index.js';
+import { settleUndeliveredMessage } from '../reminders/index.js';
 import { applyInboundEffect } from './apply-inbound-effect.js';
 import type { DeadLetterKind } from './dead-letters.js';
 import { toInboundMessageContent } from './inbound-message-content.js';
@@ -130,6 +131,6 @@ async function intakeStatus(deps: IntakeDeps, scope: ChangeScope, item: unknown,
   deps.logger.debug({ tenantId, waMessageId: status.id, status: status.status, changed }, 'whatsapp status received');
   if (changed && status.status === 'failed') {
     const failed = await deps.db.message.findFirst({ where: { tenantId, waMessageId: status.id }, select: { id: true } });
-    if (failed) await handOffUndeliveredReply(deps, tenantId, failed.id);
+    if (failed) await settleUndeliveredMessage(deps, tenantId, failed.id);
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/index.js';
-import { type ReminderButtonAction, reminderButtonPayload } from '../../src/reminders/index.js';
+import { type ReminderAction, reminderButtonPayload } from '../../src/reminders/index.js';
 import { isQueueIdle, postWebhook, waitFor } from '../conversation/channel-harness.js';
 import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestConversation, type TestTenant } from '../support/factories.js';
@@ -131,7 +131,7 @@ export function buttonWebhook(options: {
   return body;
 }
 
-const LABELS: Record<ReminderButtonAction, string> = { confirmar: 'Confirmar', remarcar: 'Remarcar', cancelar: 'Cancelar' };
+const LABELS: Record<ReminderAction, string> = { confirmar: 'Confirmar', remarcar: 'Remarcar', cancelar: 'Cancelar' };
 
 /**
  * Posts the tap of `action` with `token` from `from` (signed), waits until the intake stored it,
@@ -140,7 +140,7 @@ const LABELS: Record<ReminderButtonAction, string> = { confirmar: 'Confirmar', r
 export async function tap(
   app: Parameters<typeof postWebhook>[0],
   db: Db,
-  options: { phoneNumberId: string; from: string; action: ReminderButtonAction; token: string; templateWamid: string; body?: unknown },
+  options: { phoneNumberId: string; from: string; action: ReminderAction; token: string; templateWamid: string; body?: unknown },
 ) {
   const messageId = newWamid();
   const body =

@@ -32,6 +32,8 @@ export async function createTestTenant(
     horizonDays?: number;
     slotStepMinutes?: number;
     cancelNoticeMinutes?: number;
+    /** the tenant file's `reminders` block as stored (e.g. `[{beforeMinutes: 120, template: 'lembrete', language: 'pt_BR'}]`) */
+    reminders?: unknown[];
   } = {},
 ): Promise<TestTenant> {
   const id = next();
@@ -48,6 +50,7 @@ export async function createTestTenant(
       horizonDays: overrides.horizonDays ?? 30,
       slotStepMinutes: overrides.slotStepMinutes ?? 15,
       cancelNoticeMinutes: overrides.cancelNoticeMinutes ?? 0,
+      ...(overrides.reminders ? { reminders: overrides.reminders as object[] } : {}),
       apiKeys: { create: { prefix: apiKey.prefix, keyHash: apiKey.keyHash } },
     },
   });
