@@ -1,7 +1,6 @@
-import type { TaskList } from 'graphile-worker';
 import type { Db } from '../db/index.js';
 import { eraseExpiredData } from '../privacy/index.js';
-import { TASKS } from '../queue/index.js';
+import { type QueueTaskList, TASKS } from '../queue/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 
 /**
@@ -12,7 +11,7 @@ import type { Clock, Logger } from '../shared/index.js';
 export const MAINTENANCE_CRONTAB = `0 6 * * * ${TASKS.eraseExpiredData} ?max=1`;
 
 /** The maintenance job handlers (thin: they call the component). */
-export function createMaintenanceTasks(deps: { db: Db; logger: Logger; clock: Clock }): TaskList {
+export function createMaintenanceTasks(deps: { db: Db; logger: Logger; clock: Clock }): QueueTaskList {
   return {
     [TASKS.eraseExpiredData]: async () => {
       await eraseExpiredData(deps.db, { now: deps.clock.now(), logger: deps.logger });

@@ -2,6 +2,7 @@ import type { Tracer } from '@opentelemetry/api';
 import type { Db } from '../db/index.js';
 import { findOpenHandoff } from '../handoff/index.js';
 import type { GraphApiClient } from '../outbox/index.js';
+import type { JobFence } from '../queue/index.js';
 import type { Logger } from '../shared/index.js';
 import { traceRun } from '../telemetry/index.js';
 import { isReadableMessage } from '../whatsapp/index.js';
@@ -35,6 +36,13 @@ export interface ProcessConversationDeps {
 
 export type TurnResult = { kind: 'nothing_to_do' } | { kind: 'ended'; ending: TurnEndingKind; runId: number | null };
 
+/** The job running the turn: its attempt, and (from the worker) the fence that keeps a second worker's run of it out. */
+export interface TurnJob {
+  attempt: number;
+  maxAttempts: number;
+  fence?: JobFence;
+}
+
 /**
  * One turn of a conversation (the `process-conversation` job): answers every inbound message
  * not yet processed with ONE responder run. The conversation's named queue guarantees no two
@@ -42,38 +50,54 @@ export type TurnResult = { kind: 'nothing_to_do' } | { kind: 'ended'; ending: Tu
  * resumes the same `agent_runs` row (key `conv:<id>:upto:<last message id>`); on the last
  * attempt (`attempt >= maxAttempts`) it does not throw but hands the conversation to a person
  * with an apology, so a failing turn never loops forever.
+ *
+ * With a fence (the worker's, see queue/job-fence.ts), the turn stops as soon as the worker lost
+ * its liveness lock (the responder is cancelled, nothing is committed, not even a give-up: the job
+ * runs again elsewhere), and its commit completes the job in the same transaction, refused when
+ * the job is no longer this worker's.
  */
-export async function processConversation(
-  deps: ProcessConversationDeps,
-  conversationId: number,
-  job: { attempt: number; maxAttempts: number },
-): Promise<TurnResult> {
+export async function processConversation(deps: ProcessConversationDeps, conversationId: number, job: TurnJob): Promise<TurnResult> {
   const turn = await loadTurn(deps.db, conversationId);
   if (!turn || turn.messages.length === 0) return { kind: 'nothing_to_do' };
   const logger = deps.logger.child({ tenantId: turn.tenantId, conversationId });
   const runRef: { id: number | null } = { id: null };
   try {
-    const ending = await answerTurn(deps, turn, runRef, logger);
-    const committed = await commit(deps.db, turn, ending);
+    const ending = await answerTurn(deps, turn, runRef, logger, job.fence?.signal);
+    const committed = await commit(deps.db, turn, ending, job.fence);
     await traceRun(deps.tracer, deps.db, runRef.id, logger);
     return { kind: 'ended', ending: committed, runId: runRef.id };
   } catch (error) {
+    if (job.fence?.signal.aborted) {
+      logger.warn({ err: error }, 'conversation turn stopped uncommitted: this worker lost its liveness lock');
+      throw error;
+    }
     if (job.attempt < job.maxAttempts) {
       logger.warn({ err: error, attempt: job.attempt, maxAttempts: job.maxAttempts }, 'conversation turn failed; will retry');
       throw error;
     }
     logger.error({ err: error, attempt: job.attempt }, 'conversation turn failed on its last attempt; handing off to a person');
     const run = runRef.id === null ? null : { id: runRef.id };
-    const committed = await commit(deps.db, turn, { kind: 'give_up', run });
+    const committed = await commit(deps.db, turn, { kind: 'give_up', run }, job.fence);
     await traceRun(deps.tracer, deps.db, runRef.id, logger);
     return { kind: 'ended', ending: committed, runId: runRef.id };
   }
 }
 
-const commit = (db: Db, turn: Turn, ending: TurnEnding) => db.$transaction((tx) => commitTurnEnding(tx, scopeOf(turn), ending));
+const commit = (db: Db, turn: Turn, ending: TurnEnding, fence: JobFence | undefined) =>
+  db.$transaction(async (tx) => {
+    // First: holds the job row, so recovery cannot hand the job to another worker until this commits.
+    await fence?.completeWithin(tx);
+    return commitTurnEnding(tx, scopeOf(turn), ending);
+  });
 
 /** Decides how the turn ends (running the responder when there is something to answer); commits nothing. */
-async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { id: number | null }, logger: Logger): Promise<TurnEnding> {
+async function answerTurn(
+  deps: ProcessConversationDeps,
+  turn: Turn,
+  runRef: { id: number | null },
+  logger: Logger,
+  fenceSignal: AbortSignal | undefined,
+): Promise<TurnEnding> {
   // The owner's pause (an `owner_replied` handoff held by "WhatsApp app") ends by itself after the
   // tenant's quiet period; that resolves the handoff like an attendant would, it ends no turn.
   if (await releaseExpiredOwnerPause(deps.db, turn)) logger.info('owner quiet for the pause period: the bot answers again');
@@ -108,10 +132,13 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
         messages: turn.messages.map(({ waMessageId: _waMessageId, ...message }) => message),
       },
       deps.claimPollMs ?? 500,
+      fenceSignal,
     );
   } finally {
     stopTyping();
   }
+  // A responder cancelled because the worker lost its lock must not end the turn as cancelled.
+  if (fenceSignal?.aborted) throw fenceSignal.reason;
   logger.info({ runId: run.id, responder: responder.name, outcome: outcome.kind }, 'conversation run finished');
   return endingOfRun(run, outcome);
 }

@@ -115,10 +115,16 @@ export async function startChannel(options: {
       logger,
       baseDelayMs: 5,
     });
+    const tasks = createChannelTasks(deps, {
+      chooseResponder: async () => current.responder,
+      graph,
+      claimPollMs: 50,
+      tracer: options.tracer,
+    });
     worker = await startWorker({
       connectionString: options.database.url,
       concurrency: options.concurrency ?? 4,
-      tasks: createChannelTasks(deps, { chooseResponder: async () => current.responder, graph, claimPollMs: 50, tracer: options.tracer }),
+      tasks,
       logger,
       pollInterval: 50,
     });
