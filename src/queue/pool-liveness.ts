@@ -11,6 +11,8 @@ export interface PoolLiveness {
   readonly held: Promise<Date>;
   /** Aborted (reason: an Error) once the lock is lost or could not be taken: the pool must stop and fence its jobs. */
   readonly signal: AbortSignal;
+  /** The database's clock minus this process's (ms), from the session's quickest recent round trip. */
+  clockOffsetMs(): number;
   /** Ends the session, which releases the lock; not a loss. */
   close(): Promise<void>;
 }
@@ -20,6 +22,9 @@ export interface PoolLivenessOptions {
   /** graphile-worker's WorkerPool id: what its jobs' `locked_by` says */
   poolId: string;
   logger: Logger;
+  /** LISTENed on the same session (it is idle anyway): each notification's payload goes to `onNotification` */
+  listenChannel?: string;
+  onNotification?: (payload: string) => void;
   /** a `SELECT 1` this often proves the session still answers… */
   pingIntervalMs?: number;
   /** …and one unanswered this long counts as a lost session */
@@ -33,7 +38,8 @@ export interface PoolLivenessOptions {
  * process, `pg_terminate_backend`, a dropped connection, a database restart), so a free lock
  * proves the pool can no longer be sure of its jobs; dead-worker-recovery.ts frees a pool's jobs
  * only then. The session turns off the server's idle timeouts for itself, and sets TCP keepalives
- * so that the server notices a vanished machine within seconds.
+ * so that the server notices a vanished machine within seconds. Its pings also read the server's
+ * clock, for job-wakeups.ts.
  *
  * The lock is never taken again: once lost (the session ended, or a ping went unanswered for
  * `pingTimeoutMs`), `signal` aborts for good and the pool must fail-stop (start-worker.ts): after
@@ -61,6 +67,20 @@ export function holdPoolLiveness(options: PoolLivenessOptions): PoolLiveness {
   };
   client.on('error', (error) => lose('session error', error));
   client.on('end', () => lose('session ended'));
+  if (options.onNotification) {
+    const onNotification = options.onNotification;
+    client.on('notification', (message) => {
+      if (message.channel === options.listenChannel && message.payload) onNotification(message.payload);
+    });
+  }
+
+  // Round trips to the server's clock: the offset of the quickest of the last few is the best estimate.
+  const clockSamples: { roundTripMs: number; offsetMs: number }[] = [];
+  const sampleClock = (sentAt: number, databaseMs: number) => {
+    const receivedAt = Date.now();
+    clockSamples.push({ roundTripMs: receivedAt - sentAt, offsetMs: databaseMs - (sentAt + receivedAt) / 2 });
+    if (clockSamples.length > 16) clockSamples.shift();
+  };
 
   const held = (async () => {
     await client.connect();
@@ -73,11 +93,15 @@ export function holdPoolLiveness(options: PoolLivenessOptions): PoolLiveness {
                    ('tcp_keepalives_idle', '10'), ('tcp_keepalives_interval', '2'), ('tcp_keepalives_count', '3'),
                    ('tcp_user_timeout', '15000')) AS v(name, value)
       WHERE EXISTS (SELECT 1 FROM pg_settings s WHERE s.name = v.name)`);
-    const { rows } = await client.query<{ held: boolean; at: Date }>(
-      'SELECT pg_try_advisory_lock(hashtextextended($1 || $2, 0)) AS held, clock_timestamp() AS at',
+    if (options.listenChannel) await client.query(`LISTEN ${pg.escapeIdentifier(options.listenChannel)}`);
+    const sentAt = Date.now();
+    const { rows } = await client.query<{ held: boolean; at: Date; now_ms: number }>(
+      `SELECT pg_try_advisory_lock(hashtextextended($1 || $2, 0)) AS held, clock_timestamp() AS at,
+              (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS now_ms`,
       [POOL_LOCK_PREFIX, options.poolId],
     );
     const row = rows[0];
+    if (row) sampleClock(sentAt, row.now_ms);
     // Only a recovery that is freeing this pool's jobs at this instant holds the key: too late to start.
     if (!row?.held) throw new Error('worker liveness lock is held elsewhere: the pool is being recovered');
     return row.at;
@@ -96,8 +120,10 @@ export function holdPoolLiveness(options: PoolLivenessOptions): PoolLiveness {
     if (pinging) return;
     pinging = true;
     const timeout = setTimeout(() => lose('ping unanswered'), options.pingTimeoutMs ?? 5000);
+    const sentAt = Date.now();
     client
-      .query('SELECT 1')
+      .query<{ now_ms: number }>('SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS now_ms')
+      .then((result) => sampleClock(sentAt, result.rows[0]?.now_ms ?? Number.NaN))
       .catch((error: unknown) => lose('ping failed', error))
       .finally(() => {
         clearTimeout(timeout);
@@ -108,6 +134,10 @@ export function holdPoolLiveness(options: PoolLivenessOptions): PoolLiveness {
   return {
     held,
     signal: controller.signal,
+    clockOffsetMs() {
+      const quickest = clockSamples.filter((sample) => Number.isFinite(sample.offsetMs)).sort((a, b) => a.roundTripMs - b.roundTripMs)[0];
+      return quickest?.offsetMs ?? 0;
+    },
     async close() {
       closing = true;
       if (pingTimer) clearInterval(pingTimer);

@@ -5,6 +5,7 @@ import type { Logger } from '../shared/index.js';
 import { startDeadWorkerRecovery } from './dead-worker-recovery.js';
 import { toGraphileLogger } from './graphile-logger.js';
 import { createJobAttempt, type JobFence, jobFencedError } from './job-fence.js';
+import { createJobWakeups, JOBS_DUE_CHANNEL } from './job-wakeups.js';
 import { holdPoolLiveness, type PoolLiveness } from './pool-liveness.js';
 import { watchQueueLag } from './watch-queue-lag.js';
 
@@ -33,13 +34,15 @@ export interface WorkerHandle {
  * its job is given back), the worker takes no more jobs, stops, and `lost` resolves. A handler's
  * job is completed by the fence (in the handler's own commit, or right after it), never by
  * graphile's unconditional delete, so a worker that lost a job can never complete another
- * worker's run of it; and the job's named queue is free the moment its work commits.
+ * worker's run of it; and the job's named queue is free the moment its work commits. Jobs due
+ * later wake the pool at their due time (job-wakeups.ts): `pollInterval` is only a safety net.
  */
 export async function startWorker(options: {
   connectionString: string;
   concurrency: number;
   tasks: QueueTaskList;
   logger: Logger;
+  /** safety net only: due jobs, freed queues and retries wake the pool themselves */
   pollInterval?: number;
   /** recurring jobs (graphile-worker crontab lines), e.g. MAINTENANCE_CRONTAB */
   crontab?: string;
@@ -67,6 +70,10 @@ export async function startWorker(options: {
 
   let workerPool: WorkerPool | undefined;
   let liveness: PoolLiveness | undefined;
+  const wakeups = createJobWakeups(
+    (count) => workerPool?.nudge(count),
+    () => liveness?.clockOffsetMs() ?? 0,
+  );
   let onLost: (error: Error) => void = () => undefined;
   const events = new EventEmitter() as WorkerEvents;
   // Emitted synchronously while run() creates the pool, before any of its workers looks for a job.
@@ -76,6 +83,8 @@ export async function startWorker(options: {
       connectionString: options.connectionString,
       poolId: created.id,
       logger: options.logger,
+      listenChannel: JOBS_DUE_CHANNEL,
+      onNotification: (payload) => wakeups.onDueNotification(payload),
       pingTimeoutMs: options.livenessTimeoutMs,
     });
     liveness.signal.addEventListener('abort', () => onLost(liveness?.signal.reason as Error), { once: true });
@@ -98,6 +107,9 @@ export async function startWorker(options: {
         if (held.signal.aborted && !attempt.completedWithin) {
           // Fenced: give it back at once, the attempt not counted (graphile's failJob then finds it no longer ours).
           await attempt.giveBack().catch(() => false);
+        } else if (helpers.job.attempts < helpers.job.max_attempts) {
+          // graphile retries after exp(attempts) seconds (its failJob); be there when it is due.
+          wakeups.wakeIn(Math.exp(Math.min(helpers.job.attempts, 10)) * 1000 + 200);
         }
         throw error;
       }
@@ -114,21 +126,23 @@ export async function startWorker(options: {
       taskList,
       logger: toGraphileLogger(options.logger),
       noHandleSignals: true,
-      pollInterval: options.pollInterval ?? 1000,
+      pollInterval: options.pollInterval ?? 2000,
       ...(options.crontab ? { crontab: options.crontab } : {}),
       // Migrations run once at boot (runQueueMigrations), not per runner.
       noPreparedStatements: false,
     });
   } catch (error) {
+    wakeups.stop();
     await liveness?.close();
     await pgPool.end();
     throw error;
   }
   try {
-    // Started means: holding its lock.
+    // Started means: holding its lock and listening for due times (a job added before that waits for a poll).
     await liveness?.held;
   } catch (error) {
     await runner.stop().catch(() => undefined);
+    wakeups.stop();
     await pgPool.end();
     throw error;
   }
@@ -147,6 +161,7 @@ export async function startWorker(options: {
     stopping ??= (async () => {
       lagWatch.stop();
       await runner.stop().catch((error: unknown) => options.logger.warn({ component: 'queue', err: error }, 'runner stop failed'));
+      wakeups.stop();
       await recovery.stop();
       await liveness?.close();
       await pgPool.end();
