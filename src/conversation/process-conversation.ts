@@ -85,9 +85,11 @@ export async function processConversation(deps: ProcessConversationDeps, convers
 
 const commit = (db: Db, turn: Turn, ending: TurnEnding, fence: JobFence | undefined) =>
   db.$transaction(async (tx) => {
-    // First: holds the job row, so recovery cannot hand the job to another worker until this commits.
+    const committed = await commitTurnEnding(tx, scopeOf(turn), ending);
+    // Last, as the intake locks the conversation before the job row (the other order deadlocks with it):
+    // from here the job row is held, so recovery cannot hand the job to another worker until this commits.
     await fence?.completeWithin(tx);
-    return commitTurnEnding(tx, scopeOf(turn), ending);
+    return committed;
   });
 
 /** Decides how the turn ends (running the responder when there is something to answer); commits nothing. */

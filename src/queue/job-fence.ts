@@ -14,12 +14,15 @@ export interface JobFence {
   /** throws `job_fenced` once `signal` is aborted */
   throwIfLost(): void;
   /**
-   * The first statement of the transaction that commits the job's effects: completes the job
+   * The last statement of the transaction that commits the job's effects: completes the job
    * there (deletes its row, frees its named queue) if this worker still holds it for this
-   * attempt, else throws `job_fenced` so the transaction rolls back. The job row stays locked by
-   * the transaction, so recovery cannot free the job before the effects commit; and the queue is
-   * free the moment they do (the conversation's replies can be sent at once). After it, the
-   * handler must not touch what the queue serialises: the next job of the queue may be running.
+   * attempt, else throws `job_fenced` so the whole transaction rolls back. Decided atomically
+   * with the commit: a recovery that freed the job before this statement makes it refuse; one
+   * that comes after waits for the commit (the deleted row stays locked) and finds nothing. The
+   * queue is free the moment the effects commit (the conversation's replies can be sent at
+   * once); after it, the handler must not touch what the queue serialises: the next job of the
+   * queue may be running. Last, not first: the intake locks the conversation's row before the
+   * job's (add_jobs), so taking the job row first would deadlock with it.
    */
   completeWithin(tx: Queryable): Promise<void>;
 }
