@@ -5,7 +5,8 @@ import { createLogger } from './shared/index.js';
 /**
  * Process entry point (the image's CMD runs it directly, `npm start` through
  * scripts/run-dist.mjs): parse config (fail fast naming every bad variable), start the
- * service, and shut it down in order on SIGTERM/SIGINT/SIGHUP (HTTP, worker, database), exit 0.
+ * service, and shut it down in order on SIGTERM/SIGINT/SIGHUP (HTTP, worker, database), exit 0;
+ * exit 75 when the worker lost its liveness lock (boot/stop-on-signals.ts).
  */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

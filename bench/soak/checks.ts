@@ -4,6 +4,10 @@ import type { DriverResult } from './driver.js';
 import type { ModelCall } from './fake-anthropic.js';
 import type { GraphDelivery } from './fake-graph.js';
 
+/** The stages issue 12 sets targets for (see report.ts). */
+export const WAKE_UP_STAGE = 'debounce deadline → run started (wake-up)';
+export const SEND_STAGE = 'reply queued → sent to Meta';
+
 export interface SoakChecks {
   inboundSent: number;
   inboundStored: number;
@@ -62,6 +66,8 @@ export async function checkSoak(input: {
   driver: DriverResult;
   deliveries: GraphDelivery[];
   modelCalls: ModelCall[];
+  /** DEBOUNCE_MS the service ran with (its DEBOUNCE_MAX_WAIT_MS is the default, 10 s) */
+  debounceMs: number;
 }): Promise<SoakChecks> {
   const client = new pg.Client({ connectionString: input.databaseUrl });
   await client.connect();
@@ -125,7 +131,7 @@ export async function checkSoak(input: {
           text: delivery.text.slice(0, 80),
           deliveredTimes: input.deliveries.filter((other) => other.to === delivery.to && other.text === delivery.text).length,
         })),
-      stages: await stageTimings(query),
+      stages: await stageTimings(query, input.debounceMs),
       lostResponses: {
         total: input.deliveries.filter((delivery) => delivery.responseLost).length,
         recorded: input.deliveries.filter((delivery) => delivery.responseLost && outboundWamids.has(delivery.wamid)).length,
@@ -173,7 +179,10 @@ export async function checkSoak(input: {
   }
 }
 
-async function stageTimings(query: <Row extends pg.QueryResultRow>(sql: string) => Promise<Row[]>) {
+/** The service's DEBOUNCE_MAX_WAIT_MS (the soak keeps the default). */
+const DEBOUNCE_MAX_WAIT_MS = 10_000;
+
+async function stageTimings(query: <Row extends pg.QueryResultRow>(sql: string) => Promise<Row[]>, debounceMs: number) {
   const stage = async (name: string, sql: string) => {
     const row = (
       await query<{ p50: number | null; p95: number | null; n: string }>(`
@@ -189,9 +198,25 @@ async function stageTimings(query: <Row extends pg.QueryResultRow>(sql: string) 
           WHERE m.conversation_id = r.conversation_id AND m.direction = 'inbound' AND m.created_at <= r.started_at)) * 1000 AS ms
        FROM agent_runs r`,
     ),
+    await stage(
+      // From when its job became runnable: its debounce deadline (as the intake set run_at from the turn's
+      // messages), or later if the conversation's queue was still busy then (the previous turn or its sends).
+      WAKE_UP_STAGE,
+      `SELECT extract(epoch FROM r.started_at - greatest(t.deadline,
+          coalesce((SELECT max(o.sent_at) FROM messages o WHERE o.conversation_id = r.conversation_id
+                      AND o.direction = 'outbound' AND o.sent_at <= r.started_at), '-infinity'::timestamptz),
+          coalesce((SELECT max(p.finished_at) FROM agent_runs p WHERE p.conversation_id = r.conversation_id
+                      AND p.id <> r.id AND p.finished_at <= r.started_at), '-infinity'::timestamptz))) * 1000 AS ms
+       FROM agent_runs r
+       JOIN LATERAL (
+         SELECT least(max(m.created_at) + make_interval(secs => ${debounceMs / 1000}),
+                      min(m.created_at) + make_interval(secs => ${DEBOUNCE_MAX_WAIT_MS / 1000})) AS deadline
+         FROM messages m WHERE m.run_id = r.id AND m.direction = 'inbound' AND m.created_at <= r.started_at
+       ) t ON t.deadline IS NOT NULL`,
+    ),
     await stage('run duration (model calls + tools)', `SELECT duration_ms AS ms FROM agent_runs WHERE duration_ms IS NOT NULL`),
     await stage(
-      'reply queued → sent to Meta',
+      SEND_STAGE,
       `SELECT extract(epoch FROM sent_at - created_at) * 1000 AS ms FROM messages WHERE direction = 'outbound' AND sent_at IS NOT NULL`,
     ),
   ];

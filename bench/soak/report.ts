@@ -1,4 +1,4 @@
-import type { SoakChecks } from './checks.js';
+import { SEND_STAGE, type SoakChecks, WAKE_UP_STAGE } from './checks.js';
 
 export interface SoakFigures {
   customers: number;
@@ -17,6 +17,8 @@ export interface SoakFigures {
   graphErrorsInjected: number;
   repliesDelivered: number;
   debounceMs: number;
+  /** the same-run baseline: a trivial query's round trip from the soak process while the load ran (ms) */
+  roundTripMs: number[];
   statusWebhooks: number;
   /** CPU seconds by part: web processes, worker processes, PostgreSQL (embedded only), the soak process (driver + fakes) */
   cpuSeconds: { web: number; worker: number; postgres: number; soak: number };
@@ -116,6 +118,19 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
     `incl. ${figures.debounceMs} ms debounce`,
   );
   for (const stage of checks.stages) row(`  ${stage.name} p50 / p95`, `${ms(stage.p50)} / ${ms(stage.p95)}`, `n=${stage.count}`);
+  const baseline = percentile(figures.roundTripMs, 95);
+  row(
+    'baseline: database round trip p50 / p95',
+    `${ms(percentile(figures.roundTripMs, 50))} / ${ms(baseline)}`,
+    'from the soak process, same run',
+  );
+  for (const [name, stage, targetMs] of [
+    ['target: deadline → run started p95', WAKE_UP_STAGE, 100],
+    ['target: reply queued → sent p95', SEND_STAGE, 150],
+  ] as const) {
+    const p95 = checks.stages.find((entry) => entry.name === stage)?.p95 ?? Number.NaN;
+    row(name, ms(p95), `≤ ${targetMs} ms: ${p95 <= targetMs ? 'ok' : 'over'}; ${(p95 / baseline).toFixed(1)}× the baseline round trip`);
+  }
   row('model calls not attributed to a customer', checks.modelCallsUnattributed);
   row(
     'throughput',

@@ -16,6 +16,7 @@ import { startFakeAnthropic } from './fake-anthropic.js';
 import { startFakeGraph } from './fake-graph.js';
 import { createRandom, sleep } from './random.js';
 import { type SoakFigures, soakFailures } from './report.js';
+import { sampleRoundTrips } from './round-trip-sampler.js';
 import { seedSoakTenants } from './seed-tenants.js';
 import { startServiceCluster } from './service-processes.js';
 import { pidOwningLocalPort } from './socket-owner.js';
@@ -144,6 +145,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const total = plans.reduce((sum, plan) => sum + plan.turns.flat().length, 0);
     const killAt = Array.from({ length: options.workerKills }, (_, k) => Math.floor((total * (k + 1)) / (options.workerKills + 1)));
     const kills: Promise<void>[] = [];
+    const roundTrips = await sampleRoundTrips(database.url);
     const driver = await driveCustomers({
       plans,
       tenants,
@@ -185,6 +187,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       },
     });
     await Promise.all(kills);
+    const roundTripMs = await roundTrips.stop();
     options.log(`customers done in ${((driver.finishedAt - driver.startedAt) / 1000).toFixed(0)} s; draining the queue`);
     await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
     const writes = writesBetween(writesAtStart, await readWriteCounters(database.url));
@@ -196,7 +199,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const postgresCpu = cpuSecondsOfTree(database.serverPid());
     const soakCpu = process.cpuUsage(cpuAtStart);
 
-    const checks = await checkSoak({ databaseUrl: database.url, plans, driver, deliveries: graph.deliveries, modelCalls: anthropic.calls });
+    const checks = await checkSoak({
+      databaseUrl: database.url,
+      plans,
+      driver,
+      deliveries: graph.deliveries,
+      modelCalls: anthropic.calls,
+      debounceMs: options.debounceMs,
+    });
     const figures: SoakFigures = {
       customers: options.customers,
       messagesPerCustomer: options.messagesPerCustomer,
@@ -214,6 +224,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       graphErrorsInjected: graph.stats.errors500,
       repliesDelivered: graph.deliveries.length,
       debounceMs: options.debounceMs,
+      roundTripMs,
       statusWebhooks: graph.stats.statusWebhooks,
       offeredRate: options.offeredRate,
       sendSeconds: sendWindowSeconds(driver.sent.map((message) => message.sentAt)),

@@ -1,10 +1,9 @@
 import type { Tracer } from '@opentelemetry/api';
-import type { TaskList } from 'graphile-worker';
 import { z } from 'zod';
 import { type ChooseResponder, createVoiceNoteTranscriber, processConversation } from '../conversation/index.js';
 import { keyringFromConfig } from '../credentials/index.js';
 import { createGraphApiClient, type GraphApiClient, sendOutboundMessage } from '../outbox/index.js';
-import { TASKS } from '../queue/index.js';
+import { type QueueTaskList, TASKS } from '../queue/index.js';
 import { sendReminder, settleUndeliveredMessage } from '../reminders/index.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -29,7 +28,7 @@ interface ChannelTaskOptions {
  * appointment reminder at its due time. Wiring, so it lives in boot/: it picks the Graph API
  * client and hands each component its dependencies.
  */
-export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOptions): TaskList {
+export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOptions): QueueTaskList {
   const graph =
     options.graph ??
     createGraphApiClient({
@@ -57,7 +56,7 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
       })
     : undefined;
   return {
-    [TASKS.processConversation]: async (payload, helpers) => {
+    [TASKS.processConversation]: async (payload, helpers, fence) => {
       const { conversationId } = conversationPayload.parse(payload);
       await processConversation(
         {
@@ -73,7 +72,7 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
           clock: deps.clock,
         },
         conversationId,
-        { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },
+        { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts, fence },
       );
     },
     [TASKS.sendMessage]: async (payload, helpers) => {

@@ -1,8 +1,7 @@
-import type { TaskList } from 'graphile-worker';
 import { compactAgentHistory } from '../agent/index.js';
 import { createMonthlyPartitionsAhead, type Db, MONTHLY_PARTITIONED_TABLES } from '../db/index.js';
 import { eraseExpiredData } from '../privacy/index.js';
-import { deleteQueueLeftovers, TASKS } from '../queue/index.js';
+import { deleteQueueLeftovers, type QueueTaskList, TASKS } from '../queue/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 
 /**
@@ -48,7 +47,7 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> 
 }
 
 /** The maintenance job handlers (thin: they call the components). */
-export function createMaintenanceTasks(deps: MaintenanceDeps): TaskList {
+export function createMaintenanceTasks(deps: MaintenanceDeps): QueueTaskList {
   return {
     [TASKS.eraseExpiredData]: async () => {
       await runDailyMaintenance(deps);

@@ -2,7 +2,6 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Tracer } from '@opentelemetry/api';
 import type { Router } from 'express';
-import type { TaskList } from 'graphile-worker';
 import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
 import { createConsoleRouter } from '../console/index.js';
@@ -10,7 +9,7 @@ import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
 import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
 import { createMetricsRegistry, createMetricsRouter } from '../metrics/index.js';
-import { runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
+import { type QueueTaskList, runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
 import { createStaffAccount, DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from '../staff/index.js';
 import { createRunTracing } from '../telemetry/index.js';
@@ -30,6 +29,11 @@ export interface RunningService {
   stop(): Promise<void>;
   /** When `stop()` takes too long and the process exits anyway: leaves no embedded PostgreSQL running. */
   abandon(): void;
+  /**
+   * Resolves when the worker lost its liveness lock and stopped itself (queue/start-worker.ts):
+   * the process must exit (main.ts exits 75) and be restarted. Pending otherwise, and without a worker.
+   */
+  workerLost: Promise<Error>;
 }
 
 /**
@@ -97,10 +101,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const address = server?.address();
   const port = typeof address === 'object' && address ? address.port : undefined;
   logger.info({ role: config.ROLE, port, embeddedDatabase: Boolean(embedded) }, 'wa-agenda started');
-  return { deps, port, stop, abandon: () => embedded?.abandon() };
+  const workerLost = worker ? worker.lost : new Promise<Error>(() => undefined);
+  return { deps, port, stop, abandon: () => embedded?.abandon(), workerLost };
 }
 
-function createTasks(deps: ServiceDeps, tracer: Tracer): TaskList {
+function createTasks(deps: ServiceDeps, tracer: Tracer): QueueTaskList {
   return {
     ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps), tracer }),
     ...createMaintenanceTasks({ ...deps, historyWindow: deps.config.AGENT_HISTORY_MAX_MESSAGES }),

@@ -2,6 +2,7 @@ import type { Tracer } from '@opentelemetry/api';
 import type { Db } from '../db/index.js';
 import { findOpenHandoff } from '../handoff/index.js';
 import type { GraphApiClient } from '../outbox/index.js';
+import type { JobFence } from '../queue/index.js';
 import { type Clock, type Logger, systemClock } from '../shared/index.js';
 import { traceRun } from '../telemetry/index.js';
 import { isReadableMessage } from '../whatsapp/index.js';
@@ -39,6 +40,13 @@ export interface ProcessConversationDeps {
 
 export type TurnResult = { kind: 'nothing_to_do' } | { kind: 'ended'; ending: TurnEndingKind; runId: number | null };
 
+/** The job running the turn: its attempt, and (from the worker) the fence that keeps a second worker's run of it out. */
+export interface TurnJob {
+  attempt: number;
+  maxAttempts: number;
+  fence?: JobFence;
+}
+
 /**
  * The turns of a conversation's unprocessed messages (the `process-conversation` job): usually
  * ONE responder run answers them all; a reminder's tap is a turn of its own (see
@@ -48,12 +56,13 @@ export type TurnResult = { kind: 'nothing_to_do' } | { kind: 'ended'; ending: Tu
  * `agent_runs` row (key `conv:<id>:upto:<last message id>`); turns already committed are not
  * answered again. On the last attempt (`attempt >= maxAttempts`) a failing turn does not
  * throw but hands the conversation to a person with an apology, so it never loops forever.
+ *
+ * With a fence (the worker's, see queue/job-fence.ts), a turn stops as soon as the worker lost
+ * its liveness lock (the responder is cancelled, nothing is committed, not even a give-up: the job
+ * runs again elsewhere). The last turn's commit completes the job in the same transaction, an
+ * earlier turn's commit holds the job row; both are refused when the job is no longer this worker's.
  */
-export async function processConversation(
-  deps: ProcessConversationDeps,
-  conversationId: number,
-  job: { attempt: number; maxAttempts: number },
-): Promise<TurnResult> {
+export async function processConversation(deps: ProcessConversationDeps, conversationId: number, job: TurnJob): Promise<TurnResult> {
   let result: TurnResult = { kind: 'nothing_to_do' };
   let answeredUpTo = 0;
   for (;;) {
@@ -62,38 +71,58 @@ export async function processConversation(
     // Every ending marks its messages processed; the id check only guards against looping on a turn that did not.
     if (!loaded || !first || first.id <= answeredUpTo) return result;
     const messages = nextTurnMessages(loaded.messages);
-    result = await processTurn(deps, { ...loaded, messages }, job);
-    if (messages.length === loaded.messages.length) return result;
+    const last = messages.length === loaded.messages.length;
+    // Only the last turn ends the job; an earlier one commits while the job goes on.
+    const fence = job.fence && !last ? { ...job.fence, completeWithin: job.fence.holdWithin } : job.fence;
+    result = await processTurn(deps, { ...loaded, messages }, { ...job, fence });
+    if (last) return result;
     answeredUpTo = messages.at(-1)?.id ?? answeredUpTo;
   }
 }
 
 /** One turn: its ending decided (the responder run, when there is something to answer), committed and traced. */
-async function processTurn(deps: ProcessConversationDeps, turn: Turn, job: { attempt: number; maxAttempts: number }): Promise<TurnResult> {
+async function processTurn(deps: ProcessConversationDeps, turn: Turn, job: TurnJob): Promise<TurnResult> {
   const logger = deps.logger.child({ tenantId: turn.tenantId, conversationId: turn.conversationId });
   const runRef: { id: number | null } = { id: null };
   try {
-    const ending = await answerTurn(deps, turn, runRef, logger);
-    const committed = await commit(deps.db, turn, ending);
+    const ending = await answerTurn(deps, turn, runRef, logger, job.fence?.signal);
+    const committed = await commit(deps.db, turn, ending, job.fence);
     await traceRun(deps.tracer, deps.db, runRef.id, logger);
     return { kind: 'ended', ending: committed, runId: runRef.id };
   } catch (error) {
+    if (job.fence?.signal.aborted) {
+      logger.warn({ err: error }, 'conversation turn stopped uncommitted: this worker lost its liveness lock');
+      throw error;
+    }
     if (job.attempt < job.maxAttempts) {
       logger.warn({ err: error, attempt: job.attempt, maxAttempts: job.maxAttempts }, 'conversation turn failed; will retry');
       throw error;
     }
     logger.error({ err: error, attempt: job.attempt }, 'conversation turn failed on its last attempt; handing off to a person');
     const run = runRef.id === null ? null : { id: runRef.id };
-    const committed = await commit(deps.db, turn, { kind: 'give_up', run });
+    const committed = await commit(deps.db, turn, { kind: 'give_up', run }, job.fence);
     await traceRun(deps.tracer, deps.db, runRef.id, logger);
     return { kind: 'ended', ending: committed, runId: runRef.id };
   }
 }
 
-const commit = (db: Db, turn: Turn, ending: TurnEnding) => db.$transaction((tx) => commitTurnEnding(tx, scopeOf(turn), ending));
+const commit = (db: Db, turn: Turn, ending: TurnEnding, fence: JobFence | undefined) =>
+  db.$transaction(async (tx) => {
+    const committed = await commitTurnEnding(tx, scopeOf(turn), ending);
+    // Last, as the intake locks the conversation before the job row (the other order deadlocks with it):
+    // from here the job row is held, so recovery cannot hand the job to another worker until this commits.
+    await fence?.completeWithin(tx);
+    return committed;
+  });
 
 /** Decides how the turn ends (running the responder when there is something to answer); commits nothing. */
-async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { id: number | null }, logger: Logger): Promise<TurnEnding> {
+async function answerTurn(
+  deps: ProcessConversationDeps,
+  turn: Turn,
+  runRef: { id: number | null },
+  logger: Logger,
+  fenceSignal: AbortSignal | undefined,
+): Promise<TurnEnding> {
   // The owner's pause (an `owner_replied` handoff held by "WhatsApp app") ends by itself after the
   // tenant's quiet period; that resolves the handoff like an attendant would, it ends no turn.
   if (await releaseExpiredOwnerPause(deps.db, turn)) logger.info('owner quiet for the pause period: the bot answers again');
@@ -134,10 +163,13 @@ async function answerTurn(deps: ProcessConversationDeps, turn: Turn, runRef: { i
         }),
       },
       deps.claimPollMs ?? 500,
+      fenceSignal,
     );
   } finally {
     stopTyping();
   }
+  // A responder cancelled because the worker lost its lock must not end the turn as cancelled.
+  if (fenceSignal?.aborted) throw fenceSignal.reason;
   logger.info({ runId: run.id, responder: responder.name, outcome: outcome.kind }, 'conversation run finished');
   const ending = endingOfRun(run, outcome);
   return reminders.answer ? { ...ending, reminderAnswer: reminders.answer } : ending;

@@ -12,6 +12,8 @@ export async function respondWatchingClaims(
   responder: Responder,
   input: Omit<RespondInput, 'signal'>,
   pollMs: number,
+  /** also stops the responder (the worker lost its liveness lock) */
+  fenceSignal?: AbortSignal,
 ): Promise<RunOutcome> {
   const controller = new AbortController();
   let polling = false;
@@ -29,7 +31,8 @@ export async function respondWatchingClaims(
       });
   }, pollMs);
   try {
-    return await responder.respond({ ...input, signal: controller.signal });
+    const signal = fenceSignal ? AbortSignal.any([controller.signal, fenceSignal]) : controller.signal;
+    return await responder.respond({ ...input, signal });
   } finally {
     clearInterval(timer);
   }

@@ -1,129 +1,108 @@
-import type { WorkerEvents } from 'graphile-worker';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../shared/index.js';
-
-const NAME_PREFIX = 'wa-agenda-worker:';
+import { LIVENESS_NAME_PREFIX, POOL_LOCK_PREFIX } from './pool-liveness.js';
 
 interface DeadWorkerRecovery {
   stop(): Promise<void>;
 }
 
 /**
- * graphile-worker 0.17 frees jobs (and named queues) locked by a crashed worker only after
- * four hours, which would leave a conversation unanswered that long after a SIGKILL or an
- * OOM kill. So every worker process keeps one idle "liveness" connection per worker pool,
- * named `wa-agenda-worker:<pool id>` (`application_name`); when a process dies, PostgreSQL
- * drops its connections. Every `intervalMs` each process unlocks (graphile's own
- * `force_unlock_workers`) whatever is locked, for longer than `graceMs`, by a pool with no
- * liveness connection; the job then runs again (its handler is idempotent: the conversation
- * turn resumes its run, a send skips rows already sent).
+ * graphile-worker 0.17 and 0.18 free jobs (and named queues) locked by a crashed worker only
+ * after four hours (the open-source release has no heartbeat; Worker Pro's is proprietary), which
+ * would leave a conversation unanswered that long after a SIGKILL or an OOM kill. Every worker pool
+ * holds a session-level advisory lock for its whole life (pool-liveness.ts); PostgreSQL releases it
+ * only when that session ends. So every `intervalMs` each worker process looks for pools that
+ * lock jobs while their advisory lock is free, and frees their jobs (graphile's own
+ * `force_unlock_workers`) once the lock has been seen free for `confirmMs`. Freeing happens in a
+ * statement that takes the pool's lock key itself, so a pool can never hold its lock and lose its
+ * jobs at the same time; and the wait gives a pool whose session was cut time to notice and
+ * fence its runs first (it learns at once from the server, or from its ping), so that the rerun
+ * never overlaps it. The rerun resumes where the first run stopped (the turn resumes its run, a
+ * send skips rows already sent).
  *
- * The grace covers a pool that locks a job in the few milliseconds before its liveness
- * connection opens. A process never releases its own pools' jobs, and nothing is released
- * in the first seconds after a database restart (every liveness connection is reopening),
- * so a restart never hands a running job to a second worker. Assumes every worker on the database runs this code, and that
- * connections are direct (a transaction pooler would hide them from `pg_stat_activity`).
- * A job that was on its last attempt when its worker died stays failed, as graphile decides.
+ * Time does not decide: a live pool keeps its jobs however long ago it locked them, a slow one
+ * included. Also kept are jobs of a pool that still has a session named `wa-agenda-worker:<pool
+ * id>` (what earlier releases of this recovery used as liveness), so a rolling deploy never frees
+ * a job an older worker is running. Needs direct connections (or a session pooler): a transaction
+ * pooler would move the advisory lock between sessions. A job that was on its last attempt when
+ * its worker died stays failed, as graphile decides.
  */
 export function startDeadWorkerRecovery(options: {
-  connectionString: string;
+  pool: pg.Pool;
   logger: Logger;
-  /** the runner's events: each started job names the pool that locked it */
-  events: WorkerEvents;
-  graceMs: number;
+  /** this process's own pools: never judged here, even while their session reopens */
+  ownPoolIds: () => string[];
+  /** how long a pool's lock must be seen free before its jobs are freed */
+  confirmMs: number;
   intervalMs?: number;
+  /** jobs were freed: look for them now */
+  onReleased?: (poolIds: string[]) => void;
 }): DeadWorkerRecovery {
   const logger = options.logger.child({ component: 'dead-worker-recovery' });
-  const liveness = new Map<string, pg.Client>();
-  let stopped = false;
-
-  const keepAlive = async (poolId: string) => {
-    while (!stopped) {
-      const client = new pg.Client({
-        connectionString: options.connectionString,
-        application_name: `${NAME_PREFIX}${poolId}`.slice(0, 63),
-      });
-      const closed = new Promise<void>((resolve) => {
-        client.on('error', (error) => {
-          logger.warn({ err: error, poolId }, 'liveness connection lost; reopening');
-          resolve();
-        });
-        client.on('end', () => resolve());
-      });
-      try {
-        await client.connect();
-        liveness.set(poolId, client);
-        await closed;
-      } catch (error) {
-        logger.warn({ err: error, poolId }, 'liveness connection failed; retrying');
-      }
-      liveness.delete(poolId);
-      if (!stopped) await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  };
-  const known = new Set<string>();
-  // A pool is announced by its first job (its id is the job's locked_by); the grace covers
-  // the moment until its liveness connection is open.
-  const onJobStart = ({ job }: { job: { locked_by: string | null } }) => {
-    const poolId = job.locked_by;
-    if (!poolId || known.has(poolId) || stopped) return;
-    known.add(poolId);
-    void keepAlive(poolId);
-  };
-  options.events.on('job:start', onJobStart);
-
+  const freeSince = new Map<string, number>();
   const sweep = async () => {
-    const client = new pg.Client({ connectionString: options.connectionString, application_name: 'wa-agenda-dead-worker-sweep' });
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      await sweepWith(client);
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  };
-  const sweepWith = async (client: pg.Client) => {
-    const grace = `${Math.max(0, Math.round(options.graceMs))} milliseconds`;
-    const dead = await client.query<{ locked_by: string }>(
-      `SELECT locked_by FROM (
-         SELECT locked_by, locked_at FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL
-         UNION ALL
-         SELECT locked_by, locked_at FROM graphile_worker._private_job_queues WHERE locked_by IS NOT NULL
-       ) locks
-       WHERE locked_at < now() - $1::interval
-         AND NOT (locked_by = ANY($3::text[]))
-         AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = left($2 || locks.locked_by, 63))
-         -- Right after a database restart every liveness connection is gone until its owner
-         -- reconnects (within ~1 s): give the living workers that long before judging them.
-         AND pg_postmaster_start_time() < now() - interval '3 seconds'
-       GROUP BY locked_by`,
-      // This process's own pools are alive by definition, even while their liveness
-      // connection is being reopened (a dropped connection, a database restart).
-      [grace, NAME_PREFIX, [...known]],
+    const { rows } = await options.pool.query<{ locked_by: string }>(
+      `WITH locks AS (
+         SELECT locked_by FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL
+         UNION
+         SELECT locked_by FROM graphile_worker._private_job_queues WHERE locked_by IS NOT NULL
+       ), pools AS (
+         SELECT locked_by, hashtextextended($1 || locked_by, 0) AS lock_key FROM locks WHERE NOT (locked_by = ANY($3::text[]))
+       )
+       SELECT locked_by FROM pools
+       WHERE NOT EXISTS (
+           SELECT 1 FROM pg_locks l
+           WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+             AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             -- a bigint key shows as its high half in classid and its low half in objid
+             AND l.classid = ((pools.lock_key >> 32) & 4294967295)::oid AND l.objid = (pools.lock_key & 4294967295)::oid)
+         AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = left($2 || pools.locked_by, 63))`,
+      [POOL_LOCK_PREFIX, LIVENESS_NAME_PREFIX, options.ownPoolIds()],
     );
-    const ids = dead.rows.map((row) => row.locked_by);
-    if (ids.length === 0) return;
-    await client.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [ids]);
-    logger.warn({ workerIds: ids }, 'released jobs locked by workers that are gone');
+    const now = Date.now();
+    const free = new Set(rows.map((row) => row.locked_by));
+    for (const poolId of freeSince.keys()) if (!free.has(poolId)) freeSince.delete(poolId);
+    const due: string[] = [];
+    for (const poolId of free) {
+      const since = freeSince.get(poolId);
+      if (since === undefined) freeSince.set(poolId, now);
+      else if (now - since >= options.confirmMs) due.push(poolId);
+    }
+    const released: string[] = [];
+    for (const poolId of due) {
+      // Taking the key in the same statement: if the pool (or another sweep) holds it now, nothing is freed.
+      const { rows: freed } = await options.pool.query<{ freed: boolean }>(
+        `SELECT true AS freed, graphile_worker.force_unlock_workers(ARRAY[$2::text])
+         WHERE pg_try_advisory_xact_lock(hashtextextended($1 || $2, 0))`,
+        [POOL_LOCK_PREFIX, poolId],
+      );
+      freeSince.delete(poolId);
+      if (freed.length > 0) released.push(poolId);
+    }
+    if (released.length === 0) return;
+    logger.warn({ workerIds: released }, 'released jobs locked by workers whose liveness lock is gone');
+    options.onReleased?.(released);
   };
-  // A dead worker's conversation waits at most grace + interval before it runs again.
-  const interval = options.intervalMs ?? Math.max(1000, options.graceMs / 2);
+  const interval = options.intervalMs ?? 1000;
   let running: Promise<void> = Promise.resolve();
+  let busy = false;
   const tick = () => {
-    running = sweep().catch((error: unknown) => logger.warn({ err: error }, 'dead worker sweep failed'));
+    if (busy) return;
+    busy = true;
+    running = sweep()
+      .catch((error: unknown) => logger.warn({ err: error }, 'dead worker sweep failed'))
+      .finally(() => {
+        busy = false;
+      });
   };
-  const firstSweep = setTimeout(tick, 200);
+  const firstSweep = setTimeout(tick, Math.min(200, interval));
   const timer = setInterval(tick, interval);
   timer.unref();
-
   return {
     async stop() {
-      stopped = true;
       clearTimeout(firstSweep);
       clearInterval(timer);
-      options.events.off('job:start', onJobStart);
       await running;
-      await Promise.all([...liveness.values()].map((client) => client.end().catch(() => undefined)));
     },
   };
 }

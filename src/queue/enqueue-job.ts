@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/index.js';
+import { Prisma, type Queryable } from '../db/index.js';
+import { notifyJobsDueSql } from './job-wakeups.js';
 
 export interface JobSpec {
   task: string;
@@ -15,9 +16,11 @@ export interface JobSpec {
 /**
  * Adds a graphile-worker job through SQL on the given client, so it commits or rolls back
  * with the caller's transaction (the message is stored and its processing enqueued atomically).
+ * A job due later also announces its due time (job-wakeups.ts), in the same statement, so a
+ * worker wakes for it then instead of at its next poll.
  */
 export async function enqueueJob(tx: Queryable, job: JobSpec): Promise<void> {
-  await tx.$executeRaw`SELECT graphile_worker.add_job(
+  const added = Prisma.sql`SELECT (graphile_worker.add_job(
     identifier => ${job.task}::text,
     payload => ${JSON.stringify(job.payload)}::json,
     queue_name => ${job.queueName ?? null}::text,
@@ -25,7 +28,12 @@ export async function enqueueJob(tx: Queryable, job: JobSpec): Promise<void> {
     max_attempts => ${job.maxAttempts ?? null}::int,
     job_key => ${job.jobKey ?? null}::text,
     job_key_mode => ${job.jobKeyMode ?? null}::text
-  )`;
+  )).run_at`;
+  if (!job.runAt) {
+    await tx.$executeRaw(added);
+    return;
+  }
+  await tx.$executeRaw`WITH added AS (${added}) ${Prisma.raw(notifyJobsDueSql('added'))}`;
 }
 
 /**

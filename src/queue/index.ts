@@ -1,5 +1,7 @@
 export { type DeletedQueueLeftovers, deleteQueueLeftovers } from './delete-queue-leftovers.js';
 export { enqueueJob, type JobSpec, removeJobByKey } from './enqueue-job.js';
+export { isJobFencedError, type JobFence } from './job-fence.js';
+export { JOBS_DUE_CHANNEL, notifyJobsDueSql } from './job-wakeups.js';
 export { runQueueMigrations } from './run-queue-migrations.js';
-export { startWorker, type WorkerHandle } from './start-worker.js';
+export { type QueueTask, type QueueTaskList, startWorker, type WorkerHandle } from './start-worker.js';
 export { conversationQueueName, TASKS } from './task-names.js';

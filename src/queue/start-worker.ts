@@ -1,32 +1,59 @@
-import { type Runner, run, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { type JobHelpers, type Runner, run, type Task, type TaskList, type WorkerEvents, type WorkerPool } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from '../shared/index.js';
 import { startDeadWorkerRecovery } from './dead-worker-recovery.js';
 import { toGraphileLogger } from './graphile-logger.js';
+import { createJobAttempt, type JobFence, jobFencedError } from './job-fence.js';
+import { createJobWakeups, JOBS_DUE_CHANNEL } from './job-wakeups.js';
+import { holdPoolLiveness, type PoolLiveness } from './pool-liveness.js';
 import { watchQueueLag } from './watch-queue-lag.js';
 
+/** A job handler: graphile-worker's payload and helpers, plus the fence of this attempt (job-fence.ts). */
+export type QueueTask = (payload: unknown, helpers: JobHelpers, fence: JobFence) => unknown;
+export type QueueTaskList = Record<string, QueueTask>;
+
 export interface WorkerHandle {
-  /** Stops taking jobs and waits for the ones in flight. */
+  /** Stops taking jobs and waits for the ones in flight. Idempotent. */
   stop(): Promise<void>;
   runner: Runner;
+  /**
+   * Resolves, once the worker has stopped, if it stopped because it lost its liveness lock (never
+   * rejects; stays pending otherwise). The process should then exit and be restarted.
+   */
+  lost: Promise<Error>;
 }
 
 /**
  * Starts a graphile-worker runner in this process. Signals are left to main.ts, which
  * shuts HTTP, the worker and the database down in order.
+ *
+ * Around graphile: the pool holds a liveness lock from its creation (pool-liveness.ts) and runs
+ * no handler before it has it; dead-worker-recovery.ts frees jobs of pools whose lock is gone.
+ * Losing the lock is a fail-stop: every running handler's fence aborts (it commits nothing and
+ * its job is given back), the worker takes no more jobs, stops, and `lost` resolves. A handler's
+ * job is completed by the fence (in the handler's own commit, or right after it), never by
+ * graphile's unconditional delete, so a worker that lost a job can never complete another
+ * worker's run of it; and the job's named queue is free the moment its work commits. Jobs due
+ * later wake the pool at their due time (job-wakeups.ts): `pollInterval` is only a safety net.
  */
 export async function startWorker(options: {
   connectionString: string;
   concurrency: number;
-  tasks: TaskList;
+  tasks: QueueTaskList;
   logger: Logger;
+  /** safety net only: due jobs, freed queues and retries wake the pool themselves */
   pollInterval?: number;
   /** recurring jobs (graphile-worker crontab lines), e.g. MAINTENANCE_CRONTAB */
   crontab?: string;
   /** a warning is logged while the oldest due job has waited longer than this (ms) */
   queueLagWarnMs?: number;
-  /** Jobs locked this long by a worker process that is gone are released (see dead-worker-recovery.ts). */
-  deadWorkerGraceMs?: number;
+  /** Jobs of a pool whose liveness lock has been seen free this long are released (see dead-worker-recovery.ts). */
+  deadWorkerConfirmMs?: number;
+  /** how often dead-worker recovery looks (ms) */
+  deadWorkerSweepMs?: number;
+  /** a liveness ping unanswered this long counts as a lost lock (ms) */
+  livenessTimeoutMs?: number;
 }): Promise<WorkerHandle> {
   // Our own pool: graphile-worker ends a pool it created without awaiting it (and drops its
   // error listener first), so stopping PostgreSQL right after runner.stop() could crash the
@@ -40,41 +67,116 @@ export async function startWorker(options: {
     client.once('end', () => openClients.delete(client));
     client.on('error', (error) => options.logger.warn({ component: 'queue', err: error }, 'queue connection failed'));
   });
+
+  let workerPool: WorkerPool | undefined;
+  let liveness: PoolLiveness | undefined;
+  const wakeups = createJobWakeups(
+    (count) => workerPool?.nudge(count),
+    () => liveness?.clockOffsetMs() ?? 0,
+  );
+  let onLost: (error: Error) => void = () => undefined;
+  const events = new EventEmitter() as WorkerEvents;
+  // Emitted synchronously while run() creates the pool, before any of its workers looks for a job.
+  events.on('pool:create', ({ workerPool: created }) => {
+    workerPool = created;
+    liveness = holdPoolLiveness({
+      connectionString: options.connectionString,
+      poolId: created.id,
+      logger: options.logger,
+      listenChannel: JOBS_DUE_CHANNEL,
+      onNotification: (payload) => wakeups.onDueNotification(payload),
+      pingTimeoutMs: options.livenessTimeoutMs,
+    });
+    liveness.signal.addEventListener('abort', () => onLost(liveness?.signal.reason as Error), { once: true });
+  });
+
+  const fenced =
+    (task: QueueTask): Task =>
+    async (payload, helpers) => {
+      const held = liveness;
+      if (!held) throw jobFencedError('no liveness lock for this worker pool');
+      const heldSince = await held.held;
+      const attempt = createJobAttempt(helpers.job, { pool: pgPool, signal: held.signal });
+      // Locked before the lock was taken: a recovery may have freed it meanwhile (after, it cannot).
+      const lockedAt = helpers.job.locked_at ? new Date(helpers.job.locked_at).getTime() : 0;
+      if (lockedAt <= heldSince.getTime() + 1 && !(await attempt.isHeld()))
+        throw jobFencedError('the job was released before this worker held its lock');
+      try {
+        await task(payload, helpers, attempt.fence);
+      } catch (error) {
+        if (held.signal.aborted && !attempt.completedWithin) {
+          // Fenced: give it back at once, the attempt not counted (graphile's failJob then finds it no longer ours).
+          await attempt.giveBack().catch(() => false);
+        } else if (helpers.job.attempts < helpers.job.max_attempts) {
+          // graphile retries after exp(attempts) seconds (its failJob); be there when it is due.
+          wakeups.wakeIn(Math.exp(Math.min(helpers.job.attempts, 10)) * 1000 + 200);
+        }
+        throw error;
+      }
+      await attempt.complete();
+    };
+  const taskList: TaskList = Object.fromEntries(Object.entries(options.tasks).map(([name, task]) => [name, fenced(task)]));
+
   let runner: Runner;
   try {
     runner = await run({
       pgPool,
+      events,
       concurrency: options.concurrency,
-      taskList: options.tasks,
+      taskList,
       logger: toGraphileLogger(options.logger),
       noHandleSignals: true,
-      pollInterval: options.pollInterval ?? 1000,
+      pollInterval: options.pollInterval ?? 2000,
       ...(options.crontab ? { crontab: options.crontab } : {}),
       // Migrations run once at boot (runQueueMigrations), not per runner.
       noPreparedStatements: false,
     });
   } catch (error) {
+    wakeups.stop();
+    await liveness?.close();
+    await pgPool.end();
+    throw error;
+  }
+  try {
+    // Started means: holding its lock and listening for due times (a job added before that waits for a poll).
+    await liveness?.held;
+  } catch (error) {
+    await runner.stop().catch(() => undefined);
+    wakeups.stop();
     await pgPool.end();
     throw error;
   }
   const recovery = startDeadWorkerRecovery({
-    connectionString: options.connectionString,
+    pool: pgPool,
     logger: options.logger,
-    events: runner.events,
-    graceMs: options.deadWorkerGraceMs ?? 5000,
+    ownPoolIds: () => (workerPool ? [workerPool.id] : []),
+    confirmMs: options.deadWorkerConfirmMs ?? 2000,
+    intervalMs: options.deadWorkerSweepMs,
+    onReleased: (poolIds) => workerPool?.nudge(poolIds.length * 4),
   });
   const lagWatch = watchQueueLag({ pool: pgPool, logger: options.logger, warnAfterMs: options.queueLagWarnMs ?? 5000 });
-  return {
-    runner,
-    stop: async () => {
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
       lagWatch.stop();
-      await runner.stop();
+      await runner.stop().catch((error: unknown) => options.logger.warn({ component: 'queue', err: error }, 'runner stop failed'));
+      wakeups.stop();
       await recovery.stop();
+      await liveness?.close();
       await pgPool.end();
       // pool.end() resolves before its sockets close; wait for them so the database can stop cleanly after us.
       await waitForClose([...openClients], 2000);
-    },
+    })();
+    return stopping;
   };
+  const lost = new Promise<Error>((resolve) => {
+    onLost = (error) => {
+      void stop().then(() => resolve(error));
+    };
+    if (liveness?.signal.aborted) onLost(liveness.signal.reason as Error);
+  });
+  return { runner, stop, lost };
 }
 
 function waitForClose(clients: pg.PoolClient[], timeoutMs: number): Promise<void> {

@@ -1,10 +1,10 @@
 import { type Db, Prisma } from '../db/index.js';
-import { TASKS } from '../queue/index.js';
+import { notifyJobsDueSql, TASKS } from '../queue/index.js';
 import type { InboundMessageToStore, ProcessingSchedule } from './inbound-message-to-store.js';
 
 /**
  * Stores a batch of inbound messages and enqueues their conversations' processing in ONE
- * statement (one transaction, one commit, one queue NOTIFY) — what the webhook needs under
+ * statement (one transaction, one commit, its queue NOTIFYs) — what the webhook needs under
  * load: PostgreSQL serialises the commits of every transaction that NOTIFYs (as
  * graphile-worker's add_jobs does), so one enqueue per message would cap intake at one disk
  * flush per message.
@@ -157,7 +157,10 @@ function inboundBatchQuery(messages: InboundMessageToStore[], customerOf: (numbe
                ORDER BY conversation_id) AS list
       FROM (SELECT DISTINCT conversation_id FROM message WHERE status = 'received') touched
     ), job AS (
-      SELECT (graphile_worker.add_jobs(specs.list, false)).id FROM specs WHERE specs.list IS NOT NULL
+      SELECT added.id, added.run_at FROM specs, graphile_worker.add_jobs(specs.list, false) added WHERE specs.list IS NOT NULL
+    ), due AS (
+      -- the workers wake at the debounce deadline instead of at their next poll (queue/job-wakeups.ts)
+      ${Prisma.raw(notifyJobsDueSql('job'))}
     )
-    SELECT id, conversation_id, wa_message_id, (SELECT count(*) FROM job) AS jobs FROM message`;
+    SELECT id, conversation_id, wa_message_id, (SELECT count(*) FROM job) AS jobs, (SELECT count(*) FROM due) AS due FROM message`;
 }

@@ -8,7 +8,7 @@ import type { Responder, RespondInput, RunOutcome } from '../../src/conversation
 import type { Db } from '../../src/db/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { createGraphApiClient } from '../../src/outbox/index.js';
-import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
+import { type QueueTaskList, startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { createLogger, type Logger, systemClock } from '../../src/shared/index.js';
 import { createWhatsAppWebhookRouter, signPayload } from '../../src/whatsapp/index.js';
 import { FAKE_GRAPH_URL } from '../fakes/graph-api.js';
@@ -100,6 +100,10 @@ export async function startChannel(options: {
   logger?: Logger;
   /** run spans go here (an in-memory exporter's tracer) */
   tracer?: Tracer;
+  /** the worker's poll (default 50 ms); set it long to show that a job did not wait for it */
+  pollInterval?: number;
+  /** changes the job handlers before the worker runs them (e.g. wraps one) */
+  tasks?: (tasks: QueueTaskList) => QueueTaskList;
 }): Promise<Channel> {
   const config = testConfig(options.config);
   const logger = options.logger ?? createLogger(process.env.LOG_LEVEL ?? 'silent');
@@ -115,12 +119,18 @@ export async function startChannel(options: {
       logger,
       baseDelayMs: 5,
     });
+    const tasks = createChannelTasks(deps, {
+      chooseResponder: async () => current.responder,
+      graph,
+      claimPollMs: 50,
+      tracer: options.tracer,
+    });
     worker = await startWorker({
       connectionString: options.database.url,
       concurrency: options.concurrency ?? 4,
-      tasks: createChannelTasks(deps, { chooseResponder: async () => current.responder, graph, claimPollMs: 50, tracer: options.tracer }),
+      tasks: options.tasks ? options.tasks(tasks) : tasks,
       logger,
-      pollInterval: 50,
+      pollInterval: options.pollInterval ?? 50,
     });
   }
   return {

@@ -1,8 +1,10 @@
 /**
- * A worker process for the crash test (run with `node --import tsx`): the real channel job
- * handlers on DATABASE_URL, the Graph API at WHATSAPP_GRAPH_URL (a loopback fake: msw does
- * not cross processes), and a responder that prints `run-started <runId>` and then answers
- * after RESPONDER_DELAY_MS. Prints `ready` once the worker runs; SIGTERM stops it cleanly.
+ * A worker process for the crash and recovery tests (run with `node --import tsx`): the real
+ * channel job handlers on DATABASE_URL, the Graph API at WHATSAPP_GRAPH_URL (a loopback fake:
+ * msw does not cross processes), and a responder (a slow model) that prints `run-started <runId>`,
+ * answers after RESPONDER_DELAY_MS unless its signal aborts first, and prints
+ * `run-finished <runId> answered|cancelled`. Prints `ready` once the worker runs; SIGTERM stops
+ * it cleanly; a worker that lost its liveness lock exits 75, as the service does.
  */
 
 import { createChannelTasks } from '../../src/boot/index.js';
@@ -24,7 +26,15 @@ const responder: Responder = {
   name: 'fake',
   async respond(input) {
     process.stdout.write(`run-started ${input.runId}\n`);
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const aborted = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), delayMs);
+      input.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    process.stdout.write(`run-finished ${input.runId} ${aborted ? 'cancelled' : 'answered'}\n`);
+    if (aborted) return { kind: 'cancelled' };
     return {
       kind: 'answer',
       replies: [{ type: 'text', text: `Resposta para: ${input.messages.map((message) => message.text).join(' | ')}` }],
@@ -44,9 +54,14 @@ const worker = await startWorker({
   tasks: createChannelTasks(deps, { chooseResponder: async () => responder, graph }),
   logger,
   pollInterval: 100,
-  deadWorkerGraceMs: 300,
+  deadWorkerConfirmMs: 1000,
+  deadWorkerSweepMs: 250,
 });
 process.stdout.write('ready\n');
+void worker.lost.then(async () => {
+  await db.$disconnect();
+  process.exit(75);
+});
 process.on('SIGTERM', () => {
   void worker
     .stop()

@@ -1,29 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { findConversation, outboundMessages, postWebhook, startChannel, waitFor } from './channel-harness.js';
-
-const ENTRY = path.join(import.meta.dirname, 'crash-worker-entry.ts');
-
-function spawnWorker(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
+import { spawnWorkerProcess as spawnWorker, WORKER_STARTUP_MS } from './worker-process.js';
 
 describe('worker crash', () => {
   let database: TestDatabase;
@@ -57,7 +39,7 @@ describe('worker crash', () => {
 
       const first = spawnWorker({ ...env, RESPONDER_DELAY_MS: '60000' });
       children.push(first.child);
-      await waitFor(() => first.output().includes('run-started'), { what: 'first worker run started', timeoutMs: 20_000 });
+      await waitFor(() => first.output().includes('run-started'), { what: 'first worker run started', timeoutMs: WORKER_STARTUP_MS });
       first.child.kill('SIGKILL');
       await first.exited;
       expect(await outboundMessages(database.db, conversation.id)).toHaveLength(0);
@@ -66,7 +48,7 @@ describe('worker crash', () => {
       children.push(second.child);
       await waitFor(async () => (await outboundMessages(database.db, conversation.id)).some((row) => row.status === 'sent'), {
         what: 'reply sent after restart',
-        timeoutMs: 20_000,
+        timeoutMs: WORKER_STARTUP_MS,
       });
       await new Promise((resolve) => setTimeout(resolve, 800));
       second.child.kill('SIGTERM');
@@ -85,5 +67,5 @@ describe('worker crash', () => {
     } finally {
       await graphServer.close();
     }
-  }, 60_000);
+  }, 240_000);
 });
