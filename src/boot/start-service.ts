@@ -6,7 +6,14 @@ import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
 import type { Config } from '../config/index.js';
 import { createConsoleRouter } from '../console/index.js';
 import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
-import { applyMigrations, createDb, type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../db/index.js';
+import {
+  applyMigrations,
+  createDatabasePool,
+  createDb,
+  type EmbeddedPostgresHandle,
+  sessionName,
+  startEmbeddedPostgres,
+} from '../db/index.js';
 import { createHttpApp } from '../http/index.js';
 import { createMetricsRegistry, createMetricsRouter } from '../metrics/index.js';
 import { type QueueTaskList, runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
@@ -52,7 +59,15 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     });
     databaseUrl = embedded.url;
   }
-  const db = createDb(databaseUrl);
+  // One pool per process, shared by Prisma and the queue: turns and the queue's own statements
+  // draw from the same connections, so no side starves while the other idles.
+  const pool = createDatabasePool(databaseUrl, {
+    max: databasePoolSize(config),
+    applicationName: sessionName(config.ROLE, 'db'),
+    logger,
+    component: 'db',
+  });
+  const db = createDb(pool.pool);
   const deps: ServiceDeps = { config, db, databaseUrl, logger, clock: systemClock };
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;
@@ -68,6 +83,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     if (webhook) await webhook.close();
     await tracing.shutdown().catch((error) => logger.warn({ err: error }, 'span export at shutdown failed'));
     await db.$disconnect();
+    await pool.end();
     if (embedded) await embedded.stop();
   };
 
@@ -82,6 +98,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     if (config.ROLE === 'all' || config.ROLE === 'worker') {
       worker = await startWorker({
         connectionString: databaseUrl,
+        pgPool: pool.pool,
         concurrency: config.WORKER_CONCURRENCY,
         tasks: createTasks(deps, tracing.tracer),
         crontab: MAINTENANCE_CRONTAB,
@@ -103,6 +120,16 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   logger.info({ role: config.ROLE, port, embeddedDatabase: Boolean(embedded) }, 'wa-agenda started');
   const workerLost = worker ? worker.lost : new Promise<Error>(() => undefined);
   return { deps, port, stop, abandon: () => embedded?.abandon(), workerLost };
+}
+
+/**
+ * Connections of the process's pool: 10 for requests and maintenance, and in a worker one per job
+ * slot plus two for the queue itself (fetching and completing jobs, recovery, the lag watch).
+ * A turn holds at most one connection at a time, so a full worker never waits for one.
+ */
+export function databasePoolSize(config: Pick<Config, 'ROLE' | 'WORKER_CONCURRENCY'>): number {
+  const base = 10;
+  return config.ROLE === 'web' ? base : base + config.WORKER_CONCURRENCY + 2;
 }
 
 function createTasks(deps: ServiceDeps, tracer: Tracer): QueueTaskList {

@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import type pg from 'pg';
 import { type Prisma, PrismaClient } from '../generated/prisma/client.js';
 
 export type Db = PrismaClient;
@@ -12,8 +13,12 @@ export type Tx = Prisma.TransactionClient;
 /** The client or a transaction: for reads and single statements that may run either way. */
 export type Queryable = Db | Tx;
 
-/** A Prisma client over node-postgres. One per process; close it with `$disconnect()`. */
-export function createDb(databaseUrl: string, options: { maxConnections?: number } = {}): Db {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+/**
+ * A Prisma client over node-postgres. One per process; close it with `$disconnect()`. Given a
+ * pool (the service's, shared with the queue), it runs on that pool and leaves ending it to its owner.
+ */
+export function createDb(source: string | pg.Pool, options: { maxConnections?: number } = {}): Db {
+  const adapter =
+    typeof source === 'string' ? new PrismaPg({ connectionString: source, max: options.maxConnections ?? 10 }) : new PrismaPg(source);
   return new PrismaClient({ adapter });
 }

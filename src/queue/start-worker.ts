@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { type JobHelpers, type Runner, run, type Task, type TaskList, type WorkerEvents, type WorkerPool } from 'graphile-worker';
-import pg from 'pg';
+import type pg from 'pg';
+import { createDatabasePool, type DatabasePool, sessionName } from '../db/index.js';
 import type { Logger } from '../shared/index.js';
 import { startDeadWorkerRecovery } from './dead-worker-recovery.js';
 import { toGraphileLogger } from './graphile-logger.js';
@@ -54,19 +55,28 @@ export async function startWorker(options: {
   deadWorkerSweepMs?: number;
   /** a liveness ping unanswered this long counts as a lost lock (ms) */
   livenessTimeoutMs?: number;
+  /**
+   * The process's pool to run on (it must allow `concurrency` + 2 connections for the queue on top
+   * of what else uses it); the caller ends it after `stop()`. Without one the worker opens its own.
+   */
+  pgPool?: pg.Pool;
 }): Promise<WorkerHandle> {
-  // Our own pool: graphile-worker ends a pool it created without awaiting it (and drops its
-  // error listener first), so stopping PostgreSQL right after runner.stop() could crash the
+  // A pool given by the caller (the process's one pool, shared with Prisma) is the caller's to
+  // end. Otherwise our own: graphile-worker ends a pool it created without awaiting it (and drops
+  // its error listener first), so stopping PostgreSQL right after runner.stop() could crash the
   // process on an idle client's "terminating connection" error. This one is ended and awaited.
-  const pgPool = new pg.Pool({ connectionString: options.connectionString, max: Math.max(10, options.concurrency + 2) });
-  // Both listeners, as graphile-worker asks of a pool it is given: a dropped connection is logged, never fatal.
-  pgPool.on('error', (error) => options.logger.warn({ component: 'queue', err: error }, 'idle queue connection failed'));
-  const openClients = new Set<pg.PoolClient>();
-  pgPool.on('connect', (client) => {
-    openClients.add(client);
-    client.once('end', () => openClients.delete(client));
-    client.on('error', (error) => options.logger.warn({ component: 'queue', err: error }, 'queue connection failed'));
-  });
+  const ownPool = options.pgPool
+    ? undefined
+    : createDatabasePool(options.connectionString, {
+        max: Math.max(10, options.concurrency + 2),
+        applicationName: sessionName('worker', 'queue'),
+        logger: options.logger,
+        component: 'queue',
+      });
+  const pgPool = options.pgPool ?? (ownPool as DatabasePool).pool;
+  const endOwnPool = async () => {
+    await ownPool?.end();
+  };
 
   let workerPool: WorkerPool | undefined;
   let liveness: PoolLiveness | undefined;
@@ -134,7 +144,7 @@ export async function startWorker(options: {
   } catch (error) {
     wakeups.stop();
     await liveness?.close();
-    await pgPool.end();
+    await endOwnPool();
     throw error;
   }
   try {
@@ -143,7 +153,7 @@ export async function startWorker(options: {
   } catch (error) {
     await runner.stop().catch(() => undefined);
     wakeups.stop();
-    await pgPool.end();
+    await endOwnPool();
     throw error;
   }
   const recovery = startDeadWorkerRecovery({
@@ -164,9 +174,7 @@ export async function startWorker(options: {
       wakeups.stop();
       await recovery.stop();
       await liveness?.close();
-      await pgPool.end();
-      // pool.end() resolves before its sockets close; wait for them so the database can stop cleanly after us.
-      await waitForClose([...openClients], 2000);
+      await endOwnPool();
     })();
     return stopping;
   };
@@ -177,9 +185,4 @@ export async function startWorker(options: {
     if (liveness?.signal.aborted) onLost(liveness.signal.reason as Error);
   });
   return { runner, stop, lost };
-}
-
-function waitForClose(clients: pg.PoolClient[], timeoutMs: number): Promise<void> {
-  const closed = Promise.all(clients.map((client) => new Promise<void>((resolve) => client.once('end', () => resolve()))));
-  return Promise.race([closed.then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref())]);
 }

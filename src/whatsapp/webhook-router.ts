@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import pg from 'pg';
 import type { Config } from '../config/index.js';
-import type { Db } from '../db/index.js';
+import { type Db, sessionName } from '../db/index.js';
 import { errorBody } from '../http/index.js';
 import type { Logger } from '../shared/index.js';
 import { createDeadLetterSink } from './dead-letters.js';
@@ -46,7 +46,13 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): WhatsApp
   const { config, logger } = deps;
   // The intake's one statement per batch goes through a small node-postgres pool of its own:
   // through the ORM the same statement costs about twice the CPU, and intake is CPU-bound.
-  const intakePool = new pg.Pool({ connectionString: deps.databaseUrl, max: 4, idleTimeoutMillis: 5000, allowExitOnIdle: true });
+  const intakePool = new pg.Pool({
+    connectionString: deps.databaseUrl,
+    max: 4,
+    idleTimeoutMillis: 5000,
+    allowExitOnIdle: true,
+    application_name: sessionName('web', 'intake'),
+  });
   intakePool.on('error', (error) => logger.warn({ err: error }, 'idle intake connection failed'));
   const devSecretGuard = createDevSecretGuard(deps.db, config);
   const intakeDeps = {
