@@ -1,5 +1,5 @@
 import type { Tx } from '../db/index.js';
-import { conversationQueueName, enqueueJob, TASKS } from '../queue/index.js';
+import { conversationQueueName, enqueueJob, SEND_PRIORITY, TASKS } from '../queue/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import { assertWithinCustomerWindow } from './customer-window.js';
 import { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';
@@ -62,6 +62,7 @@ export async function queueOutboundReplies(tx: Tx, request: QueueOutboundReplies
         payload: { messageId: id },
         queueName: conversationQueueName(request.conversationId),
         jobKey: `send-message:${id}`,
+        priority: SEND_PRIORITY,
         maxAttempts: request.sendMaxAttempts ?? DEFAULT_SEND_MAX_ATTEMPTS,
       });
       stored.push({ id, created: true });

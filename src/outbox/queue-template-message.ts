@@ -1,5 +1,5 @@
 import type { Prisma } from '../db/index.js';
-import { conversationQueueName, enqueueJob, TASKS } from '../queue/index.js';
+import { conversationQueueName, enqueueJob, SEND_PRIORITY, TASKS } from '../queue/index.js';
 import type { GraphRecipient } from './graph-recipient.js';
 
 /** Outbox rows of this type carry a WhatsApp template message (allowed outside the 24-hour window). */
@@ -55,6 +55,7 @@ export async function queueTemplateMessage(
     payload: { messageId: id },
     queueName: conversationQueueName(request.conversationId),
     jobKey: `send-message:${id}`,
+    priority: SEND_PRIORITY,
     maxAttempts: SEND_MAX_ATTEMPTS,
   });
   return { id, created: true };

@@ -11,6 +11,8 @@ export interface JobSpec {
   /** With `jobKeyMode: 'replace'` a second add before the job runs replaces the first (debounce). */
   jobKey?: string;
   jobKeyMode?: 'replace' | 'preserve_run_at' | 'unsafe_dedupe';
+  /** Lower runs first among runnable jobs (of a named queue too); graphile-worker's default is 0. */
+  priority?: number;
 }
 
 /**
@@ -27,7 +29,8 @@ export async function enqueueJob(tx: Queryable, job: JobSpec): Promise<void> {
     run_at => ${job.runAt ?? null}::timestamptz,
     max_attempts => ${job.maxAttempts ?? null}::int,
     job_key => ${job.jobKey ?? null}::text,
-    job_key_mode => ${job.jobKeyMode ?? null}::text
+    job_key_mode => ${job.jobKeyMode ?? null}::text,
+    priority => ${job.priority ?? null}::int
   )).run_at`;
   if (!job.runAt) {
     await tx.$executeRaw(added);

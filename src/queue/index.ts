@@ -4,4 +4,4 @@ export { isJobFencedError, type JobFence } from './job-fence.js';
 export { JOBS_DUE_CHANNEL, notifyJobsDueSql } from './job-wakeups.js';
 export { runQueueMigrations } from './run-queue-migrations.js';
 export { type QueueTask, type QueueTaskList, startWorker, type WorkerHandle } from './start-worker.js';
-export { conversationQueueName, TASKS } from './task-names.js';
+export { conversationQueueName, SEND_PRIORITY, TASKS } from './task-names.js';

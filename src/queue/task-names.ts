@@ -12,3 +12,10 @@ export const TASKS = {
  * while different conversations run in parallel.
  */
 export const conversationQueueName = (conversationId: number) => `conversation:${conversationId}`;
+
+/**
+ * Priority of reply sends: before any turn. A conversation's named queue runs its jobs one at a
+ * time, by priority, then due time: a reply queued while the customer already wrote again went
+ * out only after the conversation's whole next turn (model calls included) at the default 0.
+ */
+export const SEND_PRIORITY = -1;

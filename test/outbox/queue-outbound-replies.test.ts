@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queueOutboundReplies, splitLongText } from '../../src/outbox/index.js';
-import { AppError } from '../../src/shared/index.js';
+import { conversationQueueName, enqueueJob, startWorker, TASKS } from '../../src/queue/index.js';
+import { AppError, createLogger } from '../../src/shared/index.js';
 import { startChannel, waitFor } from '../conversation/channel-harness.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
@@ -157,5 +158,52 @@ describe('splitLongText', () => {
     const parts = splitLongText('😀'.repeat(100), 51);
     expect(parts.every((part) => part.length <= 51)).toBe(true);
     expect(parts.join('')).toBe('😀'.repeat(100));
+  });
+});
+
+describe('reply sends in a conversation queue', () => {
+  let database: TestDatabase;
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    database = await testDatabase();
+    tenant = await createTestTenant(database.db);
+  });
+
+  it("when the conversation's next turn is already waiting in its queue, then the reply queued after it is sent first", async () => {
+    const { conversation } = await createTestConversation(database.db, tenant.id);
+    const queueName = conversationQueueName(conversation.id);
+    // The customer wrote again while this turn ran: its next turn is due before the reply is queued.
+    await enqueueJob(database.db, { task: TASKS.processConversation, payload: { conversationId: conversation.id }, queueName });
+    await database.db.$transaction((tx) =>
+      queueOutboundReplies(tx, {
+        tenantId: tenant.id,
+        conversationId: conversation.id,
+        replies: [{ type: 'text', text: 'Seu horário está confirmado.' }],
+        author: 'bot',
+        idempotencyKeyPrefix: `priority:${conversation.id}`,
+      }),
+    );
+    const ran: string[] = [];
+    const record = (task: string) => async (payload: unknown) => {
+      const ownConversation =
+        (payload as { conversationId?: number }).conversationId === conversation.id ||
+        (await database.db.message.count({
+          where: { id: (payload as { messageId?: number }).messageId ?? -1, conversationId: conversation.id },
+        })) > 0;
+      if (ownConversation) ran.push(task);
+    };
+    const worker = await startWorker({
+      connectionString: database.url,
+      concurrency: 1,
+      tasks: { [TASKS.processConversation]: record('turn'), [TASKS.sendMessage]: record('send') },
+      logger: createLogger('silent'),
+      pollInterval: 50,
+    });
+    try {
+      await waitFor(() => (ran.length === 2 ? ran : undefined));
+    } finally {
+      await worker.stop();
+    }
+    expect(ran).toEqual(['send', 'turn']);
   });
 });
