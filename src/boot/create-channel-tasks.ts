@@ -1,6 +1,6 @@
 import type { Tracer } from '@opentelemetry/api';
 import { z } from 'zod';
-import { type ChooseResponder, createVoiceNoteTranscriber, processConversation } from '../conversation/index.js';
+import { type ChooseResponder, createClaimWatch, createVoiceNoteTranscriber, processConversation } from '../conversation/index.js';
 import { keyringFromConfig } from '../credentials/index.js';
 import { createGraphApiClient, type GraphApiClient, sendOutboundMessage } from '../outbox/index.js';
 import { type QueueTaskList, TASKS } from '../queue/index.js';
@@ -55,6 +55,8 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
         maxBytes: config.TRANSCRIPTION_MAX_BYTES,
       })
     : undefined;
+  // One per worker: its running turns learn of a claim from one query per tick.
+  const claimWatch = createClaimWatch(deps.db, options.claimPollMs ?? 500);
   return {
     [TASKS.processConversation]: async (payload, helpers, fence) => {
       const { conversationId } = conversationPayload.parse(payload);
@@ -64,7 +66,7 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
           logger: deps.logger,
           graph,
           chooseResponder: options.chooseResponder,
-          claimPollMs: options.claimPollMs,
+          claimWatch,
           inboundRateLimit: { maxMessages: deps.config.INBOUND_RATE_LIMIT_MESSAGES, windowMs: deps.config.INBOUND_RATE_LIMIT_WINDOW_MS },
           transcribeVoiceNotes,
           typingRefreshMs: config.TYPING_REFRESH_MS,

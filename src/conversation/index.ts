@@ -1,4 +1,5 @@
 export { type ChooseResponder, createResponderChooser } from './choose-responder.js';
+export { type ClaimWatch, createClaimWatch } from './claim-watch.js';
 export { commitTurnEnding } from './commit-turn-ending.js';
 export { CONVERSATION_TEXTS } from './conversation-texts.js';
 export { type CircuitBreaker, createLlmCircuitBreaker, type LlmCircuitBreakerOptions } from './llm-circuit-breaker.js';

@@ -7,6 +7,7 @@ import { type Clock, type Logger, systemClock } from '../shared/index.js';
 import { traceRun } from '../telemetry/index.js';
 import { isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
+import { type ClaimWatch, createClaimWatch } from './claim-watch.js';
 import { commitTurnEnding } from './commit-turn-ending.js';
 import { DEFAULT_INBOUND_RATE_LIMIT, type InboundRateLimit, isInboundFlood } from './inbound-rate-limit.js';
 import { keepTyping } from './keep-typing.js';
@@ -24,7 +25,9 @@ export interface ProcessConversationDeps {
   logger: Logger;
   graph: GraphApiClient;
   chooseResponder: ChooseResponder;
-  /** how often a running responder checks whether an attendant claimed the conversation */
+  /** the worker's claim watch (one query for all its running turns); without one, a watch polling every `claimPollMs` */
+  claimWatch?: ClaimWatch;
+  /** how often a running responder checks whether an attendant claimed the conversation (without `claimWatch`) */
   claimPollMs?: number;
   /** per-customer inbound rate limit (INBOUND_RATE_LIMIT_*); defaults to DEFAULT_INBOUND_RATE_LIMIT */
   inboundRateLimit?: InboundRateLimit;
@@ -150,7 +153,7 @@ async function answerTurn(
   let outcome: Awaited<ReturnType<typeof respondWatchingClaims>>;
   try {
     outcome = await respondWatchingClaims(
-      deps.db,
+      deps.claimWatch ?? createClaimWatch(deps.db, deps.claimPollMs ?? 500),
       responder,
       {
         tenantId: turn.tenantId,
@@ -162,7 +165,6 @@ async function answerTurn(
           return reminder ? { ...message, reminder } : message;
         }),
       },
-      deps.claimPollMs ?? 500,
       fenceSignal,
     );
   } finally {

@@ -1,39 +1,23 @@
-import type { Db } from '../db/index.js';
-import { findOpenHandoff } from '../handoff/index.js';
+import type { ClaimWatch } from './claim-watch.js';
 import type { Responder, RespondInput, RunOutcome } from './responder.js';
 
 /**
  * Runs the responder with an AbortSignal that fires when an attendant claims the
- * conversation meanwhile (polled every `pollMs`), so the responder stops before its next
- * model call. The timer is always cleared, whatever the responder does.
+ * conversation meanwhile (the worker's claim watch), so the responder stops before its next
+ * model call. The watch is always ended, whatever the responder does.
  */
 export async function respondWatchingClaims(
-  db: Db,
+  claims: ClaimWatch,
   responder: Responder,
   input: Omit<RespondInput, 'signal'>,
-  pollMs: number,
   /** also stops the responder (the worker lost its liveness lock) */
   fenceSignal?: AbortSignal,
 ): Promise<RunOutcome> {
-  const controller = new AbortController();
-  let polling = false;
-  const timer = setInterval(() => {
-    if (polling || controller.signal.aborted) return;
-    polling = true;
-    findOpenHandoff(db, input.tenantId, input.conversationId)
-      .then((open) => {
-        if (open?.status === 'claimed') controller.abort(new Error('conversation claimed by an attendant'));
-      })
-      // A failed poll only delays noticing a claim; the final transaction checks again.
-      .catch(() => undefined)
-      .finally(() => {
-        polling = false;
-      });
-  }, pollMs);
+  const watch = claims.watch({ tenantId: input.tenantId, conversationId: input.conversationId });
   try {
-    const signal = fenceSignal ? AbortSignal.any([controller.signal, fenceSignal]) : controller.signal;
+    const signal = fenceSignal ? AbortSignal.any([watch.signal, fenceSignal]) : watch.signal;
     return await responder.respond({ ...input, signal });
   } finally {
-    clearInterval(timer);
+    watch.stop();
   }
 }
