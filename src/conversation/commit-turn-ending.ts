@@ -30,10 +30,17 @@ async function performPlan(tx: Tx, scope: TurnScope, plan: EndingPlan): Promise<
   if (plan.replies && (plan.handoffNotice !== 'requires' || toldNow)) {
     await queueTurnReplies(tx, scope, plan.replies.replies, plan.replies);
   }
-  if (plan.textOnlyNotice !== 'keep') {
+  if (plan.textOnlyNotice === 'set') {
     await tx.conversation.updateMany({
       where: { id: scope.conversationId, tenantId: scope.tenantId },
-      data: { textOnlyNoticeAt: plan.textOnlyNotice === 'set' ? new Date() : null },
+      data: { textOnlyNoticeAt: new Date() },
+    });
+  } else if (plan.textOnlyNotice === 'clear') {
+    // Only where one is set: an unconditional UPDATE locked the conversation row until this commit
+    // ended, and the webhook intake's upsert of that row (a new message) waited behind it.
+    await tx.conversation.updateMany({
+      where: { id: scope.conversationId, tenantId: scope.tenantId, textOnlyNoticeAt: { not: null } },
+      data: { textOnlyNoticeAt: null },
     });
   }
   if (plan.assistantState) {
