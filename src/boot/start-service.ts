@@ -19,7 +19,7 @@ import { createMetricsRegistry, createMetricsRouter } from '../metrics/index.js'
 import { type QueueTaskList, runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
 import { createStaffAccount, DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from '../staff/index.js';
-import { createRunTracing } from '../telemetry/index.js';
+import { createRunTracing, watchEventLoop } from '../telemetry/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter, type WhatsAppWebhookRouter } from '../whatsapp/index.js';
 import { assertSafeSecrets } from './assert-safe-secrets.js';
@@ -75,7 +75,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const consoleRouter = createConsoleRouter(deps);
   const tracing = createRunTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
 
+  let eventLoop: { stop(): void } | undefined;
   const stop = async () => {
+    eventLoop?.stop();
     consoleRouter.closeStreams();
     if (server) await closeServer(server);
     if (worker) await worker.stop();
@@ -115,6 +117,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     await stop().catch((stopError) => logger.error({ err: stopError }, 'cleanup after failed start failed'));
     throw error;
   }
+  // From here on: start-up (migrations, module loading) would be a false alarm.
+  eventLoop = watchEventLoop({ logger, warnAfterMs: config.EVENT_LOOP_LAG_WARN_MS });
   const address = server?.address();
   const port = typeof address === 'object' && address ? address.port : undefined;
   logger.info({ role: config.ROLE, port, embeddedDatabase: Boolean(embedded) }, 'wa-agenda started');

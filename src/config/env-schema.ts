@@ -68,6 +68,7 @@ export const envSchema = z
     DEBOUNCE_MAX_WAIT_MS: int(10_000),
     WORKER_CONCURRENCY: int(16, 1),
     QUEUE_LAG_WARN_MS: int(5000, 100),
+    EVENT_LOOP_LAG_WARN_MS: int(500, 10),
     JOB_MAX_ATTEMPTS: int(5, 1),
 
     LLM_BREAKER_THRESHOLD: int(5, 1),

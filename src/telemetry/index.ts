@@ -1,2 +1,3 @@
 export { createRunTracing, type RunTracing } from './create-run-tracing.js';
 export { recordRunSpan, traceRun } from './record-run-span.js';
+export { watchEventLoop } from './watch-event-loop.js';
