@@ -4,7 +4,8 @@ import { runSoak, type SoakOptions } from './soak/run-soak.js';
 /**
  * `npm run soak`: the whole service under a busy Monday morning's load and faults, on
  * loopback (see the README, "Proof under load and faults"). Flags: --customers N --messages M --kills K --seed S --concurrency C (per worker)
- * --web N --workers N (processes) --rate R (open loop: R inbound messages per second, turns every --turn-interval ms) --keep-database.
+ * --web N --workers N (processes) --rate R (open loop: R inbound messages per second, turns every --turn-interval ms)
+ * --ramp-to R (open loop whose offered rate grows linearly from 0 to R: where does it saturate?) --keep-database.
  * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat.
  */
 const argument = (name: string, fallback: number) => {
@@ -28,6 +29,7 @@ const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   duplicateRate: 0.1,
   arrivalWindowMs: 60_000,
   ...(process.argv.includes('--rate') ? { offeredRate: argument('rate', 10), turnIntervalMs: argument('turn-interval', 8000) } : {}),
+  ...(process.argv.includes('--ramp-to') ? { rampToRate: argument('ramp-to', 20), turnIntervalMs: argument('turn-interval', 8000) } : {}),
   replyTimeoutMs: 45_000,
   thinkMs: [300, 2000],
   burstGapMs: [100, 400],

@@ -24,6 +24,8 @@ export interface SoakFigures {
   cpuSeconds: { web: number; worker: number; postgres: number; soak: number };
   /** open-loop runs: the offered inbound rate (messages per second) */
   offeredRate?: number;
+  /** ramp runs: arrivals grew linearly to an offered `toRate` (messages per second) over `seconds` */
+  ramp?: { toRate: number; seconds: number };
   /** from the first to the last customer message sent (s) */
   sendSeconds: number;
   /** rows and WAL bytes the database wrote from the first message until the queue was quiet */
@@ -159,12 +161,14 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
     `busiest: ${costs.busiest}`,
   );
   row('written per inbound message', `${costs.rowsPerMessage.toFixed(1)} rows, ${(costs.walBytesPerMessage / 1024).toFixed(1)} KiB WAL`);
-  if (figures.offeredRate !== undefined)
+  const sentRate = `sent ${(checks.inboundSent / Math.max(0.001, figures.sendSeconds)).toFixed(1)} msg/s over ${figures.sendSeconds.toFixed(0)} s`;
+  if (figures.ramp)
     row(
-      'offered load (open loop)',
-      `${figures.offeredRate} inbound msg/s`,
-      `sent ${(checks.inboundSent / Math.max(0.001, figures.sendSeconds)).toFixed(1)} msg/s over ${figures.sendSeconds.toFixed(0)} s`,
+      'offered load (open loop, ramp)',
+      `0 → ${figures.ramp.toRate} inbound msg/s over ${figures.ramp.seconds.toFixed(0)} s of arrivals`,
+      sentRate,
     );
+  else if (figures.offeredRate !== undefined) row('offered load (open loop)', `${figures.offeredRate} inbound msg/s`, sentRate);
   row('duration', `drive ${figures.driveSeconds.toFixed(0)} s, whole run ${figures.totalSeconds.toFixed(0)} s`);
   const width = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length))];
   return rows

@@ -42,6 +42,12 @@ export interface SoakOptions {
    * previous one, answered or not. Unset: closed loop (customers wait for replies) over `arrivalWindowMs`.
    */
   offeredRate?: number;
+  /**
+   * Open loop on a ramp: the offered rate grows linearly from 0 to this (inbound messages per
+   * second) over the arrivals, `2 × customers × messages / rate` seconds, to find where the
+   * service saturates. Takes precedence over `offeredRate`.
+   */
+  rampToRate?: number;
   turnIntervalMs?: number;
   replyTimeoutMs: number;
   thinkMs: [number, number];
@@ -129,16 +135,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     graph.sendStatusesTo({ urls: cluster.web.map((web) => web.url as string), appSecret });
     options.log(`service up: ${cluster.web.map((web) => web.url).join(', ')} + ${cluster.workers.length} workers (logs in ${logDir})`);
 
-    const openLoop = options.offeredRate !== undefined;
+    const openLoop = options.offeredRate !== undefined || options.rampToRate !== undefined;
     const plans = planCustomers({
       customers: options.customers,
       messagesPerCustomer: options.messagesPerCustomer,
       tenants: options.tenants,
       dates: upcomingWorkingDates(localDate(TIME_ZONE), 5),
       random,
-      arrivalWindowMs: openLoop
-        ? Math.round(((options.customers * options.messagesPerCustomer) / (options.offeredRate as number)) * 1000)
-        : options.arrivalWindowMs,
+      arrivalWindowMs: arrivalWindowMs(options),
+      arrivals: options.rampToRate !== undefined ? 'ramp' : 'uniform',
     });
     const writesAtStart = await readWriteCounters(database.url);
     const cpuAtDriveStart = { postgres: cpuSecondsOfTree(database.serverPid()), ...cluster.cpuSeconds() };
@@ -227,6 +232,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       roundTripMs,
       statusWebhooks: graph.stats.statusWebhooks,
       offeredRate: options.offeredRate,
+      ...(options.rampToRate !== undefined ? { ramp: { toRate: options.rampToRate, seconds: arrivalWindowMs(options) / 1000 } } : {}),
       sendSeconds: sendWindowSeconds(driver.sent.map((message) => message.sentAt)),
       writes,
       // From the first message to a quiet queue: what the load cost, without start-up and shutdown.
@@ -254,6 +260,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
   }
+}
+
+/** Open loop: the window that offers the asked rate (a ramp reaches twice its mean rate at the end); closed loop: as given. */
+function arrivalWindowMs(options: SoakOptions): number {
+  const messages = options.customers * options.messagesPerCustomer;
+  if (options.rampToRate !== undefined) return Math.round(((2 * messages) / options.rampToRate) * 1000);
+  if (options.offeredRate !== undefined) return Math.round((messages / options.offeredRate) * 1000);
+  return options.arrivalWindowMs;
 }
 
 const sendWindowSeconds = (times: number[]) => (times.length < 2 ? 0 : (Math.max(...times) - Math.min(...times)) / 1000);
