@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createDb } from '../../src/db/index.js';
 import { createBenchDatabase } from '../support/bench-database.js';
+import type { CapacitySample } from './capacity-sample.js';
+import { startCapacitySampler } from './capacity-sampler.js';
 import { checkSoak, type SoakChecks } from './checks.js';
 import { cpuSecondsOfTree } from './cpu-time.js';
 import { localDate } from './customer-intent.js';
@@ -20,6 +21,7 @@ import { sampleRoundTrips } from './round-trip-sampler.js';
 import { seedSoakTenants } from './seed-tenants.js';
 import { startServiceCluster } from './service-processes.js';
 import { pidOwningLocalPort } from './socket-owner.js';
+import { waitForQuiet } from './wait-for-quiet.js';
 
 export interface SoakOptions {
   customers: number;
@@ -68,6 +70,8 @@ export interface SoakResult {
   checks: SoakChecks;
   failures: string[];
   logDir: string;
+  /** the capacity sampler's seconds, from the first message until the queue was quiet */
+  samples: CapacitySample[];
 }
 
 const TIME_ZONE = 'America/Sao_Paulo';
@@ -151,6 +155,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const killAt = Array.from({ length: options.workerKills }, (_, k) => Math.floor((total * (k + 1)) / (options.workerKills + 1)));
     const kills: Promise<void>[] = [];
     const roundTrips = await sampleRoundTrips(database.url);
+    let messagesSent = 0;
+    const sampler = await startCapacitySampler({
+      databaseUrl: database.url,
+      processes: cluster.all.map((service) => ({ name: service.name, role: service.role, pid: () => service.pid() })),
+      postgresPid: database.serverPid,
+      messagesSent: () => messagesSent,
+    });
+    cleanups.push(async () => sampler.stop());
     const driver = await driveCustomers({
       plans,
       tenants,
@@ -165,6 +177,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       delayedDuplicateMs: options.delayedDuplicateMs,
       ...(openLoop ? { turnIntervalMs: options.turnIntervalMs ?? 8000 } : {}),
       onMessageSent: (count) => {
+        messagesSent = count;
         const k = kills.length;
         if (k >= killAt.length || count < (killAt[k] as number)) return;
         const worker = cluster.workers[k % cluster.workers.length];
@@ -195,6 +208,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const roundTripMs = await roundTrips.stop();
     options.log(`customers done in ${((driver.finishedAt - driver.startedAt) / 1000).toFixed(0)} s; draining the queue`);
     await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
+    const samples = await sampler.stop();
     const writes = writesBetween(writesAtStart, await readWriteCounters(database.url));
     const cpuAtDriveEnd = { postgres: cpuSecondsOfTree(database.serverPid()), ...cluster.cpuSeconds() };
     const drainedAt = Date.now();
@@ -253,10 +267,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       path.join(logDir, 'soak-log.json'),
       JSON.stringify({ plans, sent: driver.sent, turns: driver.turns, deliveries: graph.deliveries, modelCalls: anthropic.calls }),
     );
+    await writeFile(path.join(logDir, 'soak-samples.json'), JSON.stringify({ figures, samples }));
     const failures = soakFailures(checks);
     // Logs are for looking into a failure; a passing run leaves nothing behind.
     if (failures.length === 0 && !options.keepDatabase) await rm(logDir, { recursive: true, force: true });
-    return { figures, checks, failures, logDir };
+    return { figures, checks, failures, logDir, samples };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
   }
@@ -271,31 +286,3 @@ function arrivalWindowMs(options: SoakOptions): number {
 }
 
 const sendWindowSeconds = (times: number[]) => (times.length < 2 ? 0 : (Math.max(...times) - Math.min(...times)) / 1000);
-
-/**
- * Waits until no runnable job is left and Meta got nothing new for a few seconds, or the
- * timeout. A job replaced (same job key) while it was running keeps `attempts = max_attempts`
- * and is never run again, so it does not count.
- */
-async function waitForQuiet(databaseUrl: string, deliveries: unknown[], timeoutMs: number): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const deadline = Date.now() + timeoutMs;
-    let lastCount = -1;
-    let quietSince = Date.now();
-    while (Date.now() < deadline) {
-      const jobs = Number(
-        (await client.query<{ n: string }>('SELECT count(*) AS n FROM graphile_worker.jobs WHERE attempts < max_attempts')).rows[0]?.n ?? 0,
-      );
-      if (deliveries.length !== lastCount) {
-        lastCount = deliveries.length;
-        quietSince = Date.now();
-      }
-      if (jobs === 0 && Date.now() - quietSince > 3000) return;
-      await sleep(250);
-    }
-  } finally {
-    await client.end();
-  }
-}
