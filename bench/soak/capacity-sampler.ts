@@ -57,7 +57,9 @@ SELECT count(*) FILTER (WHERE NOT locked AND has_attempts AND run_at <= now() AN
  * restarted under a new pid is a new incarnation: its CPU counts from its start, and the old
  * one's last part-second is lost rather than counted twice (deltas never go negative).
  */
-export async function startCapacitySampler(options: CapacitySamplerOptions): Promise<{ stop(): Promise<CapacitySample[]> }> {
+export async function startCapacitySampler(
+  options: CapacitySamplerOptions,
+): Promise<{ /** Date.now() at `atSecond` 0 */ startedAt: number; stop(): Promise<CapacitySample[]> }> {
   const everyMs = options.everyMs ?? 1000;
   const client = new pg.Client({
     connectionString: options.databaseUrl,
@@ -70,6 +72,7 @@ export async function startCapacitySampler(options: CapacitySamplerOptions): Pro
   const samples: CapacitySample[] = [];
   const stopper = new AbortController();
   const startedAt = performance.now();
+  const startedAtEpoch = Date.now();
   let previous = readCounters(options);
   const loop = (async () => {
     let tick = 0;
@@ -88,6 +91,7 @@ export async function startCapacitySampler(options: CapacitySamplerOptions): Pro
     }
   })();
   return {
+    startedAt: startedAtEpoch,
     async stop() {
       stopper.abort();
       await loop;

@@ -1,3 +1,5 @@
+import { capacityRows, capacityVerdictLine } from './capacity-report.js';
+import type { CapacityFigures } from './capacity-summary.js';
 import { SEND_STAGE, type SoakChecks, WAKE_UP_STAGE } from './checks.js';
 
 export interface SoakFigures {
@@ -28,10 +30,15 @@ export interface SoakFigures {
   ramp?: { toRate: number; seconds: number };
   /** from the first to the last customer message sent (s) */
   sendSeconds: number;
-  /** rows and WAL bytes the database wrote from the first message until the queue was quiet */
-  writes: { rows: number; walBytes: number };
+  /**
+   * rows and WAL bytes (LSN distance) the database wrote from the first message until the queue
+   * was quiet, and pg_stat_wal's records, full-page images and bytes over the same period
+   */
+  writes: { rows: number; walBytes: number; wal: { records: number; fpi: number; bytes: number } };
   /** CPU seconds by part from the first message until the queue was quiet, and that period's length */
   loadCpu: { seconds: number; web: number; worker: number; postgres: number };
+  /** the capacity sampler's seconds summed up, and which resource saturated first */
+  capacity?: CapacityFigures;
 }
 
 /**
@@ -169,11 +176,20 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
       sentRate,
     );
   else if (figures.offeredRate !== undefined) row('offered load (open loop)', `${figures.offeredRate} inbound msg/s`, sentRate);
+  if (figures.capacity)
+    rows.push(
+      ...capacityRows(figures.capacity, {
+        inboundMessages: checks.inboundSent,
+        postgresCpuSeconds: figures.loadCpu.postgres,
+        wal: figures.writes.wal,
+      }),
+    );
   row('duration', `drive ${figures.driveSeconds.toFixed(0)} s, whole run ${figures.totalSeconds.toFixed(0)} s`);
   const width = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length))];
-  return rows
+  const table = rows
     .map(([name, value, verdict]) => `${name.padEnd(width[0] as number)}  ${value.padEnd(width[1] as number)}  ${verdict}`.trimEnd())
     .join('\n');
+  return figures.capacity ? `${table}\n\ncapacity: ${capacityVerdictLine(figures.capacity.verdict)}` : table;
 }
 
 const formatTally = (tally: Record<string, number>) =>

@@ -7,6 +7,7 @@ import { createDb } from '../../src/db/index.js';
 import { createBenchDatabase } from '../support/bench-database.js';
 import type { CapacitySample } from './capacity-sample.js';
 import { startCapacitySampler } from './capacity-sampler.js';
+import { summarizeCapacity } from './capacity-summary.js';
 import { checkSoak, type SoakChecks } from './checks.js';
 import { cpuSecondsOfTree } from './cpu-time.js';
 import { localDate } from './customer-intent.js';
@@ -262,6 +263,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         postgres: postgresCpu,
         soak: (soakCpu.user + soakCpu.system) / 1e6,
       },
+      capacity: summarizeCapacity(samples, {
+        cores: os.availableParallelism(),
+        workerSlots: options.workerConcurrency * options.workerProcesses,
+        poolSizes: servicePoolSizes(options.workerConcurrency),
+        driveEndSecond: (driver.finishedAt - sampler.startedAt) / 1000,
+      }),
     };
     await writeFile(
       path.join(logDir, 'soak-log.json'),
@@ -276,6 +283,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
   }
 }
+
+/**
+ * The service's pool sizes by the purpose its sessions are named with: Prisma's pool
+ * (src/db/client.ts, 10 by default), the webhook intake's (src/whatsapp/webhook-router.ts, 4) and
+ * graphile-worker's (src/queue/start-worker.ts, WORKER_CONCURRENCY + 2, at least 10).
+ */
+const servicePoolSizes = (workerConcurrency: number) => ({ db: 10, intake: 4, queue: Math.max(10, workerConcurrency + 2) });
 
 /** Open loop: the window that offers the asked rate (a ramp reaches twice its mean rate at the end); closed loop: as given. */
 function arrivalWindowMs(options: SoakOptions): number {

@@ -7,7 +7,7 @@ import { sleep } from './random.js';
  * and is never run again, so it does not count.
  */
 export async function waitForQuiet(databaseUrl: string, deliveries: unknown[], timeoutMs: number): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'wa-agenda-soak-drain' });
   await client.connect();
   try {
     const deadline = Date.now() + timeoutMs;
