@@ -2,6 +2,8 @@ import type { CapacitySample } from './capacity-sample.js';
 import { sessionsOf } from './connection-groups.js';
 import { coresOf, judgeSaturation, type SaturationLimits, type SaturationVerdict } from './saturation.js';
 
+const SOAK_SESSION_PREFIX = 'wa-agenda-soak-';
+
 /** What the report prints of the capacity sampler's seconds (the seconds themselves go to soak-samples.json). */
 export interface CapacityFigures {
   /** os.availableParallelism() where the soak ran */
@@ -40,7 +42,8 @@ export function summarizeCapacity(samples: CapacitySample[], limits: SaturationL
   for (const sample of samples) {
     const byOwner = new Map<string, number>();
     for (const group of sample.database?.connections ?? []) {
-      const owner = group.process ?? group.name;
+      // The soak's own sessions (round-trip baseline, drain check) are one owner; the sampler's is never listed.
+      const owner = group.process ?? (group.name.startsWith(SOAK_SESSION_PREFIX) ? 'soak driver' : group.name);
       byOwner.set(owner, (byOwner.get(owner) ?? 0) + sessionsOf(group));
     }
     for (const [owner, sessions] of byOwner) peakByOwner.set(owner, Math.max(peakByOwner.get(owner) ?? 0, sessions));

@@ -34,6 +34,7 @@ export const QUIET_CONNECTIONS = [
   group('worker-1 queue', 'queue', { active: 8, idle: 4 }),
   group('worker-1 db', 'db', { active: 1, idle: 1 }),
   { name: 'liveness', purpose: 'liveness', active: 0, idle: 2, idleInTransaction: 0, other: 0 },
+  { name: 'wa-agenda-soak-baseline', active: 0, idle: 1, idleInTransaction: 0, other: 0 },
 ];
 
 /** Sample `index` covers second [index, index + 1]: a quiet service at 5 msg/s unless `at(index)` says otherwise. */
