@@ -1,6 +1,7 @@
 import type { CapacitySample } from './capacity-sample.js';
 import { sessionsOf } from './connection-groups.js';
-import { coresOf, judgeSaturation, type SaturationLimits, type SaturationVerdict } from './saturation.js';
+import { judgeSaturation, type SaturationLimits, type SaturationVerdict } from './saturation.js';
+import { coresOf } from './saturation-findings.js';
 
 const SOAK_SESSION_PREFIX = 'wa-agenda-soak-';
 
