@@ -16,13 +16,13 @@ import { readWriteCounters, writesBetween } from './database-writes.js';
 import { driveCustomers } from './driver.js';
 import { startFakeAnthropic } from './fake-anthropic.js';
 import { startFakeGraph } from './fake-graph.js';
-import { createRandom, sleep } from './random.js';
+import { createRandom } from './random.js';
 import { type SoakFigures, soakFailures } from './report.js';
 import { sampleRoundTrips } from './round-trip-sampler.js';
 import { seedSoakTenants } from './seed-tenants.js';
 import { startServiceCluster } from './service-processes.js';
-import { pidOwningLocalPort } from './socket-owner.js';
 import { waitForQuiet } from './wait-for-quiet.js';
+import { scheduleWorkerKills } from './worker-kills.js';
 
 export interface SoakOptions {
   customers: number;
@@ -153,8 +153,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const writesAtStart = await readWriteCounters(database.url);
     const cpuAtDriveStart = { postgres: cpuSecondsOfTree(database.serverPid()), ...cluster.cpuSeconds() };
     const total = plans.reduce((sum, plan) => sum + plan.turns.flat().length, 0);
-    const killAt = Array.from({ length: options.workerKills }, (_, k) => Math.floor((total * (k + 1)) / (options.workerKills + 1)));
-    const kills: Promise<void>[] = [];
+    const kills = scheduleWorkerKills({
+      kills: options.workerKills,
+      totalMessages: total,
+      workers: cluster.workers,
+      graph,
+      log: options.log,
+    });
     const roundTrips = await sampleRoundTrips(database.url);
     let messagesSent = 0;
     const sampler = await startCapacitySampler({
@@ -179,33 +184,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       ...(openLoop ? { turnIntervalMs: options.turnIntervalMs ?? 8000 } : {}),
       onMessageSent: (count) => {
         messagesSent = count;
-        const k = kills.length;
-        if (k >= killAt.length || count < (killAt[k] as number)) return;
-        const worker = cluster.workers[k % cluster.workers.length];
-        if (!worker) return;
-        kills.push(
-          (async () => {
-            // Aim at the worst moment: while this worker's own send is at Meta, so it dies mid-request.
-            const ownSends = () => graph.inFlightSendPorts().filter((port) => pidOwningLocalPort(port, [worker.pid() ?? -1]) !== undefined);
-            let inFlight = ownSends();
-            for (let waited = 0; waited < 10_000 && inFlight.length === 0; waited += 1) {
-              await sleep(1);
-              inFlight = ownSends();
-            }
-            const midSend = inFlight.length > 0;
-            // Marked first: once SIGKILL is sent, no answer written to these sends is read.
-            graph.senderKilled(inFlight);
-            await worker.kill();
-            options.log(
-              `SIGKILL ${worker.name} after ${count}/${total} messages${midSend ? ' while it was sending to Meta' : ''}; restarting it`,
-            );
-            await sleep(500);
-            await worker.start();
-          })(),
-        );
+        kills.onMessageSent(count);
       },
     });
-    await Promise.all(kills);
+    await kills.done();
     const roundTripMs = await roundTrips.stop();
     options.log(`customers done in ${((driver.finishedAt - driver.startedAt) / 1000).toFixed(0)} s; draining the queue`);
     await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
