@@ -1,16 +1,21 @@
+import { writeFile } from 'node:fs/promises';
 import { formatSoakReport } from './soak/report.js';
 import { runSoak, type SoakOptions } from './soak/run-soak.js';
 
 /**
  * `npm run soak`: the whole service under a busy Monday morning's load and faults, on
  * loopback (see the README, "Proof under load and faults"). Flags: --customers N --messages M --kills K --seed S --concurrency C (per worker)
- * --web N --workers N (processes) --rate R (open loop: R inbound messages per second, turns every --turn-interval ms) --keep-database.
+ * --web N --workers N (processes) --rate R (open loop: R inbound messages per second, turns every --turn-interval ms)
+ * --ramp-to R (open loop whose offered rate grows linearly from 0 to R: where does it saturate?) --keep-database
+ * --samples FILE (the capacity sampler's seconds as JSON, also when the run passes).
  * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat.
  */
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
 };
+
+const samplesFile = process.argv.includes('--samples') ? process.argv[process.argv.indexOf('--samples') + 1] : undefined;
 
 const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   customers: argument('customers', 200),
@@ -28,6 +33,7 @@ const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   duplicateRate: 0.1,
   arrivalWindowMs: 60_000,
   ...(process.argv.includes('--rate') ? { offeredRate: argument('rate', 10), turnIntervalMs: argument('turn-interval', 8000) } : {}),
+  ...(process.argv.includes('--ramp-to') ? { rampToRate: argument('ramp-to', 20), turnIntervalMs: argument('turn-interval', 8000) } : {}),
   replyTimeoutMs: 45_000,
   thinkMs: [300, 2000],
   burstGapMs: [100, 400],
@@ -42,6 +48,10 @@ async function main() {
   const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
   const result = await runSoak({ ...FULL_SOAK, log });
   process.stdout.write(`\n${formatSoakReport(result.figures, result.checks)}\n\n`);
+  if (samplesFile) {
+    await writeFile(samplesFile, JSON.stringify({ figures: result.figures, samples: result.samples }));
+    process.stdout.write(`capacity samples: ${samplesFile}\n`);
+  }
   for (const orphan of result.checks.orphanDetails)
     process.stdout.write(`  accepted by Meta, unknown to the outbox: ${JSON.stringify(orphan)}\n`);
   if (result.failures.length > 0) {

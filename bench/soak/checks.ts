@@ -48,8 +48,10 @@ export interface SoakChecks {
     lastError: string | null;
   }[];
   outboundFailed: number;
-  /** reply latency per answered turn, minus the model time spent in it (ms) */
+  /** reply latency per answered turn, minus the model time spent in it: calls and the retry waits after a 529/500 (ms) */
   latencyMinusModel: number[];
+  /** the same minus the model calls' durations only, retry waits kept in (ms) */
+  latencyMinusModelCalls: number[];
   latencyTotal: number[];
   turnsUnanswered: number;
   modelCallsUnattributed: number;
@@ -170,6 +172,7 @@ export async function checkSoak(input: {
       })),
       outboundFailed: await count(`SELECT count(*) AS n FROM messages WHERE direction = 'outbound' AND status = 'failed'`),
       latencyMinusModel: latency.minusModel,
+      latencyMinusModelCalls: latency.minusModelCalls,
       latencyTotal: latency.total,
       turnsUnanswered: input.driver.turns.filter((turn) => turn.repliedAt === undefined).length,
       modelCallsUnattributed: latency.unattributed,
@@ -243,8 +246,19 @@ export function findResentReplies(deliveries: GraphDelivery[], recordedWamids: S
   return duplicates;
 }
 
-/** Per answered turn: webhook of its last message → first reply at Meta, and the same minus the model calls made for that customer meanwhile. */
-function replyLatencies(plans: CustomerPlan[], driver: DriverResult, calls: ModelCall[]) {
+/** Statuses of a model call the SDK retries after a backoff (the fake's injected faults). */
+const RETRIED_STATUSES = new Set([500, 529]);
+
+/**
+ * Per answered turn: webhook of its last message → first reply at Meta (`total`), and the same
+ * minus the time spent waiting on the model for that customer meanwhile. `minusModel` counts as
+ * model time every call's duration and, after a call that failed with 529/500, the gap until
+ * that customer's next call starts: the SDK's retry backoff, waiting on an injected model
+ * fault, not on the service. `minusModelCalls` subtracts the calls' durations only (the figure
+ * before the retry gaps were counted). Calls are attributed to a customer by the unique name in
+ * their user text; one conversation's calls never overlap, so the gaps are never counted twice.
+ */
+export function replyLatencies(plans: CustomerPlan[], driver: Pick<DriverResult, 'turns'>, calls: ModelCall[]) {
   const callsByCustomer = new Map<number, ModelCall[]>();
   let unattributed = 0;
   const patterns = plans.map((plan) => ({ index: plan.index, pattern: new RegExp(`\\b${plan.name}\\b(?! [A-Z])`) }));
@@ -256,16 +270,26 @@ function replyLatencies(plans: CustomerPlan[], driver: DriverResult, calls: Mode
     }
     callsByCustomer.set(owner.index, [...(callsByCustomer.get(owner.index) ?? []), call]);
   }
+  for (const list of callsByCustomer.values()) list.sort((a, b) => a.startedAt - b.startedAt);
   const total: number[] = [];
   const minusModel: number[] = [];
+  const minusModelCalls: number[] = [];
   for (const turn of driver.turns) {
     if (turn.repliedAt === undefined) continue;
-    const elapsed = turn.repliedAt - turn.lastSentAt;
-    const modelTime = (callsByCustomer.get(turn.customerIndex) ?? [])
-      .filter((call) => call.startedAt >= turn.firstSentAt && call.startedAt <= (turn.repliedAt as number))
-      .reduce((sum, call) => sum + call.durationMs, 0);
+    const repliedAt = turn.repliedAt;
+    const elapsed = repliedAt - turn.lastSentAt;
+    const inTurn = (callsByCustomer.get(turn.customerIndex) ?? []).filter(
+      (call) => call.startedAt >= turn.firstSentAt && call.startedAt <= repliedAt,
+    );
+    const callTime = inTurn.reduce((sum, call) => sum + call.durationMs, 0);
+    const retryWait = inTurn.reduce((sum, call, index) => {
+      const next = inTurn[index + 1];
+      if (!RETRIED_STATUSES.has(call.status) || !next) return sum;
+      return sum + Math.max(0, next.startedAt - (call.startedAt + call.durationMs));
+    }, 0);
     total.push(elapsed);
-    minusModel.push(Math.max(0, elapsed - modelTime));
+    minusModel.push(Math.max(0, elapsed - callTime - retryWait));
+    minusModelCalls.push(Math.max(0, elapsed - callTime));
   }
-  return { total, minusModel, unattributed };
+  return { total, minusModel, minusModelCalls, unattributed };
 }

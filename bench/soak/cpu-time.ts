@@ -37,3 +37,16 @@ export function cpuSecondsOfTree(pid: number | undefined): number {
   }
   return total;
 }
+
+/** CPU seconds the whole machine has been busy since boot (every CPU; /proc/stat minus idle and iowait); 0 when unknown. */
+export function machineBusySeconds(): number {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already inside user and nice)
+    const total = ticks.slice(0, 8).reduce((sum, value) => sum + (Number.isFinite(value) ? value : 0), 0);
+    return (total - (ticks[3] ?? 0) - (ticks[4] ?? 0)) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}

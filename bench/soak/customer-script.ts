@@ -72,6 +72,11 @@ export interface PlanOptions {
   random: Random;
   /** customers start spread over this window */
   arrivalWindowMs: number;
+  /**
+   * `uniform` (default): arrivals drawn evenly over the window. `ramp`: arrivals ever denser,
+   * so the offered rate grows linearly from 0 at the start to its peak at the window's end.
+   */
+  arrivals?: 'uniform' | 'ramp';
   raceGroupSize?: number;
   raceShare?: number;
   burstShare?: number;
@@ -94,7 +99,9 @@ export function planCustomers(options: PlanOptions): CustomerPlan[] {
     const groupKey = `${tenantIndex}:${Math.floor(positionInTenant / groupSize)}`;
     const groupIsRacing = stableChance(groupKey, options.raceShare ?? 0.4);
     let target = randomTarget(random, options.dates);
-    let startAfterMs = random.int(0, options.arrivalWindowMs);
+    // Drawn in both modes, so a ramp keeps every other seeded choice of the uniform run.
+    const uniformArrivalMs = random.int(0, options.arrivalWindowMs);
+    let startAfterMs = options.arrivals === 'ramp' ? rampArrivalMs(index, options.customers, options.arrivalWindowMs) : uniformArrivalMs;
     if (groupIsRacing) {
       const group = groupTargets.get(groupKey) ?? { target, startAfterMs };
       groupTargets.set(groupKey, group);
@@ -116,6 +123,15 @@ export function planCustomers(options: PlanOptions): CustomerPlan[] {
     });
   }
   return plans;
+}
+
+/**
+ * Arrival time of customer `index` of `count` on a linear ramp over `windowMs`: t = T·√(i/N).
+ * The number arrived by t is N·(t/T)², so the arrival rate, 2N·t/T², grows linearly from 0 to
+ * 2N/T at the window's end (twice a uniform spread's rate over the same window).
+ */
+export function rampArrivalMs(index: number, count: number, windowMs: number): number {
+  return Math.round(windowMs * Math.sqrt(index / Math.max(1, count)));
 }
 
 function scriptTurns(

@@ -5,6 +5,8 @@ export interface WriteCounters {
   rows: number;
   /** WAL position (bytes since the cluster's start): every byte the server writes for durability */
   walBytes: bigint;
+  /** pg_stat_wal (the whole server): WAL records, full-page images among them, and bytes */
+  wal: { records: bigint; fpi: bigint; bytes: bigint };
 }
 
 /**
@@ -20,12 +22,17 @@ export async function readWriteCounters(databaseUrl: string): Promise<WriteCount
   try {
     // Make this backend's own statistics current, then read everyone's.
     await client.query('SELECT pg_stat_clear_snapshot()');
-    const { rows } = await client.query<{ rows: string; wal: string }>(`
-      SELECT (tup_inserted + tup_updated + tup_deleted)::text AS rows,
-             pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS wal
-      FROM pg_stat_database WHERE datname = current_database()`);
+    const { rows } = await client.query<{ rows: string; wal: string; records: string; fpi: string; bytes: string }>(`
+      SELECT (d.tup_inserted + d.tup_updated + d.tup_deleted)::text AS rows,
+             pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS wal,
+             w.wal_records::text AS records, w.wal_fpi::text AS fpi, w.wal_bytes::text AS bytes
+      FROM pg_stat_database d, pg_stat_wal w WHERE d.datname = current_database()`);
     const row = rows[0];
-    return { rows: Number(row?.rows ?? 0), walBytes: BigInt(row?.wal ?? 0) };
+    return {
+      rows: Number(row?.rows ?? 0),
+      walBytes: BigInt(row?.wal ?? 0),
+      wal: { records: BigInt(row?.records ?? 0), fpi: BigInt(row?.fpi ?? 0), bytes: BigInt(row?.bytes ?? 0) },
+    };
   } finally {
     await client.end();
   }
@@ -34,4 +41,9 @@ export async function readWriteCounters(databaseUrl: string): Promise<WriteCount
 export const writesBetween = (before: WriteCounters, after: WriteCounters) => ({
   rows: after.rows - before.rows,
   walBytes: Number(after.walBytes - before.walBytes),
+  wal: {
+    records: Number(after.wal.records - before.wal.records),
+    fpi: Number(after.wal.fpi - before.wal.fpi),
+    bytes: Number(after.wal.bytes - before.wal.bytes),
+  },
 });

@@ -1,3 +1,5 @@
+import { capacityRows, capacityVerdictLine } from './capacity-report.js';
+import type { CapacityFigures } from './capacity-summary.js';
 import { SEND_STAGE, type SoakChecks, WAKE_UP_STAGE } from './checks.js';
 
 export interface SoakFigures {
@@ -24,12 +26,19 @@ export interface SoakFigures {
   cpuSeconds: { web: number; worker: number; postgres: number; soak: number };
   /** open-loop runs: the offered inbound rate (messages per second) */
   offeredRate?: number;
+  /** ramp runs: arrivals grew linearly to an offered `toRate` (messages per second) over `seconds` */
+  ramp?: { toRate: number; seconds: number };
   /** from the first to the last customer message sent (s) */
   sendSeconds: number;
-  /** rows and WAL bytes the database wrote from the first message until the queue was quiet */
-  writes: { rows: number; walBytes: number };
+  /**
+   * rows and WAL bytes (LSN distance) the database wrote from the first message until the queue
+   * was quiet, and pg_stat_wal's records, full-page images and bytes over the same period
+   */
+  writes: { rows: number; walBytes: number; wal: { records: number; fpi: number; bytes: number } };
   /** CPU seconds by part from the first message until the queue was quiet, and that period's length */
   loadCpu: { seconds: number; web: number; worker: number; postgres: number };
+  /** the capacity sampler's seconds summed up, and which resource saturated first */
+  capacity?: CapacityFigures;
 }
 
 /**
@@ -115,7 +124,12 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
   row(
     'same minus model time p50 / p95',
     `${ms(percentile(checks.latencyMinusModel, 50))} / ${ms(percentile(checks.latencyMinusModel, 95))}`,
-    `incl. ${figures.debounceMs} ms debounce`,
+    `incl. ${figures.debounceMs} ms debounce; model time = calls + retry waits after a 529/500`,
+  );
+  row(
+    '  minus model calls only p50 / p95',
+    `${ms(percentile(checks.latencyMinusModelCalls, 50))} / ${ms(percentile(checks.latencyMinusModelCalls, 95))}`,
+    'retry waits left in',
   );
   for (const stage of checks.stages) row(`  ${stage.name} p50 / p95`, `${ms(stage.p50)} / ${ms(stage.p95)}`, `n=${stage.count}`);
   const baseline = percentile(figures.roundTripMs, 95);
@@ -154,17 +168,28 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
     `busiest: ${costs.busiest}`,
   );
   row('written per inbound message', `${costs.rowsPerMessage.toFixed(1)} rows, ${(costs.walBytesPerMessage / 1024).toFixed(1)} KiB WAL`);
-  if (figures.offeredRate !== undefined)
+  const sentRate = `sent ${(checks.inboundSent / Math.max(0.001, figures.sendSeconds)).toFixed(1)} msg/s over ${figures.sendSeconds.toFixed(0)} s`;
+  if (figures.ramp)
     row(
-      'offered load (open loop)',
-      `${figures.offeredRate} inbound msg/s`,
-      `sent ${(checks.inboundSent / Math.max(0.001, figures.sendSeconds)).toFixed(1)} msg/s over ${figures.sendSeconds.toFixed(0)} s`,
+      'offered load (open loop, ramp)',
+      `0 → ${figures.ramp.toRate} inbound msg/s over ${figures.ramp.seconds.toFixed(0)} s of arrivals`,
+      sentRate,
+    );
+  else if (figures.offeredRate !== undefined) row('offered load (open loop)', `${figures.offeredRate} inbound msg/s`, sentRate);
+  if (figures.capacity)
+    rows.push(
+      ...capacityRows(figures.capacity, {
+        inboundMessages: checks.inboundSent,
+        postgresCpuSeconds: figures.loadCpu.postgres,
+        wal: figures.writes.wal,
+      }),
     );
   row('duration', `drive ${figures.driveSeconds.toFixed(0)} s, whole run ${figures.totalSeconds.toFixed(0)} s`);
   const width = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length))];
-  return rows
+  const table = rows
     .map(([name, value, verdict]) => `${name.padEnd(width[0] as number)}  ${value.padEnd(width[1] as number)}  ${verdict}`.trimEnd())
     .join('\n');
+  return figures.capacity ? `${table}\n\ncapacity: ${capacityVerdictLine(figures.capacity.verdict)}` : table;
 }
 
 const formatTally = (tally: Record<string, number>) =>

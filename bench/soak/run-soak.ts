@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createDb } from '../../src/db/index.js';
 import { createBenchDatabase } from '../support/bench-database.js';
+import type { CapacitySample } from './capacity-sample.js';
+import { startCapacitySampler } from './capacity-sampler.js';
+import { summarizeCapacity } from './capacity-summary.js';
 import { checkSoak, type SoakChecks } from './checks.js';
 import { cpuSecondsOfTree } from './cpu-time.js';
 import { localDate } from './customer-intent.js';
@@ -14,12 +16,13 @@ import { readWriteCounters, writesBetween } from './database-writes.js';
 import { driveCustomers } from './driver.js';
 import { startFakeAnthropic } from './fake-anthropic.js';
 import { startFakeGraph } from './fake-graph.js';
-import { createRandom, sleep } from './random.js';
+import { createRandom } from './random.js';
 import { type SoakFigures, soakFailures } from './report.js';
 import { sampleRoundTrips } from './round-trip-sampler.js';
 import { seedSoakTenants } from './seed-tenants.js';
 import { startServiceCluster } from './service-processes.js';
-import { pidOwningLocalPort } from './socket-owner.js';
+import { waitForQuiet } from './wait-for-quiet.js';
+import { scheduleWorkerKills } from './worker-kills.js';
 
 export interface SoakOptions {
   customers: number;
@@ -42,6 +45,12 @@ export interface SoakOptions {
    * previous one, answered or not. Unset: closed loop (customers wait for replies) over `arrivalWindowMs`.
    */
   offeredRate?: number;
+  /**
+   * Open loop on a ramp: the offered rate grows linearly from 0 to this (inbound messages per
+   * second) over the arrivals, `2 × customers × messages / rate` seconds, to find where the
+   * service saturates. Takes precedence over `offeredRate`.
+   */
+  rampToRate?: number;
   turnIntervalMs?: number;
   replyTimeoutMs: number;
   thinkMs: [number, number];
@@ -62,6 +71,8 @@ export interface SoakResult {
   checks: SoakChecks;
   failures: string[];
   logDir: string;
+  /** the capacity sampler's seconds, from the first message until the queue was quiet */
+  samples: CapacitySample[];
 }
 
 const TIME_ZONE = 'America/Sao_Paulo';
@@ -129,23 +140,35 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     graph.sendStatusesTo({ urls: cluster.web.map((web) => web.url as string), appSecret });
     options.log(`service up: ${cluster.web.map((web) => web.url).join(', ')} + ${cluster.workers.length} workers (logs in ${logDir})`);
 
-    const openLoop = options.offeredRate !== undefined;
+    const openLoop = options.offeredRate !== undefined || options.rampToRate !== undefined;
     const plans = planCustomers({
       customers: options.customers,
       messagesPerCustomer: options.messagesPerCustomer,
       tenants: options.tenants,
       dates: upcomingWorkingDates(localDate(TIME_ZONE), 5),
       random,
-      arrivalWindowMs: openLoop
-        ? Math.round(((options.customers * options.messagesPerCustomer) / (options.offeredRate as number)) * 1000)
-        : options.arrivalWindowMs,
+      arrivalWindowMs: arrivalWindowMs(options),
+      arrivals: options.rampToRate !== undefined ? 'ramp' : 'uniform',
     });
     const writesAtStart = await readWriteCounters(database.url);
     const cpuAtDriveStart = { postgres: cpuSecondsOfTree(database.serverPid()), ...cluster.cpuSeconds() };
     const total = plans.reduce((sum, plan) => sum + plan.turns.flat().length, 0);
-    const killAt = Array.from({ length: options.workerKills }, (_, k) => Math.floor((total * (k + 1)) / (options.workerKills + 1)));
-    const kills: Promise<void>[] = [];
+    const kills = scheduleWorkerKills({
+      kills: options.workerKills,
+      totalMessages: total,
+      workers: cluster.workers,
+      graph,
+      log: options.log,
+    });
     const roundTrips = await sampleRoundTrips(database.url);
+    let messagesSent = 0;
+    const sampler = await startCapacitySampler({
+      databaseUrl: database.url,
+      processes: cluster.all.map((service) => ({ name: service.name, role: service.role, pid: () => service.pid() })),
+      postgresPid: database.serverPid,
+      messagesSent: () => messagesSent,
+    });
+    cleanups.push(async () => sampler.stop());
     const driver = await driveCustomers({
       plans,
       tenants,
@@ -160,36 +183,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       delayedDuplicateMs: options.delayedDuplicateMs,
       ...(openLoop ? { turnIntervalMs: options.turnIntervalMs ?? 8000 } : {}),
       onMessageSent: (count) => {
-        const k = kills.length;
-        if (k >= killAt.length || count < (killAt[k] as number)) return;
-        const worker = cluster.workers[k % cluster.workers.length];
-        if (!worker) return;
-        kills.push(
-          (async () => {
-            // Aim at the worst moment: while this worker's own send is at Meta, so it dies mid-request.
-            const ownSends = () => graph.inFlightSendPorts().filter((port) => pidOwningLocalPort(port, [worker.pid() ?? -1]) !== undefined);
-            let inFlight = ownSends();
-            for (let waited = 0; waited < 10_000 && inFlight.length === 0; waited += 1) {
-              await sleep(1);
-              inFlight = ownSends();
-            }
-            const midSend = inFlight.length > 0;
-            // Marked first: once SIGKILL is sent, no answer written to these sends is read.
-            graph.senderKilled(inFlight);
-            await worker.kill();
-            options.log(
-              `SIGKILL ${worker.name} after ${count}/${total} messages${midSend ? ' while it was sending to Meta' : ''}; restarting it`,
-            );
-            await sleep(500);
-            await worker.start();
-          })(),
-        );
+        messagesSent = count;
+        kills.onMessageSent(count);
       },
     });
-    await Promise.all(kills);
+    await kills.done();
     const roundTripMs = await roundTrips.stop();
     options.log(`customers done in ${((driver.finishedAt - driver.startedAt) / 1000).toFixed(0)} s; draining the queue`);
     await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
+    const samples = await sampler.stop();
     const writes = writesBetween(writesAtStart, await readWriteCounters(database.url));
     const cpuAtDriveEnd = { postgres: cpuSecondsOfTree(database.serverPid()), ...cluster.cpuSeconds() };
     const drainedAt = Date.now();
@@ -227,6 +229,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       roundTripMs,
       statusWebhooks: graph.stats.statusWebhooks,
       offeredRate: options.offeredRate,
+      ...(options.rampToRate !== undefined ? { ramp: { toRate: options.rampToRate, seconds: arrivalWindowMs(options) / 1000 } } : {}),
       sendSeconds: sendWindowSeconds(driver.sent.map((message) => message.sentAt)),
       writes,
       // From the first message to a quiet queue: what the load cost, without start-up and shutdown.
@@ -242,46 +245,40 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         postgres: postgresCpu,
         soak: (soakCpu.user + soakCpu.system) / 1e6,
       },
+      capacity: summarizeCapacity(samples, {
+        cores: os.availableParallelism(),
+        workerSlots: options.workerConcurrency * options.workerProcesses,
+        poolSizes: servicePoolSizes(options.workerConcurrency),
+        driveEndSecond: (driver.finishedAt - sampler.startedAt) / 1000,
+      }),
     };
     await writeFile(
       path.join(logDir, 'soak-log.json'),
       JSON.stringify({ plans, sent: driver.sent, turns: driver.turns, deliveries: graph.deliveries, modelCalls: anthropic.calls }),
     );
+    await writeFile(path.join(logDir, 'soak-samples.json'), JSON.stringify({ figures, samples }));
     const failures = soakFailures(checks);
     // Logs are for looking into a failure; a passing run leaves nothing behind.
     if (failures.length === 0 && !options.keepDatabase) await rm(logDir, { recursive: true, force: true });
-    return { figures, checks, failures, logDir };
+    return { figures, checks, failures, logDir, samples };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
   }
 }
 
-const sendWindowSeconds = (times: number[]) => (times.length < 2 ? 0 : (Math.max(...times) - Math.min(...times)) / 1000);
-
 /**
- * Waits until no runnable job is left and Meta got nothing new for a few seconds, or the
- * timeout. A job replaced (same job key) while it was running keeps `attempts = max_attempts`
- * and is never run again, so it does not count.
+ * The service's pool sizes by the purpose its sessions are named with: Prisma's pool
+ * (src/db/client.ts, 10 by default), the webhook intake's (src/whatsapp/webhook-router.ts, 4) and
+ * graphile-worker's (src/queue/start-worker.ts, WORKER_CONCURRENCY + 2, at least 10).
  */
-async function waitForQuiet(databaseUrl: string, deliveries: unknown[], timeoutMs: number): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const deadline = Date.now() + timeoutMs;
-    let lastCount = -1;
-    let quietSince = Date.now();
-    while (Date.now() < deadline) {
-      const jobs = Number(
-        (await client.query<{ n: string }>('SELECT count(*) AS n FROM graphile_worker.jobs WHERE attempts < max_attempts')).rows[0]?.n ?? 0,
-      );
-      if (deliveries.length !== lastCount) {
-        lastCount = deliveries.length;
-        quietSince = Date.now();
-      }
-      if (jobs === 0 && Date.now() - quietSince > 3000) return;
-      await sleep(250);
-    }
-  } finally {
-    await client.end();
-  }
+const servicePoolSizes = (workerConcurrency: number) => ({ db: 10, intake: 4, queue: Math.max(10, workerConcurrency + 2) });
+
+/** Open loop: the window that offers the asked rate (a ramp reaches twice its mean rate at the end); closed loop: as given. */
+function arrivalWindowMs(options: SoakOptions): number {
+  const messages = options.customers * options.messagesPerCustomer;
+  if (options.rampToRate !== undefined) return Math.round(((2 * messages) / options.rampToRate) * 1000);
+  if (options.offeredRate !== undefined) return Math.round((messages / options.offeredRate) * 1000);
+  return options.arrivalWindowMs;
 }
+
+const sendWindowSeconds = (times: number[]) => (times.length < 2 ? 0 : (Math.max(...times) - Math.min(...times)) / 1000);

@@ -6,8 +6,16 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
  * none does or /proc is not readable.
  */
 export function pidOwningLocalPort(port: number, pids: number[]): number | undefined {
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  const inodes = new Set<string>();
+  return localPortOwners([port], pids).get(port);
+}
+
+/**
+ * For each local TCP port of `ports`, which of `pids` holds that socket (one pass over
+ * /proc/net/tcp{,6} and the processes' descriptors). Ports no listed process holds are missing.
+ */
+export function localPortOwners(ports: number[], pids: number[]): Map<number, number> {
+  const wanted = new Set(ports);
+  const portOfInode = new Map<string, number>();
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text = '';
     try {
@@ -17,10 +25,14 @@ export function pidOwningLocalPort(port: number, pids: number[]): number | undef
     }
     for (const line of text.split('\n').slice(1)) {
       const columns = line.trim().split(/\s+/);
-      if (columns[1]?.endsWith(`:${hexPort}`) && columns[9]) inodes.add(columns[9]);
+      const local = columns[1];
+      if (!local || !columns[9]) continue;
+      const port = Number.parseInt(local.slice(local.lastIndexOf(':') + 1), 16);
+      if (wanted.has(port)) portOfInode.set(columns[9], port);
     }
   }
-  if (inodes.size === 0) return undefined;
+  const owners = new Map<number, number>();
+  if (portOfInode.size === 0) return owners;
   for (const pid of pids) {
     let fds: string[] = [];
     try {
@@ -31,11 +43,13 @@ export function pidOwningLocalPort(port: number, pids: number[]): number | undef
     for (const fd of fds) {
       try {
         const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
-        if (match && inodes.has(match[1] as string)) return pid;
+        const port = match ? portOfInode.get(match[1] as string) : undefined;
+        if (port !== undefined) owners.set(port, pid);
       } catch {
         // the descriptor closed while we looked
       }
     }
+    if (owners.size === portOfInode.size) break;
   }
-  return undefined;
+  return owners;
 }

@@ -63,5 +63,23 @@ describe('small soak: 2 web + 2 worker processes under faults', () => {
     expect(figures.modelErrorsInjected).toBeGreaterThan(0);
     expect(checks.appointmentsBooked + checks.appointmentsCancelled).toBeGreaterThan(0);
     expect(figures.repliesDelivered).toBeGreaterThanOrEqual(20);
+
+    // The capacity sampler ran every second of the load, through the SIGKILL and restart.
+    const { samples } = result;
+    expect(samples.length).toBeGreaterThanOrEqual(5);
+    expect(samples.every((sample) => sample.processes.length === 4 && sample.processes.every((entry) => entry.cores >= 0))).toBe(true);
+    expect(samples.some((sample) => sample.processes.some((entry) => entry.name.startsWith('worker-') && entry.restarted))).toBe(true);
+    const connections = samples.flatMap((sample) => sample.database?.connections ?? []);
+    for (const process of ['web-1', 'web-2', 'worker-1', 'worker-2'])
+      expect(
+        connections.some((group) => group.process === process),
+        `${process}'s sessions`,
+      ).toBe(true);
+    expect(samples.some((sample) => (sample.database?.queue.running ?? 0) > 0)).toBe(true);
+    const capacity = figures.capacity;
+    expect(capacity?.coresByPart.find((entry) => entry.part === 'worker-1')?.peak).toBeGreaterThan(0);
+    expect(capacity?.connectionsPeak.find((entry) => entry.owner === 'worker-1')?.sessions).toBeGreaterThan(0);
+    expect(report).toMatch(/^capacity: (saturated: .+ at \d+ s \(.+\)|not saturated: busiest .+ at \d+% of its limit)/m);
+    expect(figures.writes.wal.records).toBeGreaterThan(0);
   }, 150_000);
 });
