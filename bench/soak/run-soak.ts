@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { databasePoolSize } from '../../src/boot/start-service.js';
 import { createDb } from '../../src/db/index.js';
 import { createBenchDatabase } from '../support/bench-database.js';
 import type { CapacitySample } from './capacity-sample.js';
@@ -267,11 +268,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 }
 
 /**
- * The service's pool sizes by the purpose its sessions are named with: Prisma's pool
- * (src/db/client.ts, 10 by default), the webhook intake's (src/whatsapp/webhook-router.ts, 4) and
- * graphile-worker's (src/queue/start-worker.ts, WORKER_CONCURRENCY + 2, at least 10).
+ * The service's pool sizes by `<role> <purpose>` of their sessions: each process's one pool
+ * (databasePoolSize: Prisma and, in a worker, the queue) and a web process's webhook intake
+ * pool (src/whatsapp/webhook-router.ts, 4).
  */
-const servicePoolSizes = (workerConcurrency: number) => ({ db: 10, intake: 4, queue: Math.max(10, workerConcurrency + 2) });
+const servicePoolSizes = (workerConcurrency: number) => ({
+  'web db': databasePoolSize({ ROLE: 'web', WORKER_CONCURRENCY: workerConcurrency }),
+  'web intake': 4,
+  'worker db': databasePoolSize({ ROLE: 'worker', WORKER_CONCURRENCY: workerConcurrency }),
+});
 
 /** Open loop: the window that offers the asked rate (a ramp reaches twice its mean rate at the end); closed loop: as given. */
 function arrivalWindowMs(options: SoakOptions): number {

@@ -32,7 +32,7 @@ export interface SaturationLimits {
   cores: number;
   /** WORKER_CONCURRENCY × worker processes */
   workerSlots: number;
-  /** each pool's size by connection purpose (`wa-agenda <role> <pid> <purpose>`), as the service configures them */
+  /** each pool's size by `<role> <purpose>` of its sessions (`wa-agenda <role> <pid> <purpose>`), as the service configures them */
   poolSizes: Record<string, number>;
   /** `atSecond` at which the drive ended (the rest is the drain) */
   driveEndSecond: number;
@@ -113,11 +113,17 @@ function slotsFinding(samples: CapacitySample[], limits: SaturationLimits): Find
   return undefined;
 }
 
+/** The size of the pool a session group belongs to: by its process's role (web-1 → web) and purpose. */
+export function poolSizeOf(group: { process?: string; purpose?: string }, poolSizes: Record<string, number>): number | undefined {
+  if (group.process === undefined || group.purpose === undefined || group.purpose === LIVENESS_GROUP) return undefined;
+  return poolSizes[`${group.process.replace(/-\d+$/, '')} ${group.purpose}`];
+}
+
 /** The pool at its size with no session to spare, or the sessions idle in a transaction, in one sample. */
 function connectionPressure(sample: CapacitySample, limits: SaturationLimits): { part: string; text: string } | undefined {
   const groups = sample.database?.connections ?? [];
   for (const group of groups) {
-    const size = group.purpose !== undefined && group.purpose !== LIVENESS_GROUP ? limits.poolSizes[group.purpose] : undefined;
+    const size = poolSizeOf(group, limits.poolSizes);
     if (size !== undefined && sessionsOf(group) >= size && group.idle <= POOL_IDLE_SLACK)
       return { part: `${group.name} pool`, text: `${group.name} pool at ${sessionsOf(group)}/${size} sessions, ${group.idle} idle` };
   }

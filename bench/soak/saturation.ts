@@ -6,6 +6,7 @@ import {
   type Finding,
   findSaturations,
   PROCESS_CORE_LIMIT,
+  poolSizeOf,
   type SaturatedResource,
   type SaturationLimits,
   SUSTAINED_SAMPLES,
@@ -89,8 +90,8 @@ function busiestPart(samples: CapacitySample[], limits: SaturationLimits): Busie
     shareOfLimit: peak((sample) => sample.database?.queue.running ?? 0) / Math.max(1, limits.workerSlots),
   });
   for (const name of new Set(samples.flatMap((sample) => sample.database?.connections.map((group) => group.name) ?? []))) {
-    const purpose = samples.flatMap((sample) => sample.database?.connections ?? []).find((group) => group.name === name)?.purpose;
-    const size = purpose !== undefined ? limits.poolSizes[purpose] : undefined;
+    const group = samples.flatMap((sample) => sample.database?.connections ?? []).find((entry) => entry.name === name);
+    const size = group ? poolSizeOf(group, limits.poolSizes) : undefined;
     if (size === undefined) continue;
     const sessions = (sample: CapacitySample) =>
       sessionsOf(sample.database?.connections.find((group) => group.name === name) ?? emptyGroup);

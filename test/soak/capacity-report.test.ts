@@ -19,7 +19,7 @@ describe('capacity report', () => {
       'PostgreSQL 0.20/0.20, soak driver 0.10/0.10, machine 1.20/1.20, outside the soak 0.30/0.12 | ',
     );
     expect(rows['capacity: database sessions (peak)']).toBe(
-      'liveness 2, soak driver 1, web-1 1, worker-1 14 | idle in transaction at most 0',
+      'liveness 2, soak driver 1, web-1 3, worker-1 12 | idle in transaction at most 0',
     );
     expect(rows['capacity: runnable jobs start / peak / drive end']).toBe('0 / 7 / 7 | oldest runnable 0.0 s; running peak 10 of 96 slots');
     expect(rows['PostgreSQL per inbound message']).toBe(

@@ -4,7 +4,12 @@ import type { SaturationLimits } from '../../bench/soak/saturation.js';
 // Hand-built capacity samples for the saturation and report tests: a quiet service on a 4-core
 // machine with 2 web and 2 worker processes, which a test changes from some second on.
 
-export const LIMITS: SaturationLimits = { cores: 4, workerSlots: 96, poolSizes: { db: 10, intake: 4, queue: 50 }, driveEndSecond: 30 };
+export const LIMITS: SaturationLimits = {
+  cores: 4,
+  workerSlots: 96,
+  poolSizes: { 'web db': 10, 'web intake': 4, 'worker db': 50 },
+  driveEndSecond: 30,
+};
 
 export interface Second {
   web1?: number;
@@ -31,8 +36,8 @@ export const group = (name: string, purpose: string | undefined, counts: Partial
 
 export const QUIET_CONNECTIONS = [
   group('web-1 intake', 'intake', { idle: 1 }),
-  group('worker-1 queue', 'queue', { active: 8, idle: 4 }),
-  group('worker-1 db', 'db', { active: 1, idle: 1 }),
+  group('web-1 db', 'db', { active: 1, idle: 1 }),
+  group('worker-1 db', 'db', { active: 8, idle: 4 }),
   { name: 'liveness', purpose: 'liveness', active: 0, idle: 2, idleInTransaction: 0, other: 0 },
   { name: 'wa-agenda-soak-baseline', active: 0, idle: 1, idleInTransaction: 0, other: 0 },
 ];

@@ -49,10 +49,10 @@ describe('saturation verdict', () => {
   });
 
   it('when a pool is at its size with no session to spare, then database connections saturated, naming the pool', () => {
-    const full = [...QUIET_CONNECTIONS.slice(0, 2), group('worker-1 db', 'db', { active: 10, idle: 0 })];
+    const full = [...QUIET_CONNECTIONS.slice(0, 2), group('worker-1 db', 'db', { active: 50, idle: 0 })];
     const verdict = judgeSaturation(series(30, from(6, { connections: full })), LIMITS);
     expect(verdict).toMatchObject({ saturated: true, resource: 'database connections', part: 'worker-1 db pool', firstAtSecond: 6 });
-    expect(verdict.evidence).toBe('worker-1 db pool at 10/10 sessions, 0 idle (5 of 5 s)');
+    expect(verdict.evidence).toBe('worker-1 db pool at 50/50 sessions, 0 idle (5 of 5 s)');
   });
 
   it('when many sessions sit idle in a transaction, then database connections saturated', () => {
