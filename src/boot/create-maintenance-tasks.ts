@@ -1,7 +1,7 @@
 import { compactAgentHistory } from '../agent/index.js';
 import { createMonthlyPartitionsAhead, type Db, MONTHLY_PARTITIONED_TABLES } from '../db/index.js';
 import { eraseExpiredData } from '../privacy/index.js';
-import { deleteQueueLeftovers, type QueueTaskList, TASKS } from '../queue/index.js';
+import { deleteEmptyJobQueues, deleteQueueLeftovers, type QueueTaskList, TASKS } from '../queue/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 
 /**
@@ -9,7 +9,14 @@ import type { Clock, Logger } from '../shared/index.js';
  * the retention job once a day at 06:00 UTC (03:00 in São Paulo), off peak. `?max=1` because
  * a missed day is simply caught up by the next run (the job erases everything past the cutoff).
  */
-export const MAINTENANCE_CRONTAB = `0 6 * * * ${TASKS.eraseExpiredData} ?max=1`;
+export const MAINTENANCE_CRONTAB = [
+  `0 6 * * * ${TASKS.eraseExpiredData} ?max=1`,
+  // Every minute: the named-queue rows of conversations with nothing left to run (deleteEmptyJobQueues).
+  `* * * * * ${TASKS.collectJobQueues} ?max=1`,
+].join('\n');
+
+/** How long a webhook's add_job may wait behind the every-minute queue cleanup before it gives way. */
+const QUEUE_CLEANUP_LOCK_TIMEOUT_MS = 200;
 
 const DAY_MS = 86_400_000;
 /** History written this far back is looked at for compaction: a week of missed runs is caught up. */
@@ -51,6 +58,10 @@ export function createMaintenanceTasks(deps: MaintenanceDeps): QueueTaskList {
   return {
     [TASKS.eraseExpiredData]: async () => {
       await runDailyMaintenance(deps);
+    },
+    [TASKS.collectJobQueues]: async () => {
+      const queues = await deleteEmptyJobQueues(deps.db, { lockTimeoutMs: QUEUE_CLEANUP_LOCK_TIMEOUT_MS });
+      deps.logger.debug({ component: 'maintenance', ...queues }, 'empty job queues deleted');
     },
   };
 }

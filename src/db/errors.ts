@@ -15,6 +15,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return sqlStateOf(error) === '23505';
 }
 
+/** True when a lock was not granted within `lock_timeout` (SQLSTATE 55P03). */
+export function isLockNotAvailable(error: unknown): boolean {
+  return sqlStateOf(error) === '55P03';
+}
+
 function sqlStateOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const candidate = error as {

@@ -1,6 +1,6 @@
 export { createDb, type Db, Prisma, type Queryable, type Tx } from './client.js';
 export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres.js';
-export { isExclusionViolation, isUniqueViolation } from './errors.js';
+export { isExclusionViolation, isLockNotAvailable, isUniqueViolation } from './errors.js';
 export { EmbeddedPostgresInUseError, type EmbeddedServerProcess, findEmbeddedServer } from './find-embedded-server.js';
 export { applyMigrations } from './migrate.js';
 export {

@@ -1,4 +1,4 @@
-export { type DeletedQueueLeftovers, deleteQueueLeftovers } from './delete-queue-leftovers.js';
+export { type DeletedJobQueues, type DeletedQueueLeftovers, deleteEmptyJobQueues, deleteQueueLeftovers } from './delete-queue-leftovers.js';
 export { enqueueJob, type JobSpec, removeJobByKey } from './enqueue-job.js';
 export { isJobFencedError, type JobFence } from './job-fence.js';
 export { JOBS_DUE_CHANNEL, notifyJobsDueSql } from './job-wakeups.js';

@@ -4,6 +4,7 @@ export const TASKS = {
   sendMessage: 'send-message',
   sendReminder: 'send-reminder',
   eraseExpiredData: 'erase-expired-data',
+  collectJobQueues: 'collect-job-queues',
 } as const;
 
 /**

@@ -17,13 +17,17 @@ describe('queue maintenance and lag', () => {
   });
   afterAll(() => pool.end());
 
-  it('the cron schedules the retention job daily, and the worker has a handler for it', () => {
-    const [item] = parseCrontab(MAINTENANCE_CRONTAB);
-    expect(item?.task).toBe(TASKS.eraseExpiredData);
-    expect(item?.match).toBeDefined();
+  it('the cron schedules the retention job daily and the empty-queue cleanup every minute, and the worker has a handler for each', () => {
+    const [daily, everyMinute] = parseCrontab(MAINTENANCE_CRONTAB);
+    expect(daily?.task).toBe(TASKS.eraseExpiredData);
+    expect(daily?.match).toBeDefined();
+    expect(everyMinute?.task).toBe(TASKS.collectJobQueues);
+    expect(MAINTENANCE_CRONTAB.split('\n')[1]).toMatch(/^\* \* \* \* \* /);
     expect(
-      Object.keys(createMaintenanceTasks({ db: database.db, logger: createLogger('silent'), clock: systemClock, historyWindow: 40 })),
-    ).toEqual([TASKS.eraseExpiredData]);
+      Object.keys(
+        createMaintenanceTasks({ db: database.db, logger: createLogger('silent'), clock: systemClock, historyWindow: 40 }),
+      ).sort(),
+    ).toEqual([TASKS.collectJobQueues, TASKS.eraseExpiredData].sort());
   });
 
   it('reads how late the oldest due job is, and warns while it is past the threshold', async () => {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteQueueLeftovers } from '../../src/queue/index.js';
+import { deleteEmptyJobQueues, deleteQueueLeftovers } from '../../src/queue/index.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 
 const NOW = new Date('2026-12-10T06:00:00Z');
@@ -96,5 +96,29 @@ describe('what the job queue leaves behind', () => {
     } finally {
       intake.release();
     }
+  });
+
+  it('when a transaction adding a job holds the queue table, then the every-minute cleanup gives way within its lock timeout, and deletes the rows on its next run', async () => {
+    const finished = await addJob(pool, 'conversation:4001');
+    await pool.query('SELECT graphile_worker.complete_jobs(ARRAY[$1::bigint])', [finished]);
+    const intake = await pool.connect();
+    try {
+      await intake.query('BEGIN');
+      await addJob(intake, 'conversation:4002');
+      const started = Date.now();
+      const busy = await deleteEmptyJobQueues(database.db, { lockTimeoutMs: 200 });
+      expect(busy).toEqual({ kind: 'busy', deleted: 0 });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(await queueNames()).toContain('conversation:4001');
+      await intake.query('COMMIT');
+    } finally {
+      intake.release();
+    }
+    const done = await deleteEmptyJobQueues(database.db, { lockTimeoutMs: 200 });
+    expect(done.kind).toBe('deleted');
+    expect(done.deleted).toBeGreaterThanOrEqual(1);
+    const left = await queueNames();
+    expect(left).not.toContain('conversation:4001');
+    expect(left).toContain('conversation:4002');
   });
 });
