@@ -41,6 +41,8 @@ export interface SoakFigures {
     commits: number;
     walIo: { writes: number; fsyncs: number };
   };
+  /** the service processes' log lines at warn level or above, by message */
+  serviceWarnings?: Record<string, number>;
   /** CPU seconds by part from the first message until the queue was quiet, and that period's length */
   loadCpu: { seconds: number; web: number; worker: number; postgres: number };
   /** the capacity sampler's seconds summed up, and which resource saturated first */
@@ -195,6 +197,12 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
         postgresCpuSeconds: figures.loadCpu.postgres,
         wal: figures.writes.wal,
       }),
+    );
+  if (figures.serviceWarnings)
+    row(
+      'service warnings (log lines, warn and above)',
+      formatTally(figures.serviceWarnings) || 'none',
+      'how overload shows to an operator',
     );
   row('duration', `drive ${figures.driveSeconds.toFixed(0)} s, whole run ${figures.totalSeconds.toFixed(0)} s`);
   const width = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length))];

@@ -22,6 +22,7 @@ import { type SoakFigures, soakFailures } from './report.js';
 import { sampleRoundTrips } from './round-trip-sampler.js';
 import { seedSoakTenants } from './seed-tenants.js';
 import { startServiceCluster } from './service-processes.js';
+import { tallyServiceWarnings } from './service-warnings.js';
 import { STATEMENT_STATS_SETTINGS, type StatementCost, startStatementCosts } from './statement-costs.js';
 import { waitForQuiet } from './wait-for-quiet.js';
 import { scheduleWorkerKills } from './worker-kills.js';
@@ -211,6 +212,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // Let the last status webhooks land before the web processes go.
     await graph.close();
     await cluster.stopAll();
+    const serviceWarnings = await tallyServiceWarnings(
+      logDir,
+      cluster.all.map((service) => service.name),
+    );
     const postgresCpu = cpuSecondsOfTree(database.serverPid());
     const soakCpu = process.cpuUsage(cpuAtStart);
 
@@ -246,6 +251,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       sendSeconds: sendWindowSeconds(driver.sent.map((message) => message.sentAt)),
       writes,
       // From the first message to a quiet queue: what the load cost, without start-up and shutdown.
+      serviceWarnings,
       loadCpu: {
         seconds: (drainedAt - driver.startedAt) / 1000,
         web: cpuAtDriveEnd.web - cpuAtDriveStart.web,
