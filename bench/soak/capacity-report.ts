@@ -35,6 +35,15 @@ export function capacityRows(capacity: CapacityFigures, cost: DatabaseCost): [st
     `${queue.runnableAtStart} / ${queue.runnablePeak} / ${queue.runnableAtDriveEnd}`,
     `oldest runnable ${(queue.oldestRunnableMaxMs / 1000).toFixed(1)} s; running peak ${capacity.queue.runningPeak} of ${capacity.workerSlots} slots`,
   );
+  const steady = capacity.steadyState;
+  if (steady) {
+    const { web, worker, postgres, all } = steady.perMessageMs;
+    row(
+      'steady state: CPU per message (web / worker / PostgreSQL)',
+      `${web.toFixed(1)} / ${worker.toFixed(1)} / ${postgres.toFixed(1)} ms, ${all.toFixed(1)} ms in all`,
+      `${steady.fromSecond.toFixed(0)}–${steady.toSecond.toFixed(0)} s of the drive, ${steady.messages} messages at ${steady.rate.toFixed(1)} msg/s`,
+    );
+  }
   const per = (value: number) => value / Math.max(1, cost.inboundMessages);
   row(
     'PostgreSQL per inbound message',

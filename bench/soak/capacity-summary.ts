@@ -2,6 +2,7 @@ import type { CapacitySample } from './capacity-sample.js';
 import { sessionsOf } from './connection-groups.js';
 import { judgeSaturation, type SaturationLimits, type SaturationVerdict } from './saturation.js';
 import { coresOf } from './saturation-findings.js';
+import { type SteadyStateCost, steadyStateCost } from './steady-state.js';
 
 const SOAK_SESSION_PREFIX = 'wa-agenda-soak-';
 
@@ -18,6 +19,8 @@ export interface CapacityFigures {
   idleInTransactionPeak: number;
   lockWaits: { samples: number; top?: string };
   queue: { runnablePeak: number; runningPeak: number };
+  /** CPU per message over the middle of the drive (steady-state.ts) */
+  steadyState?: SteadyStateCost;
   verdict: SaturationVerdict;
 }
 
@@ -58,6 +61,7 @@ export function summarizeCapacity(samples: CapacitySample[], limits: SaturationL
   const statements = new Map<string, number>();
   for (const wait of waits) statements.set(wait.query, (statements.get(wait.query) ?? 0) + 1);
   const top = [...statements].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const steady = steadyStateCost(samples);
   return {
     cores: limits.cores,
     workerSlots: limits.workerSlots,
@@ -70,6 +74,7 @@ export function summarizeCapacity(samples: CapacitySample[], limits: SaturationL
       runnablePeak: Math.max(0, ...samples.map((sample) => sample.database?.queue.runnable ?? 0)),
       runningPeak: Math.max(0, ...samples.map((sample) => sample.database?.queue.running ?? 0)),
     },
+    ...(steady ? { steadyState: steady } : {}),
     verdict: judgeSaturation(samples, limits),
   };
 }
