@@ -3,6 +3,7 @@ import { createMonthlyPartitionsAhead, type Db, MONTHLY_PARTITIONED_TABLES } fro
 import { eraseExpiredData } from '../privacy/index.js';
 import { deleteEmptyJobQueues, deleteQueueLeftovers, type QueueTaskList, TASKS } from '../queue/index.js';
 import type { Clock, Logger } from '../shared/index.js';
+import { deleteOldSignInAttempts } from '../staff/index.js';
 
 /**
  * When the queue's cron runs the maintenance jobs (graphile-worker crontab syntax, UTC):
@@ -23,6 +24,8 @@ const DAY_MS = 86_400_000;
 const COMPACTION_LOOKBACK_DAYS = 7;
 /** Permanently failed jobs are kept this long for a look, then deleted. */
 const FAILED_JOBS_KEPT_DAYS = 7;
+/** Staff sign-in attempts (typed emails, client addresses) are kept this long, then deleted. */
+const SIGN_IN_ATTEMPTS_KEPT_DAYS = 7;
 /** Monthly partitions exist this many months ahead of the current one. */
 const PARTITION_MONTHS_AHEAD = 3;
 
@@ -37,7 +40,8 @@ export interface MaintenanceDeps {
 /**
  * The daily maintenance, in order: the coming months' partitions, retention (months past every
  * tenant's retention dropped, then each tenant's expired bodies and history), compaction of
- * model history beyond the window, and the queue's leftovers. Each step is idempotent, so a
+ * model history beyond the window, the queue's leftovers, and staff sign-in attempts past a
+ * week. Each step is idempotent, so a
  * retried job redoes nothing harmful.
  */
 export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> {
@@ -50,7 +54,11 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> 
     since: new Date(now.getTime() - COMPACTION_LOOKBACK_DAYS * DAY_MS),
   });
   const queue = await deleteQueueLeftovers(deps.db, { now, keepFailedDays: FAILED_JOBS_KEPT_DAYS });
-  deps.logger.info({ component: 'maintenance', historyEntriesCompacted: compacted, ...queue }, 'daily maintenance done');
+  const signInAttempts = await deleteOldSignInAttempts(deps.db, { now, keepDays: SIGN_IN_ATTEMPTS_KEPT_DAYS });
+  deps.logger.info(
+    { component: 'maintenance', historyEntriesCompacted: compacted, ...queue, signInAttemptsDeleted: signInAttempts },
+    'daily maintenance done',
+  );
 }
 
 /** The maintenance job handlers (thin: they call the components). */

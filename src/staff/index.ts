@@ -3,6 +3,7 @@ export { type CreateStaffAccountOutcome, createStaffAccount } from './create-sta
 export { DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from './demo-console-notice.js';
 export { allowedOrigins, isSameOrigin, readSessionToken, sessionCookieName, sessionCookieOptions } from './session-cookie.js';
 export { csrfTokenFor, isCsrfTokenValid } from './session-token.js';
+export { deleteOldSignInAttempts } from './sign-in-attempts.js';
 export { type SignInOutcome, signInStaff } from './sign-in-staff.js';
 export { PAIR_FAILURE_LIMIT, SIGN_IN_WINDOW_MS } from './sign-in-throttle.js';
 export { isStaffRole, STAFF_ROLES, type StaffRole } from './staff-role.js';

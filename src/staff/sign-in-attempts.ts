@@ -31,3 +31,13 @@ export async function recordAttempt(db: Db, email: string, address: string, now:
 export async function markAttemptSucceeded(db: Db, attemptId: number): Promise<void> {
   await db.staffSignInAttempt.update({ where: { id: attemptId }, data: { succeeded: true } });
 }
+
+/**
+ * Deletes sign-in attempts older than `keepDays`: they hold typed emails and client addresses
+ * (personal data), and the throttle only ever reads the last SIGN_IN_WINDOW_MS. Kept a few days
+ * beyond that, to look into a run of guesses. Returns how many went.
+ */
+export async function deleteOldSignInAttempts(db: Db, options: { now: Date; keepDays: number }): Promise<number> {
+  const before = new Date(options.now.getTime() - Math.max(options.keepDays * 86_400_000, SIGN_IN_WINDOW_MS));
+  return db.$executeRaw`DELETE FROM staff_sign_in_attempts WHERE created_at < ${before}`;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { runDailyMaintenance } from '../../src/boot/create-maintenance-tasks.js';
 import { parseStaffArgs } from '../../src/cli/parse-staff-args.js';
-import type { Clock } from '../../src/shared/index.js';
+import { type Clock, fixedClock, silentLogger } from '../../src/shared/index.js';
 import {
   changeStaffPassword,
   createStaffAccount,
@@ -90,6 +91,21 @@ describe('sign-in', () => {
     expect((await attempt(account, account.initialPassword, new Date(start.getTime() + 10_000), '198.51.100.9')).kind).toBe('signed_in');
     const later = new Date(start.getTime() + 4000 + SIGN_IN_WINDOW_MS + 1000);
     expect((await attempt(account, account.initialPassword, later)).kind).toBe('signed_in');
+  });
+
+  it('when the daily maintenance runs, then attempts older than a week are deleted (typed e-mails, addresses) and recent ones still throttle', async () => {
+    const account = await newAccount();
+    const now = at('2026-12-20T09:00:00Z');
+    const old = new Date(now.getTime() - 8 * 86_400_000);
+    for (let i = 0; i < 3; i++) await attempt(account, 'errada', old, '198.51.100.9');
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) await attempt(account, 'errada', new Date(now.getTime() - 60_000), '198.51.100.10');
+    const rows = () => db.staffSignInAttempt.findMany({ where: { email: account.email }, select: { address: true } });
+    expect(await rows()).toHaveLength(3 + PAIR_FAILURE_LIMIT);
+
+    await runDailyMaintenance({ db, logger: silentLogger, clock: fixedClock(now.toISOString()), historyWindow: 40 });
+
+    expect((await rows()).map((row) => row.address)).toEqual(Array(PAIR_FAILURE_LIMIT).fill('198.51.100.10'));
+    expect((await attempt(account, account.initialPassword, now, '198.51.100.10')).kind).toBe('throttled');
   });
 
   it('decides the gate from the counts alone', () => {
