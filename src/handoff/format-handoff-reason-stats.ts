@@ -1,3 +1,4 @@
+import { textColumns } from '../shared/index.js';
 import type { HandoffReasonFigures, HandoffReasonStats } from './handoff-reason-stats.js';
 
 /**
@@ -17,13 +18,7 @@ export function formatHandoffReasonStats(stats: HandoffReasonStats): string {
   ];
   const body = stats.reasons.map((row) => cells(row.reason, row));
   const total = cells('total', stats.total);
-  const widths = header.map((title, column) => Math.max(title.length, ...[...body, total].map((row) => row[column]?.length ?? 0)));
-  const line = (row: string[]) =>
-    row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  const { line, rule } = textColumns(header, [...body, total]);
   return [
     `Handoffs created from ${stats.from.toISOString()} to ${stats.to.toISOString()} (end excluded)`,
     '',

@@ -1,3 +1,4 @@
+import { textColumns } from '../shared/index.js';
 import type { AttendanceFigures, ReminderStats } from './reminder-stats.js';
 
 /**
@@ -43,13 +44,7 @@ export function formatReminderStats(stats: ReminderStats, tenant: { slug: string
 }
 
 function table(header: string[], rows: string[][]): string[] {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (row: string[]) =>
-    row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  const { line, rule } = textColumns(header, rows);
   return [line(header), rule, ...rows.map(line)];
 }
 

@@ -27,6 +27,7 @@ export {
 export { createLogger, isReaderGone, type Logger, silentLogger } from './logger.js';
 export type { OutboundReply } from './outbound-reply.js';
 export { OWNER_APP_ATTENDANT } from './owner-app-attendant.js';
+export { textColumns } from './text-columns.js';
 export {
   type AppointmentChange,
   type ClaimKind,
