@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Logger } from '../shared/index.js';
+import { createLagAlarm, type Logger } from '../shared/index.js';
 
 export interface QueueLag {
   /** jobs due now that no worker has taken yet */
@@ -28,24 +28,19 @@ export function watchQueueLag(options: { pool: pg.Pool; logger: Logger; warnAfte
   stop(): void;
 } {
   const logger = options.logger.child({ component: 'queue-lag' });
-  let lagging = false;
-  let lastWarnedAt = 0;
+  const alarm = createLagAlarm({
+    logger,
+    repeatMs: options.repeatMs ?? 30_000,
+    laggingMessage: 'queue lagging: due jobs wait longer than QUEUE_LAG_WARN_MS (add workers or raise WORKER_CONCURRENCY)',
+    caughtUpMessage: 'queue caught up',
+  });
   let checking = false;
   const check = async () => {
     if (checking) return;
     checking = true;
     try {
       const lag = await readQueueLag(options.pool);
-      if (lag.lagMs > options.warnAfterMs) {
-        if (!lagging || Date.now() - lastWarnedAt >= (options.repeatMs ?? 30_000)) {
-          logger.warn(lag, 'queue lagging: due jobs wait longer than QUEUE_LAG_WARN_MS (add workers or raise WORKER_CONCURRENCY)');
-          lastWarnedAt = Date.now();
-        }
-        lagging = true;
-      } else if (lagging) {
-        lagging = false;
-        logger.info(lag, 'queue caught up');
-      }
+      alarm.observe(lag.lagMs > options.warnAfterMs, { ...lag });
     } catch (error) {
       logger.debug({ err: error }, 'queue lag check failed');
     } finally {

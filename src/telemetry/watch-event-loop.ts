@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Logger } from '../shared/index.js';
+import { createLagAlarm, type Logger } from '../shared/index.js';
 
 /**
  * Makes a process short of CPU visible: every `intervalMs` it reads the event loop's delay
@@ -9,26 +9,19 @@ import type { Logger } from '../shared/index.js';
  * the line that says so (the queue's own lag is `queue lagging`).
  */
 export function watchEventLoop(options: { logger: Logger; warnAfterMs: number; intervalMs?: number; repeatMs?: number }): { stop(): void } {
-  const logger = options.logger.child({ component: 'event-loop' });
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
-  let lagging = false;
-  let lastWarnedAt = 0;
+  const alarm = createLagAlarm({
+    logger: options.logger.child({ component: 'event-loop' }),
+    repeatMs: options.repeatMs ?? 30_000,
+    laggingMessage: 'event loop lagging: this process is short of CPU (EVENT_LOOP_LAG_WARN_MS; add processes or cores)',
+    caughtUpMessage: 'event loop caught up',
+  });
   const timer = setInterval(() => {
     const p99Ms = Math.round(histogram.percentile(99) / 1e6);
     const maxMs = Math.round(histogram.max / 1e6);
     histogram.reset();
-    const figures = { p99Ms, maxMs, intervalMs: options.intervalMs ?? 5000 };
-    if (p99Ms > options.warnAfterMs) {
-      if (!lagging || Date.now() - lastWarnedAt >= (options.repeatMs ?? 30_000)) {
-        logger.warn(figures, 'event loop lagging: this process is short of CPU (EVENT_LOOP_LAG_WARN_MS; add processes or cores)');
-        lastWarnedAt = Date.now();
-      }
-      lagging = true;
-    } else if (lagging) {
-      lagging = false;
-      logger.info(figures, 'event loop caught up');
-    }
+    alarm.observe(p99Ms > options.warnAfterMs, { p99Ms, maxMs, intervalMs: options.intervalMs ?? 5000 });
   }, options.intervalMs ?? 5000);
   timer.unref();
   return {
