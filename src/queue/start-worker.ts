@@ -74,9 +74,6 @@ export async function startWorker(options: {
         component: 'queue',
       });
   const pgPool = options.pgPool ?? (ownPool as DatabasePool).pool;
-  const endOwnPool = async () => {
-    await ownPool?.end();
-  };
 
   let workerPool: WorkerPool | undefined;
   let liveness: PoolLiveness | undefined;
@@ -144,7 +141,7 @@ export async function startWorker(options: {
   } catch (error) {
     wakeups.stop();
     await liveness?.close();
-    await endOwnPool();
+    await ownPool?.end();
     throw error;
   }
   try {
@@ -153,7 +150,7 @@ export async function startWorker(options: {
   } catch (error) {
     await runner.stop().catch(() => undefined);
     wakeups.stop();
-    await endOwnPool();
+    await ownPool?.end();
     throw error;
   }
   const recovery = startDeadWorkerRecovery({
@@ -174,7 +171,7 @@ export async function startWorker(options: {
       wakeups.stop();
       await recovery.stop();
       await liveness?.close();
-      await endOwnPool();
+      await ownPool?.end();
     })();
     return stopping;
   };
