@@ -17,6 +17,17 @@ export interface GraphRequest {
   answeredStatus: number;
 }
 
+/** Meta's error body for a refused send with this code, as the Cloud API returns it (`(#code) message` and its details). */
+export const metaErrorBody = (code: number, message: string, details: string, fbtraceId = 'AbC123xyz') => ({
+  error: {
+    message: `(#${code}) ${message}`,
+    type: 'OAuthException',
+    code,
+    error_data: { messaging_product: 'whatsapp', details },
+    fbtrace_id: fbtraceId,
+  },
+});
+
 /** Meta's error bodies, as the Cloud API returns them. */
 export const META_ERRORS = {
   400: {

@@ -15,6 +15,7 @@ import {
 import { installScriptedClaude, type ScriptedClaude, text, toolCalls } from '../fakes/anthropic.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWaId } from '../fixtures/whatsapp/webhook-fixtures.js';
+import { customerDayTime } from '../support/customer-day-time.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
@@ -25,24 +26,6 @@ function comingWorkday(): string {
     const date = new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
     if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 0) return date;
   }
-}
-
-/** "qua 02/12 às 15:30" computed independently of the code under test, with Intl. */
-function customerDayTime(instant: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone: 'America/Sao_Paulo',
-      weekday: 'short',
-      day: '2-digit',
-      month: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.weekday?.replace('.', '')} ${parts.day}/${parts.month} às ${parts.hour}:${parts.minute}`;
 }
 
 describe('receipts: the database confirms, not the model', () => {

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { createChannelTasks } from '../../src/boot/index.js';
+import type { Config } from '../../src/config/index.js';
 import type { Db } from '../../src/db/index.js';
 import { canonicalLabels } from '../../src/metrics/index.js';
 import { createGraphApiClient, sendOutboundMessage } from '../../src/outbox/index.js';
+import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { sendReminder, settleUndeliveredMessage } from '../../src/reminders/index.js';
 import type { AgendarResult } from '../../src/scheduling/index.js';
-import { type Logger, silentLogger } from '../../src/shared/index.js';
+import { type Clock, type Logger, silentLogger } from '../../src/shared/index.js';
+import { FakeResponder } from '../conversation/channel-harness.js';
 import { FAKE_GRAPH_URL } from '../fakes/graph-api.js';
 import { schedulingTools } from '../scheduling/scheduling-test-kit.js';
 import { createTestConversation, type TestTenant } from '../support/factories.js';
@@ -101,9 +105,25 @@ export function runReminderJob(db: Db, reminder: { id: number; dueAt: Date }, at
   return sendReminder({ db, logger }, reminder.id, at);
 }
 
-/** A table counter's value for these labels (0 when never counted). */
-export async function counterValue(db: Db, name: string, labels: Record<string, string>): Promise<number> {
-  const key = canonicalLabels(labels);
-  const rows = await db.$queryRaw<{ value: bigint }[]>`SELECT value FROM metric_counters WHERE name = ${name} AND labels = ${key}`;
-  return Number(rows[0]?.value ?? 0n);
+/** A table counter's value for these labels, or summed over all its labels when none are given (0 when never counted). */
+export async function counterValue(db: Db, name: string, labels?: Record<string, string>): Promise<number> {
+  const rows = await db.metricCounter.findMany({ where: { name, ...(labels ? { labels: canonicalLabels(labels) } : {}) } });
+  return rows.reduce((sum, row) => sum + Number(row.value), 0);
+}
+
+/**
+ * The channel's real job handlers on a worker of its own (50 ms poll) over `database`, the Graph
+ * API client pointed at the fake, and the appointment's reminder job (`minutesBefore`) made due
+ * now. Stop the worker when done.
+ */
+export async function startReminderWorker(
+  database: { url: string; db: Db },
+  options: { config: Config; clock: Clock; appointmentId: number; minutesBefore: number },
+): Promise<WorkerHandle> {
+  const deps = { config: options.config, db: database.db, databaseUrl: database.url, logger: silentLogger, clock: options.clock };
+  const tasks = createChannelTasks(deps, { chooseResponder: async () => new FakeResponder(), graph: graphClient() });
+  const worker = await startWorker({ connectionString: database.url, concurrency: 2, tasks, logger: silentLogger, pollInterval: 50 });
+  await database.db
+    .$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${`reminder:${options.appointmentId}:${options.minutesBefore}`}`;
+  return worker;
 }

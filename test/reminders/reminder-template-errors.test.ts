@@ -1,14 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createChannelTasks } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
 import { METRICS } from '../../src/metrics/index.js';
 import { sendOutboundMessage } from '../../src/outbox/index.js';
-import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
+import type { WorkerHandle } from '../../src/queue/index.js';
 import { settleUndeliveredMessage } from '../../src/reminders/index.js';
 import { createLogger, fixedClock, silentLogger } from '../../src/shared/index.js';
 import {
   type Channel,
-  FakeResponder,
   fastForwardRetries,
   isQueueIdle,
   postWebhook,
@@ -16,43 +14,40 @@ import {
   testConfig,
   waitFor,
 } from '../conversation/channel-harness.js';
-import { GraphApiFake } from '../fakes/graph-api.js';
+import { GraphApiFake, metaErrorBody } from '../fakes/graph-api.js';
 import { webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { createTestDatabase, type TestDatabase, testDatabase } from '../support/test-database.js';
-import { bookedWithReminders, counterValue, deliverOutbox, graphClient, REMINDERS, runReminderJob } from './reminder-send-kit.js';
-
-/** Meta's error body for a refused template send, as the Cloud API returns it. */
-const metaError = (code: number, message: string, details: string) => ({
-  error: {
-    message: `(#${code}) ${message}`,
-    type: 'OAuthException',
-    code,
-    error_data: { messaging_product: 'whatsapp', details },
-    fbtrace_id: 'AVn3kFq7Jc1RZ0xGm2pTbYw',
-  },
-});
+import {
+  bookedWithReminders,
+  counterValue,
+  deliverOutbox,
+  graphClient,
+  REMINDERS,
+  runReminderJob,
+  startReminderWorker,
+} from './reminder-send-kit.js';
 
 const TEMPLATE_ERRORS = {
-  132000: metaError(
+  132000: metaErrorBody(
     132000,
     'Number of parameters does not match the expected number of params',
     'body: number of localizable_params (5) does not match the expected number of params (4)',
   ),
-  132001: metaError(
+  132001: metaErrorBody(
     132001,
     'Template name does not exist in the translation',
     'template name (lembrete_agendamento) does not exist in pt_BR',
   ),
-  132005: metaError(132005, 'Translated text too long', 'Translated text is too long.'),
-  132007: metaError(132007, 'Template Format Character Policy Violated', 'Template Format Character Policy Violated.'),
-  132012: metaError(
+  132005: metaErrorBody(132005, 'Translated text too long', 'Translated text is too long.'),
+  132007: metaErrorBody(132007, 'Template Format Character Policy Violated', 'Template Format Character Policy Violated.'),
+  132012: metaErrorBody(
     132012,
     'Parameter format does not match format in the created template',
     'header: Format mismatch, expected IMAGE, received UNKNOWN',
   ),
-  132015: metaError(132015, 'Template is Paused', 'Cannot send message as the template is paused due to low quality.'),
-  132016: metaError(
+  132015: metaErrorBody(132015, 'Template is Paused', 'Cannot send message as the template is paused due to low quality.'),
+  132016: metaErrorBody(
     132016,
     'Template is Disabled',
     'Template has been paused too many times due to low quality and is now permanently disabled.',
@@ -166,7 +161,7 @@ describe("Meta's template errors on a reminder", () => {
   });
 
   it('when a plain bot reply is refused, then a person still follows up (the reminder rule applies to reminders only)', async () => {
-    new GraphApiFake().script({ status: 400, body: metaError(131026, 'Message Undeliverable.', 'Message Undeliverable.') }).install();
+    new GraphApiFake().script({ status: 400, body: metaErrorBody(131026, 'Message Undeliverable.', 'Message Undeliverable.') }).install();
     const { conversation } = await bookedWithReminders(db, tenant, '2026-12-02T17:00');
     const reply = await db.message.create({
       data: {
@@ -202,10 +197,12 @@ describe('a template error through the real worker', () => {
     const tenant = await createTestTenant(db, { reminders: [REMINDERS[0]!] });
     const graph = new GraphApiFake().script({ status: 400, body: TEMPLATE_ERRORS[132001] }).install();
     const { appointmentId, reminders } = await bookedWithReminders(db, tenant, '2026-12-02T15:00');
-    const deps = { config: testConfig(), db, databaseUrl: database.url, logger: silentLogger, clock: fixedClock(reminders[0]!.dueAt) };
-    const tasks = createChannelTasks(deps, { chooseResponder: async () => new FakeResponder(), graph: graphClient() });
-    worker = await startWorker({ connectionString: database.url, concurrency: 2, tasks, logger: silentLogger, pollInterval: 50 });
-    await db.$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${`reminder:${appointmentId}:1440`}`;
+    worker = await startReminderWorker(database, {
+      config: testConfig(),
+      clock: fixedClock(reminders[0]!.dueAt),
+      appointmentId,
+      minutesBefore: 1440,
+    });
     await waitFor(
       async () => {
         await fastForwardRetries(db);

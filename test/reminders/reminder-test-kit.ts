@@ -23,23 +23,7 @@ export function workdayAhead(minDays: number): string {
 /** São Paulo has no DST any more: local = UTC−3. */
 export const saoPauloInstant = (date: string, time: string) => new Date(`${date}T${time}:00-03:00`);
 
-/** "qua 02/12 às 15:30" computed independently of the code under test, with Intl. */
-export function customerDayTime(instant: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone: 'America/Sao_Paulo',
-      weekday: 'short',
-      day: '2-digit',
-      month: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.weekday?.replace('.', '')} ${parts.day}/${parts.month} às ${parts.hour}:${parts.minute}`;
-}
+export { customerDayTime } from '../support/customer-day-time.js';
 
 export interface RemindedCustomer {
   customer: { id: number; waId: string | null };
@@ -171,8 +155,4 @@ export async function repliesIn(db: Db, conversationId: number) {
   return db.message.findMany({ where: { conversationId, direction: 'outbound', type: { not: 'template' } }, orderBy: { id: 'asc' } });
 }
 
-/** The value of a table counter (0 when never incremented). */
-export async function counterValue(db: Db, name: string): Promise<number> {
-  const rows = await db.metricCounter.findMany({ where: { name } });
-  return rows.reduce((sum, row) => sum + Number(row.value), 0);
-}
+export { counterValue } from './reminder-send-kit.js';

@@ -1,13 +1,12 @@
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createChannelTasks } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
 import { METRICS } from '../../src/metrics/index.js';
-import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
+import type { WorkerHandle } from '../../src/queue/index.js';
 import { reminderButtonPayload } from '../../src/reminders/index.js';
 import { bookAppointment, cancelAppointment } from '../../src/scheduling/index.js';
-import { createLogger, fixedClock, silentLogger } from '../../src/shared/index.js';
-import { FakeResponder, fastForwardRetries, isQueueIdle, testConfig, waitFor } from '../conversation/channel-harness.js';
+import { createLogger, fixedClock } from '../../src/shared/index.js';
+import { fastForwardRetries, isQueueIdle, testConfig, waitFor } from '../conversation/channel-harness.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { createTestDatabase, testDatabase } from '../support/test-database.js';
@@ -15,9 +14,9 @@ import {
   bookedWithReminders,
   counterValue,
   deliverOutbox,
-  graphClient,
   REMINDERS,
   runReminderJob,
+  startReminderWorker,
   templateMessageSchema,
 } from './reminder-send-kit.js';
 
@@ -274,18 +273,13 @@ describe('the reminder through the real worker', () => {
     const graph = new GraphApiFake().script(500).install();
     const { conversation, appointmentId, reminders } = await bookedWithReminders(db, tenant, '2026-12-02T15:00');
     const [dayBefore] = reminders;
-    const config = testConfig({ WHATSAPP_SEND_MAX_RETRIES: '0' });
-    const deps = {
-      config,
-      db,
-      databaseUrl: database.url,
-      logger: silentLogger,
-      clock: fixedClock(later(dayBefore!.dueAt, 5_000)),
-    };
-    const tasks = createChannelTasks(deps, { chooseResponder: async () => new FakeResponder(), graph: graphClient() });
-    worker = await startWorker({ connectionString: database.url, concurrency: 2, tasks, logger: silentLogger, pollInterval: 50 });
     // the due time comes
-    await db.$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${`reminder:${appointmentId}:1440`}`;
+    worker = await startReminderWorker(database, {
+      config: testConfig({ WHATSAPP_SEND_MAX_RETRIES: '0' }),
+      clock: fixedClock(later(dayBefore!.dueAt, 5_000)),
+      appointmentId,
+      minutesBefore: 1440,
+    });
     await waitFor(
       async () => {
         await fastForwardRetries(db);

@@ -2,40 +2,29 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { classifyMetaError } from '../../src/outbox/classify-meta-error.js';
 import { createGraphApiClient, GraphApiError, sendOutboundMessage } from '../../src/outbox/index.js';
 import { silentLogger } from '../../src/shared/index.js';
-import { FAKE_GRAPH_URL, GraphApiFake } from '../fakes/graph-api.js';
+import { FAKE_GRAPH_URL, GraphApiFake, metaErrorBody } from '../fakes/graph-api.js';
 import { createOutboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 
-/** Meta's error body for a failed send, as the Cloud API returns it. */
-const metaError = (code: number, message: string, details: string) => ({
-  error: {
-    message: `(#${code}) ${message}`,
-    type: 'OAuthException',
-    code,
-    error_data: { messaging_product: 'whatsapp', details },
-    fbtrace_id: 'AbC123xyz',
-  },
-});
-
 const ERRORS = {
-  131056: metaError(
+  131056: metaErrorBody(
     131056,
     '(Business Account, Consumer Account) pair rate limit hit',
     'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
   ),
-  130429: metaError(130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
-  131026: metaError(131026, 'Message Undeliverable.', 'Message Undeliverable.'),
-  131047: metaError(
+  130429: metaErrorBody(130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
+  131026: metaErrorBody(131026, 'Message Undeliverable.', 'Message Undeliverable.'),
+  131047: metaErrorBody(
     131047,
     'Re-engagement message',
     'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
   ),
-  131049: metaError(
+  131049: metaErrorBody(
     131049,
     'This message was not delivered to maintain healthy ecosystem engagement.',
     'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
   ),
-  132001: metaError(
+  132001: metaErrorBody(
     132001,
     'Template name does not exist in the translation',
     'template name (lembrete_agendamento) does not exist in pt_BR',
