@@ -5,7 +5,7 @@ import { formatStatementCosts } from './soak/statement-costs.js';
 
 /**
  * `npm run soak`: the whole service under a busy Monday morning's load and faults, on
- * loopback (see the README, "Proof under load and faults"). Flags: --customers N --messages M --kills K --seed S --concurrency C (per worker)
+ * loopback (see docs/soak.md). Flags: --customers N --messages M --kills K --seed S --concurrency C (per worker)
  * --web N --workers N (processes) --rate R (open loop: R inbound messages per second, turns every --turn-interval ms)
  * --ramp-to R (open loop whose offered rate grows linearly from 0 to R: where does it saturate?) --keep-database
  * --samples FILE (the capacity sampler's seconds as JSON, also when the run passes)

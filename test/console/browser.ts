@@ -73,7 +73,7 @@ export async function newPage(
   return { context, page, problems };
 }
 
-/** Saves a screenshot under test-results/console/ (and, with `docs`, as the README's picture under docs/). */
+/** Saves a screenshot under test-results/console/ (and, with `docs`, as the picture docs/console.md shows). */
 export async function screenshot(page: Page, name: string, options: { docs?: boolean } = {}): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
