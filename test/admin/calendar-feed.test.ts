@@ -4,6 +4,7 @@ import ICAL from 'ical.js';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminRouter, createCalendarFeedRouter } from '../../src/admin/index.js';
+import { schedulingDepsOf } from '../../src/boot/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { createLogger, fixedClock, localDateTimeOf } from '../../src/shared/index.js';
 import { NOW } from '../scheduling/scheduling-test-kit.js';
@@ -158,7 +159,10 @@ describe('feed tokens in logs', () => {
     const app = createHttpApp({
       db,
       logger,
-      routers: [createAdminRouter({ db, logger, clock, config }), createCalendarFeedRouter({ db, clock, config })],
+      routers: [
+        createAdminRouter({ db, scheduling: schedulingDepsOf(db), logger, clock, config }),
+        createCalendarFeedRouter({ db, clock, config }),
+      ],
     });
     const list = await request(app).get('/admin/professionals').set(bearer(tenant.apiKey));
     const url = list.body.items[0].calendarUrl as string;
