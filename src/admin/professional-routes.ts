@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Db } from '../db/index.js';
 import { createProfessionalBlock, deleteProfessionalBlock } from '../scheduling/agenda/index.js';
 import { findFreeSlots } from '../scheduling/availability/index.js';
-import { ensureCalendarFeedTokens, rotateCalendarFeedToken } from '../scheduling/calendar-feed/index.js';
+import { createMissingCalendarFeeds, rotateCalendarFeedToken } from '../scheduling/calendar-feed/index.js';
 import { listProfessionals, listServices } from '../scheduling/catalog/index.js';
 import { AppError, type Clock, dayClock, type Logger, localDateTimeOf } from '../shared/index.js';
 import { actorOf } from './admin-actor.js';
@@ -10,6 +10,7 @@ import { adminContextOf } from './admin-context.js';
 import { toAgendaItemBody } from './agenda-body.js';
 import { availabilityQuerySchema, createBlockBodySchema } from './agenda-request-schemas.js';
 import { calendarFeedUrl } from './calendar-feed-route.js';
+import { assertOwner, isOwner } from './owner-only.js';
 import { parseRequest } from './parse-request.js';
 import { refusalError } from './refusal-error.js';
 import { idParamsSchema } from './request-schemas.js';
@@ -19,8 +20,9 @@ import { staffRefusalTexts } from './staff-refusal-texts.js';
 const EMPTY_DAY_REASONS = new Set(['date_past', 'beyond_horizon', 'no_working_hours']);
 
 /**
- * The catalogue staff book from (services, professionals with their feed URLs), the
- * availability the bot offers, and professionals' blocks and feed rotation. Mounted under `/admin`.
+ * The catalogue staff book from (services, professionals; feed URLs for owners only), the
+ * availability the bot offers, professionals' blocks, and feed rotation (owners only; an
+ * attendant gets 403). Mounted under `/admin`.
  */
 export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: Clock; config: { PUBLIC_URL: string } }): Router {
   const router = Router();
@@ -32,14 +34,21 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
     response.json({ items: services.map(({ id, name, durationMinutes }) => ({ id, name, durationMinutes })) });
   });
 
+  // `calendarUrl` is an owner's only: feed tokens are stored hashed, so a URL exists in plain
+  // only in the answer that created it. An owner's listing creates the feeds still missing and
+  // shows those URLs this once (null for feeds that exist: rotate to get a new address); an
+  // attendant's always shows null and creates nothing.
   router.get('/professionals', async (_request, response) => {
-    const { tenantId } = adminContextOf(response);
+    const context = adminContextOf(response);
+    const { tenantId } = context;
     const professionals = (await listProfessionals(db, tenantId)) ?? [];
-    const tokens = await ensureCalendarFeedTokens(
-      db,
-      tenantId,
-      professionals.map((professional) => professional.id),
-    );
+    const tokens = isOwner(context)
+      ? await createMissingCalendarFeeds(
+          db,
+          tenantId,
+          professionals.map((professional) => professional.id),
+        )
+      : new Map<number, string>();
     response.json({
       items: professionals.map((professional) => {
         const token = tokens.get(professional.id);
@@ -54,7 +63,9 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
   });
 
   router.post('/professionals/:id/calendar-feed/rotate', async (request, response) => {
-    const { tenantId } = adminContextOf(response);
+    const context = adminContextOf(response);
+    assertOwner(context, 'ver ou trocar o endereço da agenda de um profissional');
+    const { tenantId } = context;
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const token = await rotateCalendarFeedToken(db, { tenantId, professionalId: id, now: deps.clock.now() });
     if (!token) throw new AppError('not_found', staffRefusalTexts.professionalNotFound(), 404);
