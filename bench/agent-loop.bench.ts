@@ -21,7 +21,7 @@ import { createAgentResponder } from '../src/agent/index.js';
 import { schedulingToolDepsOf } from '../src/boot/index.js';
 import { loadConfig } from '../src/config/index.js';
 import { commitTurnEnding, endingOfRun, type Responder } from '../src/conversation/index.js';
-import { createDb, type Db } from '../src/db/index.js';
+import { createDb, type Db, inTransaction } from '../src/db/index.js';
 import { createSchedulingTools } from '../src/scheduling/tools/index.js';
 import { createLogger, defineTool, fixedClock, type Logger } from '../src/shared/index.js';
 import { inProcessFetch, ScriptedClaude, text, toolCalls } from '../test/fakes/anthropic.js';
@@ -252,7 +252,7 @@ function committingAsThePipelineDoes(db: Db, agent: Responder): Responder {
         conversationId: input.conversationId,
         messageIds: input.messages.map((message) => message.id),
       };
-      await db.$transaction((tx) => commitTurnEnding(tx, scope, endingOfRun({ id: input.runId }, outcome)));
+      await inTransaction(db, (tx) => commitTurnEnding(tx, scope, endingOfRun({ id: input.runId }, outcome)));
       return outcome;
     },
   };

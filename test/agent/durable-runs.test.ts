@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import { commitTurnEnding } from '../../src/conversation/index.js';
+import { inTransaction } from '../../src/db/index.js';
 import { createSchedulingTools } from '../../src/scheduling/tools/index.js';
 import { fixedClock, silentLogger, type ToolDefinition } from '../../src/shared/index.js';
 import { text, toolCalls } from '../fakes/anthropic.js';
@@ -111,7 +112,7 @@ describe('agent loop: durable runs', () => {
     expect(counter.agendar).toBe(1);
 
     // The customer wrote again: the conversation job supersedes the first run and starts another for both messages.
-    await database.db.$transaction((tx) =>
+    await inTransaction(database.db, (tx) =>
       commitTurnEnding(
         tx,
         { tenantId: scenario.tenant.id, conversationId: scenario.conversationId, messageIds: [] },

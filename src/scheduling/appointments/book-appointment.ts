@@ -1,4 +1,4 @@
-import { isExclusionViolation, isUniqueViolation, type Queryable } from '../../db/index.js';
+import { inTransaction, isExclusionViolation, isUniqueViolation, type Queryable } from '../../db/index.js';
 import { localInstant, parseLocalDateTime } from '../../shared/index.js';
 import { findNearestFreeSlots, type Refused, refused } from '../availability/index.js';
 import { findOrCreateCustomer, type NormalizedPhone } from '../customers/index.js';
@@ -71,7 +71,7 @@ export async function bookAppointment(scheduling: SchedulingDeps, request: BookA
   const { customer } = request;
   const customerId = 'id' in customer ? customer.id : (await findOrCreateCustomer(db, { tenantId: request.tenantId, ...customer })).id;
   try {
-    const id = await db.$transaction(async (tx) => {
+    const id = await inTransaction(db, async (tx) => {
       const appointment = await createAppointmentRow(
         tx,
         {

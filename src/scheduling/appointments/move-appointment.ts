@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../db/index.js';
+import { inTransaction, type Tx } from '../../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { type ChangedAppointment, publishAppointmentChanged, type SchedulingDeps } from './appointment-changed.js';
 import { type AppointmentSource, UPCOMING_STATUSES } from './appointment-status.js';
@@ -36,8 +36,7 @@ export async function moveAppointment<After = undefined>(
   request: MoveRequest<After>,
 ): Promise<{ id: number; after: After }> {
   const { previous } = request;
-  const db: Db = scheduling.db;
-  return db.$transaction(async (tx) => {
+  return inTransaction(scheduling.db, async (tx) => {
     const released = await tx.appointment.updateMany({
       where: { id: previous.id, tenantId: request.tenantId, status: { in: [...UPCOMING_STATUSES] } },
       data: { status: 'cancelled', cancelledAt: request.now, revision: { increment: 1 } },

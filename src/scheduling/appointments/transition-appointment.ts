@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/index.js';
+import { inTransaction, type Tx } from '../../db/index.js';
 import { localDateTimeOf } from '../../shared/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { type ChangedAppointment, publishAppointmentChanged, type SchedulingDeps } from './appointment-changed.js';
@@ -77,7 +77,7 @@ export async function transitionAppointment<After = undefined>(
   const before = await findAppointment(db, scope);
   if (!before) return notFound;
 
-  const result = await db.$transaction(async (tx) => {
+  const result = await inTransaction(db, async (tx) => {
     const locked = await tx.$queryRaw<LockedRow[]>`
       SELECT id, status, starts_at, ends_at, customer_id, professional_id, service_id, source FROM appointments
        WHERE id = ${before.id}::int AND tenant_id = ${request.tenantId}::int FOR UPDATE`;

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/index.js';
+import type { Queryable } from '../../db/index.js';
 import type { OutboundReply } from '../../shared/index.js';
 import { type ConfirmedChange, readConfirmedChanges, type ScheduleChangeRef } from './confirmed-writes.js';
 import { formatDayTime } from './format-day-time.js';
@@ -64,7 +64,7 @@ export function receiptOf(change: ConfirmedChange, business: { name: string; bus
  * belongs to someone else or no longer says the same thing yields nothing.
  */
 export async function buildReceipts(
-  db: Tx,
+  db: Queryable,
   scope: { tenantId: number; customerId: number },
   refs: readonly ScheduleChangeRef[],
 ): Promise<OutboundReply[]> {
