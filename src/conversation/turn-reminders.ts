@@ -4,10 +4,10 @@ import {
   type ReminderAnswerWrite,
   type ReminderReference,
   type ReminderTapDeps,
+  reminderTapOf,
 } from '../reminders/index.js';
 import type { Logger } from '../shared/index.js';
 import type { Turn } from './load-turn.js';
-import { reminderTapOf } from './next-turn-messages.js';
 import type { TurnEnding } from './turn-ending.js';
 
 /**

@@ -28,6 +28,7 @@ export {
 } from './reminder-payload.js';
 export { findRepliedReminders, type ReminderAppointment, type ReminderReference } from './reminder-reference.js';
 export { type AttendanceFigures, computeReminderStats, type ReminderStats } from './reminder-stats.js';
+export { reminderTapOf } from './reminder-tap-of.js';
 export { noticeDuration, reminderTexts } from './reminder-texts.js';
 export { type SendReminderDeps, type SendReminderOutcome, sendReminder } from './send-reminder.js';
 export { type RecordedReminderFailure, recordReminderFailure, settleUndeliveredMessage } from './settle-undelivered-message.js';
