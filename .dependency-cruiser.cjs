@@ -37,7 +37,28 @@ module.exports = {
         "A folder is one component; others reach it only through its index.ts, so what it exports is its contract and " +
         'its files can be split or renamed freely.',
       from: { path: '^src/([^/]+)/' },
-      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$', '^src/generated/'] },
+      to: {
+        path: '^src/[^/]+/',
+        pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$', '^src/scheduling/[^/]+/index\\.ts$', '^src/generated/'],
+      },
+    },
+    {
+      name: 'scheduling-parts-meet-through-index',
+      severity: 'error',
+      comment:
+        'scheduling/ is several sub-components (availability, appointments, agenda, calendar feed, receipts, the ' +
+        "tools' adapter, …); each is reached, from inside scheduling too, only through its index.ts.",
+      from: { path: '^src/scheduling/([^/]+)/' },
+      to: { path: '^src/scheduling/[^/]+/', pathNot: ['^src/scheduling/$1/', '^src/scheduling/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'scheduling-does-not-know-its-subscribers',
+      severity: 'error',
+      comment:
+        'The scheduling domain tells whoever boot/ subscribed (reminders, later the waitlist and deposits) through its ' +
+        '"appointment changed" hook; importing them would make it one component with each of them again.',
+      from: { path: '^src/scheduling/' },
+      to: { path: '^src/reminders/' },
     },
     {
       name: 'only-db-imports-the-prisma-client',

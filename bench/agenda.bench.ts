@@ -1,9 +1,11 @@
 import type { Server } from 'node:http';
 import { toAgendaItemBody } from '../src/admin/agenda-body.js';
 import { createAdminRouter } from '../src/admin/index.js';
+import { schedulingDepsOf } from '../src/boot/index.js';
 import { createDb, type Db } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
-import { findStaffAvailability, listDayAgenda } from '../src/scheduling/index.js';
+import { listDayAgenda } from '../src/scheduling/agenda/index.js';
+import { findFreeSlots } from '../src/scheduling/availability/index.js';
 import { createLogger, dayClock, fixedClock } from '../src/shared/index.js';
 import { createBenchDatabase } from './support/bench-database.js';
 import { percentile, round } from './support/samples.js';
@@ -38,6 +40,7 @@ export default async function run(): Promise<void> {
       routers: [
         createAdminRouter({
           db,
+          scheduling: schedulingDepsOf(db),
           logger,
           clock: fixedClock(NOW),
           config: {
@@ -131,7 +134,7 @@ export default async function run(): Promise<void> {
       JSON.stringify({ items: items.map((item) => toAgendaItemBody(item, ZONE, clock)) });
       if (keep) samples.dayInProcess.push(performance.now() - started);
       started = performance.now();
-      await findStaffAvailability(db, {
+      await findFreeSlots(db, {
         tenantId: seeded.tenantId,
         professionalId,
         serviceId: seeded.serviceId,

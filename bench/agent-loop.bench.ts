@@ -12,15 +12,17 @@
  * Uses DATABASE_URL's server (in a throwaway database) when set, else an embedded
  * PostgreSQL in a temporary directory; cleans up after itself.
  */
+
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import { createAgentResponder } from '../src/agent/index.js';
+import { schedulingToolDepsOf } from '../src/boot/index.js';
 import { loadConfig } from '../src/config/index.js';
 import { commitTurnEnding, endingOfRun, type Responder } from '../src/conversation/index.js';
 import { createDb, type Db, inTransaction } from '../src/db/index.js';
-import { createSchedulingTools } from '../src/scheduling/index.js';
+import { createSchedulingTools } from '../src/scheduling/tools/index.js';
 import { createLogger, defineTool, fixedClock, type Logger } from '../src/shared/index.js';
 import { inProcessFetch, ScriptedClaude, text, toolCalls } from '../test/fakes/anthropic.js';
 import { createBenchDatabase } from './support/bench-database.js';
@@ -155,7 +157,7 @@ async function measureRequestSizes(db: Db, logger: Logger) {
       ]);
     return text(`No dia ${date()} a Ana tem horários às 09:00, 10:30 e 14:00. Qual prefere? Posso agendar assim que você confirmar.`);
   };
-  const tools = createSchedulingTools({ db, clock: fixedClock(NOW), logger });
+  const tools = createSchedulingTools(schedulingToolDepsOf({ db, clock: fixedClock(NOW), logger }));
   const config = benchConfig();
   const responder: Responder = committingAsThePipelineDoes(
     db,

@@ -17,6 +17,7 @@
  * compression included) and bytes on disk (pg_total_relation_size with indexes and TOAST,
  * after VACUUM FULL, so dead rows do not count), all per conversation, with the ratio.
  */
+
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Anthropic from '@anthropic-ai/sdk';
@@ -24,14 +25,14 @@ import pg from 'pg';
 import request from 'supertest';
 import { createAgentResponder } from '../src/agent/index.js';
 import { runDailyMaintenance } from '../src/boot/create-maintenance-tasks.js';
-import { createChannelTasks } from '../src/boot/index.js';
+import { createChannelTasks, schedulingToolDepsOf } from '../src/boot/index.js';
 import type { ServiceDeps } from '../src/boot/service-deps.js';
 import { loadConfig } from '../src/config/index.js';
 import { keyringFromConfig } from '../src/credentials/index.js';
 import { createDb, type Db } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
 import { startWorker } from '../src/queue/index.js';
-import { createSchedulingTools } from '../src/scheduling/index.js';
+import { createSchedulingTools } from '../src/scheduling/tools/index.js';
 import { createLogger, localDateTimeOf, systemClock } from '../src/shared/index.js';
 import { importTenant } from '../src/tenant/index.js';
 import { createWhatsAppWebhookRouter, signPayload } from '../src/whatsapp/index.js';
@@ -127,7 +128,7 @@ async function measure(options: { shrink: boolean }): Promise<{ written: Sizes; 
       logger,
       clock: systemClock,
       config,
-      tools: createSchedulingTools({ db, clock: systemClock, logger }),
+      tools: createSchedulingTools(schedulingToolDepsOf({ db, clock: systemClock, logger })),
       client,
       inlineToolResults: !options.shrink,
     });

@@ -1,5 +1,6 @@
+import { schedulingToolDepsOf } from '../src/boot/index.js';
 import { createDb } from '../src/db/index.js';
-import { createSchedulingTools } from '../src/scheduling/index.js';
+import { createSchedulingTools } from '../src/scheduling/tools/index.js';
 import { createLogger, fixedClock } from '../src/shared/index.js';
 import { createBenchDatabase } from './support/bench-database.js';
 import { percentile, round } from './support/samples.js';
@@ -20,7 +21,9 @@ export default async function run(): Promise<void> {
   const db = createDb(database.url, { maxConnections: 4 });
   try {
     const seeded = await seedBenchSalon(db, { slug: 'bench-salon', name: 'Bench Salon', phoneNumberId: '1999' });
-    const tool = createSchedulingTools({ db, clock: fixedClock(NOW), logger }).find((candidate) => candidate.name === 'buscar_horarios');
+    const tool = createSchedulingTools(schedulingToolDepsOf({ db, clock: fixedClock(NOW), logger })).find(
+      (candidate) => candidate.name === 'buscar_horarios',
+    );
     if (!tool) throw new Error('buscar_horarios not found');
 
     const floor: number[] = [];

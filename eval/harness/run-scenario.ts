@@ -2,13 +2,15 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Anthropic from '@anthropic-ai/sdk';
 import { createAgentResponder } from '../../src/agent/index.js';
+import { schedulingDepsOf, schedulingToolDepsOf } from '../../src/boot/index.js';
 import type { Config } from '../../src/config/index.js';
 import { processConversation, type RunExit } from '../../src/conversation/index.js';
 import { keyringFromConfig } from '../../src/credentials/index.js';
 import type { Db } from '../../src/db/index.js';
 import { claimHandoff, requestHandoff } from '../../src/handoff/index.js';
 import { createGraphApiClient } from '../../src/outbox/index.js';
-import { bookAppointment, createSchedulingTools } from '../../src/scheduling/index.js';
+import { bookAppointment, botActor, customerPolicy } from '../../src/scheduling/appointments/index.js';
+import { createSchedulingTools } from '../../src/scheduling/tools/index.js';
 import { fixedClock, type Logger, localDateTimeOf, type ToolDefinition } from '../../src/shared/index.js';
 import { importTenant } from '../../src/tenant/index.js';
 import { createScenarioModel, type RecordedReply, type Recording } from './scenario-model.js';
@@ -68,19 +70,22 @@ export async function runScenario(
   const conversation = await db.conversation.create({ data: { tenantId, customerId: customer.id, lastInboundAt: new Date() } });
   const existing: number[] = [];
   for (const [index, appointment] of scenario.existingAppointments.entries()) {
-    const outcome = await bookAppointment(db, {
+    const outcome = await bookAppointment(schedulingDepsOf(db), {
       tenantId,
-      customerId: customer.id,
+      customer: { id: customer.id },
       professionalId: ids.professional(appointment.professional),
       serviceId: ids.service(appointment.service),
       start: appointment.start,
       idempotencyKey: `eval:${suffix}:seed:${index}`,
       now: clock.now(),
+      policy: customerPolicy(botActor(null)),
     });
+    if (outcome.kind === 'refused')
+      throw new Error(`scenario ${scenario.name}: seed appointment ${index} refused: ${outcome.refusal.kind}`);
     existing.push(outcome.appointment.id);
   }
 
-  const baseTools = createSchedulingTools({ db, clock, logger: options.logger });
+  const baseTools = createSchedulingTools(schedulingToolDepsOf({ db, clock, logger: options.logger }));
   const tools: ToolDefinition[] = baseTools.map((tool) =>
     tool.name in scenario.toolOverrides ? { ...tool, handler: async () => scenario.toolOverrides[tool.name] } : tool,
   );
@@ -115,7 +120,7 @@ export async function runScenario(
       },
     });
     await processConversation(
-      { db, logger: options.logger, graph, chooseResponder: async () => responder, claimPollMs: 20 },
+      { db, scheduling: schedulingDepsOf(db), logger: options.logger, graph, chooseResponder: async () => responder, claimPollMs: 20 },
       conversation.id,
       {
         attempt: 1,

@@ -1,4 +1,4 @@
-import type { AppointmentActor } from '../scheduling/index.js';
+import type { AppointmentActor } from '../scheduling/appointments/index.js';
 import type { AdminContext } from './admin-context.js';
 
 /**

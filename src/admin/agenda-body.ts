@@ -1,4 +1,5 @@
-import type { AgendaAppointment, AppointmentHistoryEntry } from '../scheduling/index.js';
+import type { AgendaAppointment } from '../scheduling/agenda/index.js';
+import type { AppointmentHistoryEntry } from '../scheduling/appointments/index.js';
 import { type DayClock, localDateTimeOf } from '../shared/index.js';
 import { maskPhone } from './mask-phone.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ATTENDANCE_STATUSES, normalizePhone } from '../scheduling/index.js';
+import { ATTENDANCE_STATUSES } from '../scheduling/appointments/index.js';
+import { normalizePhone } from '../scheduling/customers/index.js';
 
 const MAX_INT4 = 2_147_483_647;
 const id = (what: string) =>

@@ -1,15 +1,15 @@
 import { Router } from 'express';
-import type { Db } from '../db/index.js';
+import { findAgendaAppointment, listDayAgenda } from '../scheduling/agenda/index.js';
 import {
-  bookAppointmentByStaff,
-  cancelAppointmentByStaff,
-  findAgendaAppointment,
+  bookAppointment,
+  cancelAppointment,
   listAppointmentHistory,
-  listDayAgenda,
   recordAttendance,
-  rescheduleAppointmentByStaff,
+  rescheduleAppointment,
+  type SchedulingDeps,
+  staffPolicy,
   type TransitionOutcome,
-} from '../scheduling/index.js';
+} from '../scheduling/appointments/index.js';
 import { AppError, type Clock, dayClock, type Logger } from '../shared/index.js';
 import { actorOf } from './admin-actor.js';
 import { adminContextOf } from './admin-context.js';
@@ -24,19 +24,23 @@ import {
 import { idempotencyKeyOf } from './idempotency-key-header.js';
 import { type CustomerNotice, notRequested, queueAppointmentChangeNotice } from './notify-appointment-change.js';
 import { parseRequest } from './parse-request.js';
+import { refusalError } from './refusal-error.js';
 import { idParamsSchema } from './request-schemas.js';
+import { staffRefusalTexts } from './staff-refusal-texts.js';
 
-const appointmentNotFound = () => new AppError('not_found', 'appointment not found', 404);
+const appointmentNotFound = () => new AppError('not_found', staffRefusalTexts.appointmentNotFound(), 404);
 
 /**
  * The staff agenda: the day's appointments, one appointment with its history, staff
  * bookings, cancel, reschedule and attendance. Every change goes through the scheduling
- * domain the bot uses (same availability, same exclusion constraint); the customer's notice
- * of a cancel or reschedule is queued in the same transaction as the change. Mounted under `/admin`.
+ * domain's one path the bot uses, under staff's policy (same availability, same exclusion
+ * constraint, same subscribers); its refusals answer as HTTP errors with pt-BR messages
+ * (refusalError). The customer's notice of a cancel or reschedule is queued in the same
+ * transaction as the change. Mounted under `/admin`.
  */
-export function createAppointmentRoutes(deps: { db: Db; logger: Logger; clock: Clock }): Router {
+export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logger: Logger; clock: Clock }): Router {
   const router = Router();
-  const { db } = deps;
+  const { db } = deps.scheduling;
 
   const itemBody = async (tenantId: number, timezone: string, id: number) => {
     const item = await findAgendaAppointment(db, tenantId, id);
@@ -51,7 +55,7 @@ export function createAppointmentRoutes(deps: { db: Db; logger: Logger; clock: C
     // An empty day of an unknown (or another tenant's) professional is a 404, not an empty agenda.
     if (items.length === 0 && query.professionalId !== undefined) {
       const professional = await db.professional.findFirst({ where: { id: query.professionalId, tenantId }, select: { id: true } });
-      if (!professional) throw new AppError('not_found', 'professional not found', 404);
+      if (!professional) throw new AppError('not_found', staffRefusalTexts.professionalNotFound(), 404);
     }
     const clock = dayClock(query.date, timezone);
     response.json({ date: query.date, timezone, items: items.map((item) => toAgendaItemBody(item, timezone, clock)) });
@@ -74,17 +78,17 @@ export function createAppointmentRoutes(deps: { db: Db; logger: Logger; clock: C
   router.post('/appointments', async (request, response) => {
     const context = adminContextOf(response);
     const body = parseRequest(createAppointmentBodySchema, 'body', request.body);
-    const outcome = await bookAppointmentByStaff(db, {
+    const outcome = await bookAppointment(deps.scheduling, {
       tenantId: context.tenantId,
+      customer: body.customer,
       professionalId: body.professionalId,
       serviceId: body.serviceId,
       start: body.start,
-      customer: body.customer,
-      outsideHours: body.outsideHours,
       idempotencyKey: idempotencyKeyOf(request, 'staff-booking', context.tenantId),
-      actor: actorOf(context),
       now: deps.clock.now(),
+      policy: staffPolicy(actorOf(context), { outsideHours: body.outsideHours }),
     });
+    if (outcome.kind === 'refused') throw refusalError(outcome.refusal);
     if (!outcome.alreadyExisted) {
       deps.logger.info({ tenantId: context.tenantId, appointmentId: outcome.appointment.id }, 'staff booked an appointment');
     }
@@ -98,11 +102,11 @@ export function createAppointmentRoutes(deps: { db: Db; logger: Logger; clock: C
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const body = parseRequest(cancelBodySchema, 'body', request.body ?? {});
     const key = idempotencyKeyOf(request, 'staff-cancel', context.tenantId);
-    const outcome = await cancelAppointmentByStaff(db, {
+    const outcome = await cancelAppointment(deps.scheduling, {
       tenantId: context.tenantId,
       appointmentId: id,
-      actor: actorOf(context),
       now: deps.clock.now(),
+      policy: staffPolicy(actorOf(context), { outsideHours: false }),
       afterChange: (tx, before) =>
         body.notifyCustomer
           ? queueAppointmentChangeNotice(tx, {
@@ -113,7 +117,7 @@ export function createAppointmentRoutes(deps: { db: Db; logger: Logger; clock: C
             })
           : Promise.resolve(notRequested()),
     });
-    const notice = changedOrRefused(outcome, 'cancel');
+    const notice = changedAfter(outcome);
     if (notice)
       deps.logger.info(
         { tenantId: context.tenantId, appointmentId: id, notified: notice.customerNotified },
@@ -131,14 +135,13 @@ export function createAppointmentRoutes(deps: { db: Db; logger: Logger; clock: C
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const body = parseRequest(rescheduleBodySchema, 'body', request.body);
     const key = idempotencyKeyOf(request, 'staff-reschedule', context.tenantId);
-    const outcome = await rescheduleAppointmentByStaff(db, {
+    const outcome = await rescheduleAppointment(deps.scheduling, {
       tenantId: context.tenantId,
       appointmentId: id,
       start: body.start,
-      outsideHours: body.outsideHours,
       idempotencyKey: key,
-      actor: actorOf(context),
       now: deps.clock.now(),
+      policy: staffPolicy(actorOf(context), { outsideHours: body.outsideHours }),
       afterChange: (tx, change): Promise<CustomerNotice> =>
         body.notifyCustomer
           ? queueAppointmentChangeNotice(tx, {
@@ -149,6 +152,7 @@ export function createAppointmentRoutes(deps: { db: Db; logger: Logger; clock: C
             })
           : Promise.resolve(notRequested()),
     });
+    if (outcome.kind === 'refused') throw refusalError(outcome.refusal);
     if (outcome.kind === 'unchanged') {
       response.json({
         appointment: await itemBody(context.tenantId, context.timezone, outcome.appointment.id),
@@ -179,43 +183,22 @@ export function createAppointmentRoutes(deps: { db: Db; logger: Logger; clock: C
     const context = adminContextOf(response);
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const body = parseRequest(attendanceBodySchema, 'body', request.body);
-    const outcome = await recordAttendance(db, {
+    const outcome = await recordAttendance(deps.scheduling, {
       tenantId: context.tenantId,
       appointmentId: id,
       status: body.status,
       actor: actorOf(context),
       now: deps.clock.now(),
     });
-    changedOrRefused(outcome, 'attendance');
+    changedAfter(outcome);
     response.json({ appointment: await itemBody(context.tenantId, context.timezone, id), unchanged: outcome.kind === 'unchanged' });
   });
 
   return router;
 }
 
-/** The `afterChange` value of a change, null when nothing changed; refusals and unknown ids as AppErrors. */
-function changedOrRefused<After>(outcome: TransitionOutcome<After>, action: 'cancel' | 'attendance'): After | null {
-  switch (outcome.kind) {
-    case 'changed':
-      return outcome.after;
-    case 'unchanged':
-      return null;
-    case 'not_found':
-      throw appointmentNotFound();
-    case 'refused':
-      switch (outcome.reason) {
-        case 'cancelled':
-          throw new AppError('appointment_cancelled', `appointment ${outcome.appointment.id} is cancelled`, 409);
-        case 'not_started':
-          throw new AppError('not_started', 'attendance can only be recorded once the appointment has started', 422);
-        default:
-          throw new AppError(
-            'appointment_started',
-            action === 'cancel'
-              ? `appointment ${outcome.appointment.id} has already started; record attendance instead`
-              : `appointment ${outcome.appointment.id} cannot change now`,
-            422,
-          );
-      }
-  }
+/** The `afterChange` value of a change, null when nothing changed; a refusal (an unknown id too) as its HTTP error. */
+function changedAfter<After>(outcome: TransitionOutcome<After>): After | null {
+  if (outcome.kind === 'refused') throw refusalError(outcome.refusal);
+  return outcome.kind === 'changed' ? outcome.after : null;
 }

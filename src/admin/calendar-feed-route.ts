@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
-import { buildCalendarFeed, findCalendarFeed, loadCalendarFeed } from '../scheduling/index.js';
+import { buildCalendarFeed, findCalendarFeed, loadCalendarFeed } from '../scheduling/calendar-feed/index.js';
 import { AppError, type Clock } from '../shared/index.js';
 
 /** `<PUBLIC_URL>/calendar/<token>.ics`: a professional's feed address. */

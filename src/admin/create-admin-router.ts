@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
 import type { Db } from '../db/index.js';
+import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import { createAppointmentRoutes } from './appointment-routes.js';
 import { createConversationRoutes } from './conversation-routes.js';
@@ -14,6 +15,8 @@ import { createStatsRoutes } from './stats-routes.js';
 
 export interface AdminRouterDeps {
   db: Db;
+  /** the scheduling domain as boot/ wired it (the agenda's changes tell the same subscribers as the bot's) */
+  scheduling: SchedulingDeps;
   logger: Logger;
   clock: Clock;
   config: { ADMIN_RATE_LIMIT_PER_MINUTE: number; ADMIN_AUTH_FAILURES_PER_MINUTE: number; PUBLIC_URL: string };

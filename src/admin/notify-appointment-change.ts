@@ -1,6 +1,7 @@
 import type { Tx } from '../db/index.js';
 import { queueOutboundReplies, queueTemplateMessage } from '../outbox/index.js';
-import { type AppointmentView, formatDayTime } from '../scheduling/index.js';
+import type { AppointmentView } from '../scheduling/appointments/index.js';
+import { formatDayTime } from '../scheduling/receipts/index.js';
 import { isAppError } from '../shared/index.js';
 import { readNotificationTemplates } from '../tenant/index.js';
 import { appointmentChangeTexts } from './appointment-change-texts.js';

@@ -1,26 +1,28 @@
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
-import {
-  createProfessionalBlock,
-  deleteProfessionalBlock,
-  ensureCalendarFeedTokens,
-  findStaffAvailability,
-  listProfessionals,
-  listServices,
-  rotateCalendarFeedToken,
-} from '../scheduling/index.js';
-import { AppError, type Clock, type Logger, localDateTimeOf } from '../shared/index.js';
+import { createProfessionalBlock, deleteProfessionalBlock } from '../scheduling/agenda/index.js';
+import { findFreeSlots } from '../scheduling/availability/index.js';
+import { createMissingCalendarFeeds, rotateCalendarFeedToken } from '../scheduling/calendar-feed/index.js';
+import { listProfessionals, listServices } from '../scheduling/catalog/index.js';
+import { AppError, type Clock, dayClock, type Logger, localDateTimeOf } from '../shared/index.js';
 import { actorOf } from './admin-actor.js';
 import { adminContextOf } from './admin-context.js';
 import { toAgendaItemBody } from './agenda-body.js';
 import { availabilityQuerySchema, createBlockBodySchema } from './agenda-request-schemas.js';
 import { calendarFeedUrl } from './calendar-feed-route.js';
+import { assertOwner, isOwner } from './owner-only.js';
 import { parseRequest } from './parse-request.js';
+import { refusalError } from './refusal-error.js';
 import { idParamsSchema } from './request-schemas.js';
+import { staffRefusalTexts } from './staff-refusal-texts.js';
+
+/** Refusals of availability that mean "nothing to offer on that day", not a bad request: an empty list with its reason. */
+const EMPTY_DAY_REASONS = new Set(['date_past', 'beyond_horizon', 'no_working_hours']);
 
 /**
- * The catalogue staff book from (services, professionals with their feed URLs), the
- * availability the bot offers, and professionals' blocks and feed rotation. Mounted under `/admin`.
+ * The catalogue staff book from (services, professionals; feed URLs for owners only), the
+ * availability the bot offers, professionals' blocks, and feed rotation (owners only; an
+ * attendant gets 403). Mounted under `/admin`.
  */
 export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: Clock; config: { PUBLIC_URL: string } }): Router {
   const router = Router();
@@ -32,14 +34,21 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
     response.json({ items: services.map(({ id, name, durationMinutes }) => ({ id, name, durationMinutes })) });
   });
 
+  // `calendarUrl` is an owner's only: feed tokens are stored hashed, so a URL exists in plain
+  // only in the answer that created it. An owner's listing creates the feeds still missing and
+  // shows those URLs this once (null for feeds that exist: rotate to get a new address); an
+  // attendant's always shows null and creates nothing.
   router.get('/professionals', async (_request, response) => {
-    const { tenantId } = adminContextOf(response);
+    const context = adminContextOf(response);
+    const { tenantId } = context;
     const professionals = (await listProfessionals(db, tenantId)) ?? [];
-    const tokens = await ensureCalendarFeedTokens(
-      db,
-      tenantId,
-      professionals.map((professional) => professional.id),
-    );
+    const tokens = isOwner(context)
+      ? await createMissingCalendarFeeds(
+          db,
+          tenantId,
+          professionals.map((professional) => professional.id),
+        )
+      : new Map<number, string>();
     response.json({
       items: professionals.map((professional) => {
         const token = tokens.get(professional.id);
@@ -54,10 +63,12 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
   });
 
   router.post('/professionals/:id/calendar-feed/rotate', async (request, response) => {
-    const { tenantId } = adminContextOf(response);
+    const context = adminContextOf(response);
+    assertOwner(context, 'ver ou trocar o endereço da agenda de um profissional');
+    const { tenantId } = context;
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const token = await rotateCalendarFeedToken(db, { tenantId, professionalId: id, now: deps.clock.now() });
-    if (!token) throw new AppError('not_found', 'professional not found', 404);
+    if (!token) throw new AppError('not_found', staffRefusalTexts.professionalNotFound(), 404);
     deps.logger.info({ tenantId, professionalId: id }, 'calendar feed address rotated; the old one is revoked');
     response.json({ professionalId: id, calendarUrl: calendarFeedUrl(deps.config.PUBLIC_URL, token) });
   });
@@ -65,21 +76,28 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
   router.get('/availability', async (request, response) => {
     const { tenantId } = adminContextOf(response);
     const query = parseRequest(availabilityQuerySchema, 'query', request.query);
-    const availability = await findStaffAvailability(db, {
+    // Exactly the starts buscar_horarios offers (the same findFreeSlots at the same "now").
+    const found = await findFreeSlots(db, {
       tenantId,
       professionalId: query.professionalId,
       serviceId: query.serviceId ?? null,
       date: query.date,
       now: deps.clock.now(),
     });
-    response.json(availability);
+    if (found.kind === 'refused') {
+      if (!EMPTY_DAY_REASONS.has(found.refusal.kind)) throw refusalError(found.refusal);
+      response.json({ slots: [], reason: found.refusal.kind });
+      return;
+    }
+    const clock = dayClock(found.day.date, found.day.settings.timezone);
+    response.json({ slots: found.day.slots.map((slot) => clock.timeOf(slot)) });
   });
 
   router.post('/professionals/:id/blocks', async (request, response) => {
     const context = adminContextOf(response);
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const body = parseRequest(createBlockBodySchema, 'body', request.body);
-    const block = await createProfessionalBlock(db, {
+    const created = await createProfessionalBlock(db, {
       tenantId: context.tenantId,
       professionalId: id,
       from: body.from,
@@ -88,6 +106,8 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
       actor: actorOf(context),
       now: deps.clock.now(),
     });
+    if (created.kind === 'refused') throw refusalError(created.refusal);
+    const { block } = created;
     deps.logger.info(
       { tenantId: context.tenantId, professionalId: id, blockId: block.id, overlapping: block.overlapping.length },
       'block created',
@@ -104,7 +124,7 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
   router.delete('/blocks/:id', async (request, response) => {
     const { tenantId } = adminContextOf(response);
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
-    if (!(await deleteProfessionalBlock(db, { tenantId, blockId: id }))) throw new AppError('not_found', 'block not found', 404);
+    if (!(await deleteProfessionalBlock(db, { tenantId, blockId: id }))) throw new AppError('not_found', 'Bloqueio não encontrado.', 404);
     response.status(204).end();
   });
 

@@ -1,5 +1,5 @@
 import type { RespondInput, RunOutcome } from '../conversation/index.js';
-import { listCustomerAppointments, localSlotOf } from '../scheduling/index.js';
+import { listCustomerAppointments, localSlotOf } from '../scheduling/appointments/index.js';
 import { localToday } from '../shared/index.js';
 import { historyMessageWatermark, loadRecentHistory } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';

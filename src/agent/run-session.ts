@@ -1,6 +1,6 @@
 import type { RespondInput, RunOutcome, RunRecordWrites } from '../conversation/index.js';
 import type { HandoffReason } from '../handoff/index.js';
-import { buildReceipts } from '../scheduling/index.js';
+import { buildReceipts } from '../scheduling/receipts/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import type { HistoryEntry } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';

@@ -1,5 +1,5 @@
 import type { ClaimEvidence, ConfirmedWrite, KnownAppointment } from '../answer-claims/index.js';
-import { type ScheduleChangeRef, scheduleChangeRefOf } from '../scheduling/index.js';
+import { type ScheduleChangeRef, scheduleChangeRefOf } from '../scheduling/receipts/index.js';
 import type { AppointmentChange, ClaimKind, ToolEffect } from '../shared/index.js';
 import { toolCallFingerprint } from './tool-call-fingerprint.js';
 import { TRANSFER_TOOL_NAME } from './transfer-to-human-tool.js';

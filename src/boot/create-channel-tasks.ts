@@ -5,6 +5,7 @@ import { keyringFromConfig } from '../credentials/index.js';
 import { createGraphApiClient, type GraphApiClient, sendOutboundMessage } from '../outbox/index.js';
 import { type QueueTaskList, TASKS } from '../queue/index.js';
 import { sendReminder, settleUndeliveredMessage } from '../reminders/index.js';
+import { schedulingDepsOf } from './scheduling-deps.js';
 import type { ServiceDeps } from './service-deps.js';
 
 const conversationPayload = z.object({ conversationId: z.number().int().positive() });
@@ -57,12 +58,14 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
     : undefined;
   // One per worker: its running turns learn of a claim from one query per tick.
   const claimWatch = createClaimWatch(deps.db, options.claimPollMs ?? 500);
+  const scheduling = schedulingDepsOf(deps.db);
   return {
     [TASKS.processConversation]: async (payload, helpers, fence) => {
       const { conversationId } = conversationPayload.parse(payload);
       await processConversation(
         {
           db: deps.db,
+          scheduling,
           logger: deps.logger,
           graph,
           chooseResponder: options.chooseResponder,

@@ -1,7 +1,8 @@
 import { createAgentResponder } from '../agent/index.js';
 import { type ChooseResponder, createLlmCircuitBreaker, createResponderChooser } from '../conversation/index.js';
 import { createOfflineAssistant, isOfflineFlowActive } from '../offline-assistant/index.js';
-import { createSchedulingToolSet } from '../scheduling/index.js';
+import { createSchedulingToolSet } from '../scheduling/tools/index.js';
+import { schedulingToolDepsOf } from './scheduling-deps.js';
 import type { ServiceDeps } from './service-deps.js';
 
 /**
@@ -10,7 +11,7 @@ import type { ServiceDeps } from './service-deps.js';
  */
 export function createServiceResponderChooser(deps: ServiceDeps): ChooseResponder {
   const { config, db, clock, logger } = deps;
-  const tools = createSchedulingToolSet({ db, clock, logger });
+  const tools = createSchedulingToolSet(schedulingToolDepsOf({ db, clock, logger }));
   const breaker = createLlmCircuitBreaker({
     db,
     clock,

@@ -26,6 +26,7 @@ import { assertSafeSecrets } from './assert-safe-secrets.js';
 import { createChannelTasks } from './create-channel-tasks.js';
 import { createMaintenanceTasks, MAINTENANCE_CRONTAB } from './create-maintenance-tasks.js';
 import { createServiceResponderChooser } from './create-service-responder-chooser.js';
+import { schedulingDepsOf } from './scheduling-deps.js';
 import type { ServiceDeps } from './service-deps.js';
 
 export interface RunningService {
@@ -146,7 +147,7 @@ function createTasks(deps: ServiceDeps, tracer: Tracer): QueueTaskList {
 function createRouters(deps: ServiceDeps, webhook: Router) {
   const routers = [
     webhook,
-    createAdminRouter(deps),
+    createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) }),
     createCalendarFeedRouter(deps),
     createMetricsRouter({ token: deps.config.METRICS_TOKEN, registry: createMetricsRegistry(deps.db, deps.logger) }),
   ];

@@ -1,10 +1,4 @@
-import { parseReminderButtonPayload, type ReminderAction } from '../reminders/index.js';
-
-/** A stored message that is a tap on a reminder's quick-reply button, with what its payload names. */
-export function reminderTapOf(message: { type: string; replyId?: string | null }): { action: ReminderAction; token: string } | null {
-  if (message.type !== 'button' || !message.replyId) return null;
-  return parseReminderButtonPayload(message.replyId) ?? null;
-}
+import { reminderTapOf } from '../reminders/index.js';
 
 /**
  * The messages the next turn answers, oldest first: a reminder's tap is a turn of its own

@@ -3,6 +3,7 @@ import { type Db, inTransaction } from '../db/index.js';
 import { findOpenHandoff } from '../handoff/index.js';
 import type { GraphApiClient } from '../outbox/index.js';
 import type { JobFence } from '../queue/index.js';
+import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import { type Clock, type Logger, systemClock } from '../shared/index.js';
 import { traceRun } from '../telemetry/index.js';
 import { isReadableMessage } from '../whatsapp/index.js';
@@ -22,6 +23,8 @@ import { readTurnReminders } from './turn-reminders.js';
 
 export interface ProcessConversationDeps {
   db: Db;
+  /** the scheduling domain as boot/ wired it: a reminder tap's confirm or cancel goes through it */
+  scheduling: SchedulingDeps;
   logger: Logger;
   graph: GraphApiClient;
   chooseResponder: ChooseResponder;
@@ -143,7 +146,7 @@ async function answerTurn(
     return { kind: 'unreadable_notice', audio: turn.messages.some((message) => message.type === 'audio') };
   }
   // A reminder's tap is acted on without the model; a Remarcar (or a later tap) continues with the responder, told the appointment.
-  const reminders = await readTurnReminders({ db: deps.db, clock: deps.clock ?? systemClock }, turn, logger);
+  const reminders = await readTurnReminders({ scheduling: deps.scheduling, clock: deps.clock ?? systemClock }, turn, logger);
   if (reminders.kind === 'ended') return reminders.ending;
   const responder = await deps.chooseResponder({ tenantId: turn.tenantId, conversationId: turn.conversationId });
   const run = await startOrResumeRun(deps.db, turn, responder);

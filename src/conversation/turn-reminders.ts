@@ -1,8 +1,13 @@
-import type { Db } from '../db/index.js';
-import { actOnReminderTap, findRepliedReminders, type ReminderAnswerWrite, type ReminderReference } from '../reminders/index.js';
-import type { Clock, Logger } from '../shared/index.js';
+import {
+  actOnReminderTap,
+  findRepliedReminders,
+  type ReminderAnswerWrite,
+  type ReminderReference,
+  type ReminderTapDeps,
+  reminderTapOf,
+} from '../reminders/index.js';
+import type { Logger } from '../shared/index.js';
 import type { Turn } from './load-turn.js';
-import { reminderTapOf } from './next-turn-messages.js';
 import type { TurnEnding } from './turn-ending.js';
 
 /**
@@ -16,12 +21,12 @@ export type TurnReminders =
   | { kind: 'respond'; references: Map<number, ReminderReference>; answer: ReminderAnswerWrite | null };
 
 /** Reads the turn's reminders and acts on its tap, if it is one (see nextTurnMessages: a tap is a turn of its own). */
-export async function readTurnReminders(deps: { db: Db; clock: Clock }, turn: Turn, logger: Logger): Promise<TurnReminders> {
+export async function readTurnReminders(deps: ReminderTapDeps, turn: Turn, logger: Logger): Promise<TurnReminders> {
   const [only] = turn.messages;
   const tap = only && turn.messages.length === 1 ? reminderTapOf(only) : null;
   if (!only || !tap) {
     // A free-text reply quoting a reminder is a normal turn, but the responder is told which appointment it was about.
-    return { kind: 'respond', references: await findRepliedReminders(deps.db, turn, turn.messages), answer: null };
+    return { kind: 'respond', references: await findRepliedReminders(deps.scheduling.db, turn, turn.messages), answer: null };
   }
   const outcome = await actOnReminderTap(deps, turn, tap);
   logger.info(

@@ -1,4 +1,4 @@
-import type { AgendamentoResumo } from '../scheduling/index.js';
+import type { AgendamentoResumo } from '../scheduling/tools/index.js';
 import { appointmentRows, listReply, MAX_ROWS } from './list-rows.js';
 import { dayLabel } from './local-dates.js';
 import { mainMenuScreen } from './main-menu.js';

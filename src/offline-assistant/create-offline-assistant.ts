@@ -1,7 +1,8 @@
 import type { Responder, RespondInput, RunOutcome } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
 import type { HandoffReason } from '../handoff/index.js';
-import { buildReceipts, recordScheduleChanges, type SchedulingToolSet } from '../scheduling/index.js';
+import { buildReceipts } from '../scheduling/receipts/index.js';
+import { recordScheduleChanges, type SchedulingToolSet } from '../scheduling/tools/index.js';
 import { type Clock, type Logger, localToday, type OutboundReply } from '../shared/index.js';
 import { type AssistantState, loadAssistantState, type Step } from './assistant-state.js';
 import { offeredChoices } from './choice-keywords.js';

@@ -1,4 +1,4 @@
-import type { BuscarHorariosResult } from '../scheduling/index.js';
+import type { BuscarHorariosResult } from '../scheduling/tools/index.js';
 import { addDays, ToolDomainException } from '../shared/index.js';
 import type { Draft } from './assistant-state.js';
 import { customerRefusal } from './customer-refusal.js';

@@ -1,4 +1,4 @@
-import type { AgendamentoResumo } from '../scheduling/index.js';
+import type { AgendamentoResumo } from '../scheduling/tools/index.js';
 import { type OutboundReply, truncate } from '../shared/index.js';
 import type { FreeTime } from './free-times.js';
 import { dayLabel } from './local-dates.js';

@@ -8,7 +8,7 @@ import type {
   MeusAgendamentosResult,
   RemarcarResult,
   SchedulingToolSet,
-} from '../scheduling/index.js';
+} from '../scheduling/tools/index.js';
 import type { ToolCallContext, ToolDefinition } from '../shared/index.js';
 
 /** The scheduling tools, called as the model would call them, with typed results. */

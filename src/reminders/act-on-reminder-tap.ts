@@ -1,8 +1,15 @@
-import type { Db } from '../db/index.js';
 import type { HandoffReason } from '../handoff/index.js';
 import { incrementCounter, METRICS } from '../metrics/index.js';
-import { type AppointmentActor, type AppointmentView, cancelAppointment, confirmAppointment, receiptOf } from '../scheduling/index.js';
-import { type Clock, type OutboundReply, ToolDomainException } from '../shared/index.js';
+import {
+  type AppointmentActor,
+  type AppointmentView,
+  cancelAppointment,
+  confirmAppointment,
+  customerPolicy,
+  type SchedulingDeps,
+} from '../scheduling/appointments/index.js';
+import { receiptOf } from '../scheduling/receipts/index.js';
+import type { Clock, OutboundReply } from '../shared/index.js';
 import { decideReminderTap, type ReminderTapDecision } from './decide-reminder-tap.js';
 import { loadReminderTapFacts, type ReminderTapFacts } from './load-reminder-tap.js';
 import { answerOfAction, type ReminderAnswerWrite } from './reminder-answer.js';
@@ -27,7 +34,8 @@ export type ReminderTapOutcome =
   | { kind: 'respond'; reference: ReminderReference; answer: ReminderAnswerWrite | null };
 
 export interface ReminderTapDeps {
-  db: Db;
+  /** the scheduling domain as boot/ wired it (a tap's confirm or cancel tells the same subscribers as any other change) */
+  scheduling: SchedulingDeps;
   clock: Clock;
 }
 
@@ -45,7 +53,7 @@ export async function actOnReminderTap(
   tap: { action: ReminderAction; token: string },
 ): Promise<ReminderTapOutcome> {
   const now = deps.clock.now();
-  const facts = await loadReminderTapFacts(deps.db, scope, tap.token);
+  const facts = await loadReminderTapFacts(deps.scheduling.db, scope, tap.token);
   const decision = decideReminderTap(tap.action, facts, now);
   return performDecision(deps, scope, tap.action, facts, decision, now);
 }
@@ -105,7 +113,7 @@ async function confirm(
   answer: ReminderAnswerWrite,
   now: Date,
 ): Promise<ReminderTapOutcome> {
-  const outcome = await confirmAppointment(deps.db, {
+  const outcome = await confirmAppointment(deps.scheduling, {
     tenantId: scope.tenantId,
     customerId: scope.customerId,
     appointmentId: appointment.id,
@@ -116,14 +124,17 @@ async function confirm(
   switch (outcome.kind) {
     case 'changed':
     case 'unchanged': {
-      const business = await businessOf(deps.db, scope.tenantId);
+      const business = await businessOf(deps, scope.tenantId);
       return { kind: 'answered', replies: [text(reminderTexts.confirmed(outcome.appointment, business))], answer, handoff: null };
     }
     // Changed between the decision and the row lock (staff cancelled it, it started): said as it is now.
     case 'refused':
-      return say(outcome.reason === 'cancelled' ? reminderTexts.cancelled(outcome.appointment) : reminderTexts.past(outcome.appointment));
-    case 'not_found':
-      return say(reminderTexts.unknownReminder);
+      if (!outcome.appointment) return say(reminderTexts.unknownReminder);
+      return say(
+        outcome.refusal.kind === 'appointment_cancelled'
+          ? reminderTexts.cancelled(outcome.appointment)
+          : reminderTexts.past(outcome.appointment),
+      );
   }
 }
 
@@ -135,29 +146,27 @@ async function cancel(
   answer: ReminderAnswerWrite,
   now: Date,
 ): Promise<ReminderTapOutcome> {
-  try {
-    const outcome = await cancelAppointment(deps.db, {
-      tenantId: scope.tenantId,
-      customerId: scope.customerId,
-      appointmentId: appointment.id,
-      now,
-      actor,
-      afterChange: (tx) => incrementCounter(tx, METRICS.remindersCancelled),
-    });
-    const business = await businessOf(deps.db, scope.tenantId);
-    const receipt = receiptOf(
-      { kind: 'cancelled', appointmentId: outcome.appointment.id, appointment: outcome.appointment, previous: null },
-      business,
-    );
-    const replies = receipt ? [text(`${receipt.text}\n\n${reminderTexts.cancelledFollowUp}`)] : [];
-    return { kind: 'answered', replies, answer, handoff: null };
-  } catch (error) {
-    if (!(error instanceof ToolDomainException)) throw error;
+  const outcome = await cancelAppointment(deps.scheduling, {
+    tenantId: scope.tenantId,
+    customerId: scope.customerId,
+    appointmentId: appointment.id,
+    now,
+    policy: customerPolicy(actor),
+    afterChange: (tx) => incrementCounter(tx, METRICS.remindersCancelled),
+  });
+  if (outcome.kind === 'refused') {
     // The domain's own checks, at the row: the notice period or the start passed since the decision.
-    if (error.code === 'cancel_notice') return tooLate(appointment, answer);
-    if (error.code === 'appointment_past') return say(reminderTexts.past(appointment));
+    if (outcome.refusal.kind === 'cancel_notice') return tooLate(appointment, answer);
+    if (outcome.refusal.kind === 'appointment_started') return say(reminderTexts.past(appointment));
     return say(reminderTexts.unknownReminder);
   }
+  const business = await businessOf(deps, scope.tenantId);
+  const receipt = receiptOf(
+    { kind: 'cancelled', appointmentId: outcome.appointment.id, appointment: outcome.appointment, previous: null },
+    business,
+  );
+  const replies = receipt ? [text(`${receipt.text}\n\n${reminderTexts.cancelledFollowUp}`)] : [];
+  return { kind: 'answered', replies, answer, handoff: null };
 }
 
 function tooLate(appointment: AppointmentView, answer: ReminderAnswerWrite): ReminderTapOutcome {
@@ -177,5 +186,5 @@ function tooLate(appointment: AppointmentView, answer: ReminderAnswerWrite): Rem
 
 const text = (body: string): OutboundReply => ({ type: 'text', text: body });
 
-const businessOf = (db: Db, tenantId: number) =>
-  db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { name: true, businessInfo: true } });
+const businessOf = (deps: ReminderTapDeps, tenantId: number) =>
+  deps.scheduling.db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { name: true, businessInfo: true } });

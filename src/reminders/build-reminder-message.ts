@@ -1,5 +1,5 @@
 import type { TemplateMessagePayload } from '../outbox/index.js';
-import { formatDayTime } from '../scheduling/index.js';
+import { formatDayTime } from '../scheduling/receipts/index.js';
 import { reminderButtonPayloads } from './reminder-payload.js';
 
 /** What a reminder says, read from the database at send time. */

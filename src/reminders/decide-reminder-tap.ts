@@ -1,4 +1,4 @@
-import type { AppointmentView } from '../scheduling/index.js';
+import type { AppointmentView } from '../scheduling/appointments/index.js';
 import type { ReminderTapFacts } from './load-reminder-tap.js';
 import { answerOfAction } from './reminder-answer.js';
 import type { ReminderAction } from './reminder-payload.js';

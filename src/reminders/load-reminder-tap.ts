@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { type AppointmentView, findCustomerAppointment } from '../scheduling/index.js';
+import { type AppointmentView, findCustomerAppointment } from '../scheduling/appointments/index.js';
 import { type ReminderAnswer, toReminderAnswer } from './reminder-answer.js';
 
 /** A reschedule chain longer than this is not followed further (it would take a person moving it every minute). */

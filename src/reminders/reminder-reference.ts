@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js';
-import { type AppointmentStatus, type AppointmentView, findCustomerAppointment, formatDayTime } from '../scheduling/index.js';
+import { type AppointmentStatus, type AppointmentView, findCustomerAppointment } from '../scheduling/appointments/index.js';
+import { formatDayTime } from '../scheduling/receipts/index.js';
 import { localDateTimeOf } from '../shared/index.js';
 import { lastOfRescheduleChain } from './load-reminder-tap.js';
 import type { ReminderAnswer } from './reminder-answer.js';

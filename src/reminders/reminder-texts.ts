@@ -1,4 +1,5 @@
-import { type AppointmentView, formatDayTime } from '../scheduling/index.js';
+import type { AppointmentView } from '../scheduling/appointments/index.js';
+import { formatDayTime } from '../scheduling/receipts/index.js';
 
 /** "qua 02/12 às 15:30" in the tenant's zone. */
 const whenOf = (appointment: AppointmentView) => formatDayTime(appointment.startsAt.getTime(), appointment.timezone);

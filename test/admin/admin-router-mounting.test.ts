@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminRouter } from '../../src/admin/index.js';
+import { schedulingDepsOf } from '../../src/boot/index.js';
 import { loadConfig } from '../../src/config/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { silentLogger, systemClock } from '../../src/shared/index.js';
@@ -21,7 +22,7 @@ describe('admin router mounting', () => {
     const app = createHttpApp({
       db: database.db,
       logger: silentLogger,
-      routers: [createAdminRouter(deps), createWhatsAppWebhookRouter(deps)],
+      routers: [createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) }), createWhatsAppWebhookRouter(deps)],
     });
     const tenant = await createTestTenant(database.db);
     const raw = JSON.stringify(webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, text: 'oi', messageId: newWamid() }));

@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { createAdminRouter, createCalendarFeedRouter } from '../../src/admin/index.js';
+import { schedulingDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { type Clock, silentLogger, systemClock } from '../../src/shared/index.js';
@@ -23,6 +24,7 @@ export function createAdminTestApp(
   const clock = options.clock ?? systemClock;
   const router = createAdminRouter({
     db,
+    scheduling: schedulingDepsOf(db),
     logger: silentLogger,
     clock,
     config,

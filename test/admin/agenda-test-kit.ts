@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Db } from '../../src/db/index.js';
-import type { BuscarHorariosResult } from '../../src/scheduling/index.js';
+import type { BuscarHorariosResult } from '../../src/scheduling/tools/index.js';
 import { type Clock, fixedClock } from '../../src/shared/index.js';
 import { insertAppointment, NOW, schedulingTools, times } from '../scheduling/scheduling-test-kit.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';

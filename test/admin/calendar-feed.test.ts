@@ -4,6 +4,7 @@ import ICAL from 'ical.js';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminRouter, createCalendarFeedRouter } from '../../src/admin/index.js';
+import { schedulingDepsOf } from '../../src/boot/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { createLogger, fixedClock, localDateTimeOf } from '../../src/shared/index.js';
 import { NOW } from '../scheduling/scheduling-test-kit.js';
@@ -52,14 +53,15 @@ describe('ICS feeds of professionals (a DST-observing zone)', () => {
   });
 
   const ana = () => tenant.professionals[0]!;
-  const feedUrlOf = async (professionalId: number): Promise<string> => {
-    const list = await api.get('/admin/professionals');
-    const item = list.body.items.find((candidate: { id: number }) => candidate.id === professionalId);
-    return item.calendarUrl as string;
+  /** A fresh feed address (the owner rotates it: a URL is shown only when it is issued). */
+  const newFeedUrl = async (professionalId: number): Promise<string> => {
+    const rotated = await api.post(`/admin/professionals/${professionalId}/calendar-feed/rotate`);
+    expect(rotated.status).toBe(200);
+    return rotated.body.calendarUrl as string;
   };
   const fetchFeed = (url: string) => request(app).get(url.slice(TEST_PUBLIC_URL.length));
 
-  it('when professionals are listed, then each has its services and a secret feed URL under PUBLIC_URL that stays the same', async () => {
+  it('when the owner lists professionals, then each has its services and a new secret feed URL under PUBLIC_URL, shown this once', async () => {
     const first = await api.get('/admin/professionals');
     expect(first.status).toBe(200);
     expect(first.body.items).toEqual([
@@ -71,8 +73,11 @@ describe('ICS feeds of professionals (a DST-observing zone)', () => {
       },
       { id: tenant.professionals[1]!.id, name: 'Bia', serviceIds: [tenant.services[0]!.id], calendarUrl: expect.any(String) },
     ]);
-    expect((await api.get('/admin/professionals')).body).toEqual(first.body);
     expect(new Set(first.body.items.map((item: { calendarUrl: string }) => item.calendarUrl)).size).toBe(2);
+    // Only the hash is stored, so a later listing cannot show it again; the address keeps working.
+    const again = await api.get('/admin/professionals');
+    expect(again.body.items.map((item: { calendarUrl: string | null }) => item.calendarUrl)).toEqual([null, null]);
+    expect((await fetchFeed(first.body.items[0].calendarUrl)).status).toBe(200);
   });
 
   it('when appointments sit on both sides of the spring-forward change, then the parsed feed has the agenda’s local times, stable UIDs, and a cancellation shows', async () => {
@@ -88,7 +93,7 @@ describe('ICS feeds of professionals (a DST-observing zone)', () => {
       expect(booked.status).toBe(201);
       ids.push(booked.body.id);
     }
-    const url = await feedUrlOf(ana().id);
+    const url = await newFeedUrl(ana().id);
     const response = await fetchFeed(url);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
@@ -129,13 +134,13 @@ describe('ICS feeds of professionals (a DST-observing zone)', () => {
   });
 
   it('when the feed address is rotated, then the old URL answers 404 and the new one works; unknown tokens are 404 too', async () => {
-    const old = await feedUrlOf(ana().id);
+    const old = await newFeedUrl(ana().id);
+    expect((await fetchFeed(old)).status).toBe(200);
     const rotated = await api.post(`/admin/professionals/${ana().id}/calendar-feed/rotate`);
     expect(rotated.status).toBe(200);
     expect(rotated.body.calendarUrl).not.toBe(old);
     expect((await fetchFeed(old)).status).toBe(404);
     expect((await fetchFeed(rotated.body.calendarUrl)).status).toBe(200);
-    expect(await feedUrlOf(ana().id)).toBe(rotated.body.calendarUrl);
     expect((await request(app).get(`/calendar/${'A'.repeat(43)}.ics`)).status).toBe(404);
     expect((await request(app).get('/calendar/short.ics')).status).toBe(404);
   });
@@ -158,7 +163,10 @@ describe('feed tokens in logs', () => {
     const app = createHttpApp({
       db,
       logger,
-      routers: [createAdminRouter({ db, logger, clock, config }), createCalendarFeedRouter({ db, clock, config })],
+      routers: [
+        createAdminRouter({ db, scheduling: schedulingDepsOf(db), logger, clock, config }),
+        createCalendarFeedRouter({ db, clock, config }),
+      ],
     });
     const list = await request(app).get('/admin/professionals').set(bearer(tenant.apiKey));
     const url = list.body.items[0].calendarUrl as string;

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminRouter } from '../../src/admin/index.js';
 import { createAgentResponder } from '../../src/agent/index.js';
+import { schedulingDepsOf } from '../../src/boot/index.js';
 import { requestHandoff } from '../../src/handoff/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import {
@@ -36,7 +37,11 @@ describe('handoff end to end: agent, queue, attendant, back to the bot', () => {
     channel = await startChannel({ database, config: { ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_MAX_RETRIES: '0' } });
     const deps = channel.deps;
     channel.useResponder(createAgentResponder({ db: deps.db, logger: deps.logger, clock: deps.clock, config: deps.config, tools: [] }));
-    admin = createHttpApp({ db: deps.db, logger: deps.logger, routers: [createAdminRouter(deps)] });
+    admin = createHttpApp({
+      db: deps.db,
+      logger: deps.logger,
+      routers: [createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) })],
+    });
     tenant = await createTestTenant(database.db);
   });
   afterAll(async () => channel.stop());

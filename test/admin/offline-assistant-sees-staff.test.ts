@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
 import { freeTimesOn } from '../../src/offline-assistant/free-times.js';
 import { createSchedulingCalls } from '../../src/offline-assistant/scheduling-calls.js';
-import { createSchedulingToolSet } from '../../src/scheduling/index.js';
+import { createSchedulingToolSet } from '../../src/scheduling/tools/index.js';
 import { fixedClock, silentLogger } from '../../src/shared/index.js';
 import { NOW } from '../scheduling/scheduling-test-kit.js';
 import { createTestConversation, type TestTenant } from '../support/factories.js';
@@ -20,7 +21,7 @@ describe('the offline assistant sees staff changes at once', () => {
   it('when staff book 10:00 and then block the afternoon, then the menu’s free times lose 10:00 and the afternoon', async () => {
     const [ana, corte] = [tenant.professionals[0]!, tenant.services[0]!];
     const { customer, conversation } = await createTestConversation(db, tenant.id);
-    const tools = createSchedulingToolSet({ db, clock: fixedClock(NOW), logger: silentLogger });
+    const tools = createSchedulingToolSet(schedulingToolDepsOf({ db, clock: fixedClock(NOW), logger: silentLogger }));
     const calls = createSchedulingCalls(tools, { tenantId: tenant.id, customerId: customer.id, conversationId: conversation.id }, 1);
     const draft = { mode: 'book' as const, serviceId: corte.id, professionalId: ana.id };
     const times = async () => (await freeTimesOn(calls, draft, '2026-12-02')).times.map((free) => free.time);

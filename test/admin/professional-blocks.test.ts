@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import type { BuscarHorariosResult } from '../../src/scheduling/index.js';
+import type { BuscarHorariosResult } from '../../src/scheduling/tools/index.js';
 import { createCustomer } from '../scheduling/scheduling-test-kit.js';
 import type { TestTenant } from '../support/factories.js';
 import { offeredStarts, type SchedulingCall, type StaffApi, setUpAgenda } from './agenda-test-kit.js';
@@ -55,14 +55,20 @@ describe('blocks: a professional’s ad-hoc time off', () => {
     const availability = await api.get(`/admin/availability?date=2026-12-02&professionalId=${ana().id}&serviceId=${corte().id}`);
     expect(availability.body.slots).toEqual(offered);
 
-    // Staff cannot book into the block by mistake either, only on purpose.
-    const staff = await api.post('/admin/appointments', {
-      professionalId: ana().id,
-      serviceId: corte().id,
-      start: '2026-12-02T16:00',
-      customer: { name: 'Rita', phone: '11 97777-0000' },
-    });
-    expect(staff.status).toBe(422);
+    // Staff cannot book into the block either, not even with outsideHours (it allows outside working hours only).
+    for (const outsideHours of [false, true]) {
+      const staff = await api.post('/admin/appointments', {
+        professionalId: ana().id,
+        serviceId: corte().id,
+        start: '2026-12-02T16:00',
+        customer: { name: 'Rita', phone: '11 97777-0000' },
+        outsideHours,
+      });
+      expect(staff.status).toBe(409);
+      expect(staff.body.error.code).toBe('time_off');
+      expect(staff.body.error.message).toContain('está de folga ou com um bloqueio em 02/12/2026 às 16:00');
+    }
+    expect(await db.customer.count({ where: { tenantId: tenant.id, name: 'Rita' } })).toBe(0);
   });
 
   it('when the block is deleted, then its times are offered again', async () => {
@@ -77,7 +83,12 @@ describe('blocks: a professional’s ad-hoc time off', () => {
   it('when a block ends before it starts or is already over, then 422', async () => {
     const backwards = await api.post(`/admin/professionals/${ana().id}/blocks`, { from: '2026-12-03T12:00', to: '2026-12-03T09:00' });
     expect(backwards.status).toBe(422);
+    expect(backwards.body.error).toEqual({
+      code: 'invalid_block',
+      message: 'O fim do bloqueio (03/12/2026 às 09:00) precisa ser depois do início (03/12/2026 às 12:00).',
+    });
     const past = await api.post(`/admin/professionals/${ana().id}/blocks`, { from: '2026-11-30T09:00', to: '2026-11-30T12:00' });
     expect(past.status).toBe(422);
+    expect(past.body.error).toEqual({ code: 'block_past', message: 'O bloqueio já terminou (30/11/2026 às 12:00).' });
   });
 });

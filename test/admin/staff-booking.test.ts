@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import type { BuscarHorariosResult } from '../../src/scheduling/index.js';
+import type { BuscarHorariosResult } from '../../src/scheduling/tools/index.js';
 import { createCustomer, refusal } from '../scheduling/scheduling-test-kit.js';
 import { createTestConversation, type TestTenant } from '../support/factories.js';
 import { offeredStarts, type SchedulingCall, type StaffApi, setUpAgenda } from './agenda-test-kit.js';

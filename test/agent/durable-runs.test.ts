@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import { commitTurnEnding } from '../../src/conversation/index.js';
 import { inTransaction } from '../../src/db/index.js';
-import { createSchedulingTools } from '../../src/scheduling/index.js';
+import { createSchedulingTools } from '../../src/scheduling/tools/index.js';
 import { fixedClock, silentLogger, type ToolDefinition } from '../../src/shared/index.js';
 import { text, toolCalls } from '../fakes/anthropic.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
@@ -9,7 +10,7 @@ import { agentScenario, NOW } from './agent-test-kit.js';
 
 /** The real scheduling tools, with agendar's handler counted (it still runs the real booking). */
 function countedSchedulingTools(database: TestDatabase, counter: { agendar: number }): ToolDefinition[] {
-  return createSchedulingTools({ db: database.db, clock: fixedClock(NOW), logger: silentLogger }).map((tool) =>
+  return createSchedulingTools(schedulingToolDepsOf({ db: database.db, clock: fixedClock(NOW), logger: silentLogger })).map((tool) =>
     tool.name !== 'agendar'
       ? tool
       : {

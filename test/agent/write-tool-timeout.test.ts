@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSchedulingTools } from '../../src/scheduling/index.js';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
+import { createSchedulingTools } from '../../src/scheduling/tools/index.js';
 import { fixedClock, silentLogger, type ToolDefinition } from '../../src/shared/index.js';
 import { text, toolCalls } from '../fakes/anthropic.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
@@ -8,7 +9,7 @@ import { agentScenario, NOW } from './agent-test-kit.js';
 
 /** The real scheduling tools with agendar slowed: `before` ms before booking, `after` ms after it committed (first call only). */
 function slowAgendar(database: TestDatabase, delays: { before: number; after: number }, calls: { count: number }): ToolDefinition[] {
-  return createSchedulingTools({ db: database.db, clock: fixedClock(NOW), logger: silentLogger }).map((tool) =>
+  return createSchedulingTools(schedulingToolDepsOf({ db: database.db, clock: fixedClock(NOW), logger: silentLogger })).map((tool) =>
     tool.name !== 'agendar'
       ? tool
       : {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminRouter } from '../../src/admin/index.js';
+import { schedulingDepsOf } from '../../src/boot/index.js';
 import { createConsoleRouter } from '../../src/console/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { silentLogger, systemClock } from '../../src/shared/index.js';
@@ -20,7 +21,11 @@ async function serve(publicUrl: string) {
     config: { ADMIN_RATE_LIMIT_PER_MINUTE: 10_000, ADMIN_AUTH_FAILURES_PER_MINUTE: 10_000, PUBLIC_URL: publicUrl },
   };
   const consoleRouter = createConsoleRouter({ ...deps, eventPollMs: 100 });
-  const app = createHttpApp({ db, logger: silentLogger, routers: [createAdminRouter(deps), consoleRouter] });
+  const app = createHttpApp({
+    db,
+    logger: silentLogger,
+    routers: [createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) }), consoleRouter],
+  });
   const server = await new Promise<http.Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdminRouter } from '../../src/admin/index.js';
-import { createChannelTasks, createServiceResponderChooser } from '../../src/boot/index.js';
+import { createChannelTasks, createServiceResponderChooser, schedulingDepsOf } from '../../src/boot/index.js';
 import type { ServiceDeps } from '../../src/boot/service-deps.js';
 import { loadConfig } from '../../src/config/index.js';
 import { createConsoleRouter } from '../../src/console/index.js';
@@ -51,7 +51,7 @@ export async function startConsoleTestService(options: {
   const app = createHttpApp({
     db: deps.db,
     logger,
-    routers: [createWhatsAppWebhookRouter(deps), createAdminRouter(deps), consoleRouter],
+    routers: [createWhatsAppWebhookRouter(deps), createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) }), consoleRouter],
   });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

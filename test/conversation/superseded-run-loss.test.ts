@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAgentResponder } from '../../src/agent/index.js';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import { loadConfig } from '../../src/config/index.js';
 import type { Responder } from '../../src/conversation/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
-import { createSchedulingToolSet, createSchedulingTools } from '../../src/scheduling/index.js';
+import { createSchedulingToolSet, createSchedulingTools } from '../../src/scheduling/tools/index.js';
 import { silentLogger, systemClock } from '../../src/shared/index.js';
 import { installScriptedClaude, text } from '../fakes/anthropic.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
@@ -74,7 +75,7 @@ describe('a failed outbox insert followed by a second message (superseded run)',
 
   function useAgent(): void {
     const config = loadConfig({ NODE_ENV: 'test', ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_MAX_RETRIES: '0' });
-    const tools = createSchedulingTools({ db: database.db, clock: systemClock, logger: silentLogger });
+    const tools = createSchedulingTools(schedulingToolDepsOf({ db: database.db, clock: systemClock, logger: silentLogger }));
     channel.useResponder(createAgentResponder({ db: database.db, logger: silentLogger, clock: systemClock, config, tools }));
   }
 
@@ -112,7 +113,7 @@ describe('a failed outbox insert followed by a second message (superseded run)',
   });
 
   it('when the offline assistant answered, then its menu state matches what the customer got, exactly once', async () => {
-    const tools = createSchedulingToolSet({ db: database.db, clock: systemClock, logger: silentLogger });
+    const tools = createSchedulingToolSet(schedulingToolDepsOf({ db: database.db, clock: systemClock, logger: silentLogger }));
     const offline: Responder = createOfflineAssistant({ db: database.db, clock: systemClock, logger: silentLogger, tools });
     channel.useResponder(offline);
     const customer = await customerWithFailingOutbox();

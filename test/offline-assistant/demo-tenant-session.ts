@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import type { RunOutcome } from '../../src/conversation/index.js';
 import { createKeyring } from '../../src/credentials/index.js';
 import type { Db } from '../../src/db/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
-import { createSchedulingToolSet } from '../../src/scheduling/index.js';
+import { createSchedulingToolSet } from '../../src/scheduling/tools/index.js';
 import { type Clock, type OutboundReply, silentLogger } from '../../src/shared/index.js';
 import { importTenant, type TenantFile } from '../../src/tenant/index.js';
 import { respondAsOfflineJob } from '../support/commit-outcome.js';
@@ -24,7 +25,7 @@ export async function demoTenant(db: Db, clock: Clock, change: (file: TenantFile
   const imported = await importTenant(db, file, { keyring: createKeyring([{ id: 'k1', key: randomBytes(32) }], { allowDevKey: false }) });
   if (imported.kind !== 'imported') throw new Error(`demo tenant refused: ${JSON.stringify(imported)}`);
   const tenantId = imported.tenantId;
-  const tools = createSchedulingToolSet({ db, clock, logger: silentLogger });
+  const tools = createSchedulingToolSet(schedulingToolDepsOf({ db, clock, logger: silentLogger }));
   const assistant = createOfflineAssistant({ db, clock, logger: silentLogger, tools });
   const services = await db.service.findMany({ where: { tenantId }, select: { id: true, key: true } });
   const professionals = await db.professional.findMany({ where: { tenantId }, select: { id: true, key: true } });

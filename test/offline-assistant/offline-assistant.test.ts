@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import type { RespondInput, RunOutcome } from '../../src/conversation/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
-import { createSchedulingToolSet } from '../../src/scheduling/index.js';
+import { createSchedulingToolSet } from '../../src/scheduling/tools/index.js';
 import { fixedClock, type OutboundReply, silentLogger } from '../../src/shared/index.js';
 import { respondAsOfflineJob } from '../support/commit-outcome.js';
 import { createInboundMessage, createTestConversation, createTestTenant } from '../support/factories.js';
@@ -10,7 +11,7 @@ import { testDatabase } from '../support/test-database.js';
 const { db } = await testDatabase();
 // Tuesday 2026-12-01, 09:00 in São Paulo.
 const clock = fixedClock('2026-12-01T12:00:00Z');
-const tools = createSchedulingToolSet({ db, clock, logger: silentLogger });
+const tools = createSchedulingToolSet(schedulingToolDepsOf({ db, clock, logger: silentLogger }));
 const offlineAssistant = createOfflineAssistant({ db, clock, logger: silentLogger, tools });
 
 /**

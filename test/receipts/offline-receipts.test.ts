@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import type { RespondInput, RunOutcome } from '../../src/conversation/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
-import { createSchedulingToolSet } from '../../src/scheduling/index.js';
+import { createSchedulingToolSet } from '../../src/scheduling/tools/index.js';
 import { fixedClock, silentLogger } from '../../src/shared/index.js';
 import { respondAsOfflineJob } from '../support/commit-outcome.js';
 import { createInboundMessage, createTestConversation, createTestTenant } from '../support/factories.js';
@@ -14,7 +15,7 @@ const offlineAssistant = createOfflineAssistant({
   db,
   clock,
   logger: silentLogger,
-  tools: createSchedulingToolSet({ db, clock, logger: silentLogger }),
+  tools: createSchedulingToolSet(schedulingToolDepsOf({ db, clock, logger: silentLogger })),
 });
 
 /** The assistant as the conversation job runs it: each outcome (replies, receipts, menu state) committed by the turn's commit. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAgentResponder } from '../../src/agent/index.js';
-import { createSchedulingTools } from '../../src/scheduling/index.js';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
+import { createSchedulingTools } from '../../src/scheduling/tools/index.js';
 import { silentLogger, systemClock } from '../../src/shared/index.js';
 import {
   type Channel,
@@ -39,7 +40,7 @@ describe('receipts: the database confirms, not the model', () => {
     channel = await startChannel({ database });
     tenant = await createTestTenant(database.db, { name: 'Salão da Ana', businessInfo: 'Rua X, 10. Aceitamos Pix e cartão.' });
     const config = testConfig({ ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_MAX_RETRIES: '0' });
-    const tools = createSchedulingTools({ db: database.db, clock: systemClock, logger: silentLogger });
+    const tools = createSchedulingTools(schedulingToolDepsOf({ db: database.db, clock: systemClock, logger: silentLogger }));
     channel.useResponder(createAgentResponder({ db: database.db, logger: silentLogger, clock: systemClock, config, tools }));
   });
   afterAll(async () => channel.stop());

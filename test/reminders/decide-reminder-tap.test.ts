@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideReminderTap, type ReminderTapFacts } from '../../src/reminders/index.js';
-import type { AppointmentView } from '../../src/scheduling/index.js';
+import type { AppointmentView } from '../../src/scheduling/appointments/index.js';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 const HOUR = 3_600_000;

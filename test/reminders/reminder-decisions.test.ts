@@ -5,13 +5,14 @@ import {
   decideReminderSend,
   lateCutoffMs,
   parseReminderButtonPayload,
+  planReminders,
   REMINDER_ACTIONS,
   type ReminderSendInput,
   reminderButtonPayload,
   reminderButtonPayloads,
+  reminderJobKey,
   templateErrorMeaning,
 } from '../../src/reminders/index.js';
-import { planReminders, reminderJobKey } from '../../src/scheduling/plan-reminders.js';
 import { localDateTimeOf } from '../../src/shared/index.js';
 import { templateMessageSchema } from './reminder-send-kit.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseReminderButtonPayload, reminderButtonPayload } from '../../src/reminders/index.js';
+import { parseReminderButtonPayload, reminderButtonPayload, reminderTapOf } from '../../src/reminders/index.js';
 
 const token = () => randomBytes(16).toString('base64url');
 
@@ -35,5 +35,16 @@ describe('reminder button payloads', () => {
     ]) {
       expect(parseReminderButtonPayload(payload), payload).toBeUndefined();
     }
+  });
+
+  it('when a stored message is a button reply with a reminder payload, then it is a tap; any other message is not', () => {
+    const value = token();
+    expect(reminderTapOf({ type: 'button', replyId: reminderButtonPayload('cancelar', value) })).toEqual({
+      action: 'cancelar',
+      token: value,
+    });
+    expect(reminderTapOf({ type: 'text', replyId: reminderButtonPayload('cancelar', value) })).toBeNull();
+    expect(reminderTapOf({ type: 'button', replyId: 'CONFIRMAR_LEMBRETE' })).toBeNull();
+    expect(reminderTapOf({ type: 'button', replyId: null })).toBeNull();
   });
 });

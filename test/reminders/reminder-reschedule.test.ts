@@ -1,9 +1,10 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAgentResponder } from '../../src/agent/index.js';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import type { Responder } from '../../src/conversation/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
-import { createSchedulingToolSet, createSchedulingTools } from '../../src/scheduling/index.js';
+import { createSchedulingToolSet, createSchedulingTools } from '../../src/scheduling/tools/index.js';
 import { silentLogger, systemClock } from '../../src/shared/index.js';
 import { type Channel, postWebhook, startChannel, testConfig } from '../conversation/channel-harness.js';
 import { installScriptedClaude, type RecordedRequest, type ScriptedClaude, toolCalls } from '../fakes/anthropic.js';
@@ -67,13 +68,13 @@ describe('Remarcar and replies to a reminder: the responder knows which appointm
     channel = await startChannel({ database });
     tenant = await createTestTenant(database.db, { name: 'Salão da Ana', cancelNoticeMinutes: 120 });
     const config = testConfig({ ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_MAX_RETRIES: '0' });
-    const tools = createSchedulingTools({ db: database.db, clock: systemClock, logger: silentLogger });
+    const tools = createSchedulingTools(schedulingToolDepsOf({ db: database.db, clock: systemClock, logger: silentLogger }));
     agent = createAgentResponder({ db: database.db, logger: silentLogger, clock: systemClock, config, tools });
     offline = createOfflineAssistant({
       db: database.db,
       clock: systemClock,
       logger: silentLogger,
-      tools: createSchedulingToolSet({ db: database.db, clock: systemClock, logger: silentLogger }),
+      tools: createSchedulingToolSet(schedulingToolDepsOf({ db: database.db, clock: systemClock, logger: silentLogger })),
     });
   });
   afterAll(async () => channel.stop());

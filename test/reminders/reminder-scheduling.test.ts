@@ -1,18 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { schedulingDepsOf, schedulingToolDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
 import { createOfflineAssistant } from '../../src/offline-assistant/index.js';
 import { isReminderPayloadToken, parseReminderButtonPayload, reminderButtonPayload } from '../../src/reminders/reminder-payload.js';
-import {
-  type AgendarResult,
-  cancelAppointment,
-  createSchedulingToolSet,
-  type RemarcarResult,
-  recordAttendance,
-  rescheduleAppointment,
-} from '../../src/scheduling/index.js';
+import { cancelAppointment, customerPolicy, recordAttendance, rescheduleAppointment } from '../../src/scheduling/appointments/index.js';
+import { type AgendarResult, createSchedulingToolSet, type RemarcarResult } from '../../src/scheduling/tools/index.js';
 import { fixedClock, silentLogger } from '../../src/shared/index.js';
 import { agendaApp, staffApi } from '../admin/agenda-test-kit.js';
-import { createCustomer, NOW, schedulingTools } from '../scheduling/scheduling-test-kit.js';
+import { accepted, createCustomer, NOW, schedulingTools } from '../scheduling/scheduling-test-kit.js';
 import { commitOutcome } from '../support/commit-outcome.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
@@ -144,7 +139,7 @@ describe('reminders are scheduled with the booking, move with a reschedule and g
 
   it('when the offline assistant books, then the appointment gets its reminders too', async () => {
     const clock = fixedClock(NOW);
-    const tools = createSchedulingToolSet({ db, clock, logger: silentLogger });
+    const tools = createSchedulingToolSet(schedulingToolDepsOf({ db, clock, logger: silentLogger }));
     const assistant = createOfflineAssistant({ db, clock, logger: silentLogger, tools });
     const { customer, conversation } = await createTestConversation(db, tenant.id);
     const ids = { tenantId: tenant.id, conversationId: conversation.id };
@@ -208,23 +203,30 @@ describe('reminders are scheduled with the booking, move with a reschedule and g
     );
     const actor = { kind: 'customer_reminder' as const, customerId: customer.customerId };
     const now = new Date(NOW);
-    const moved = await rescheduleAppointment(db, {
-      tenantId: tenant.id,
-      customerId: customer.customerId,
-      appointmentId: booked.agendamento.agendamento_id,
-      start: '2026-12-05T10:00',
-      idempotencyKey: 'reminder-flow-move-1',
-      now,
-      actor,
-      source: 'reminder',
-    });
+    const moved = accepted(
+      await rescheduleAppointment(schedulingDepsOf(db), {
+        tenantId: tenant.id,
+        customerId: customer.customerId,
+        appointmentId: booked.agendamento.agendamento_id,
+        start: '2026-12-05T10:00',
+        idempotencyKey: 'reminder-flow-move-1',
+        now,
+        policy: customerPolicy(actor, 'reminder'),
+      }),
+    );
     expect(moved.appointment.source).toBe('reminder');
     expect((await reminderJobs(db, moved.appointment.id)).map((job) => job.runAt)).toEqual([
       '2026-12-04T13:00:00.000Z',
       '2026-12-05T11:00:00.000Z',
     ]);
     expect(await reminderJobs(db, booked.agendamento.agendamento_id)).toEqual([]);
-    await cancelAppointment(db, { tenantId: tenant.id, customerId: customer.customerId, appointmentId: moved.appointment.id, now, actor });
+    await cancelAppointment(schedulingDepsOf(db), {
+      tenantId: tenant.id,
+      customerId: customer.customerId,
+      appointmentId: moved.appointment.id,
+      now,
+      policy: customerPolicy(actor),
+    });
     expect(await reminderJobs(db, moved.appointment.id)).toEqual([]);
   });
 
@@ -237,7 +239,7 @@ describe('reminders are scheduled with the booking, move with a reschedule and g
     );
     const id = booked.agendamento.agendamento_id;
     expect(await reminderJobs(db, id)).toHaveLength(1);
-    await recordAttendance(db, {
+    await recordAttendance(schedulingDepsOf(db), {
       tenantId: tenant.id,
       appointmentId: id,
       status: 'no_show',

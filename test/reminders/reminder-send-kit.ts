@@ -6,7 +6,7 @@ import { canonicalLabels } from '../../src/metrics/index.js';
 import { createGraphApiClient, sendOutboundMessage } from '../../src/outbox/index.js';
 import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { sendReminder, settleUndeliveredMessage } from '../../src/reminders/index.js';
-import type { AgendarResult } from '../../src/scheduling/index.js';
+import type { AgendarResult } from '../../src/scheduling/tools/index.js';
 import { type Clock, type Logger, silentLogger } from '../../src/shared/index.js';
 import { FakeResponder } from '../conversation/channel-harness.js';
 import { FAKE_GRAPH_URL } from '../fakes/graph-api.js';

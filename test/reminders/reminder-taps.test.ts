@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { schedulingDepsOf, schedulingToolDepsOf } from '../../src/boot/index.js';
 import { HANDOFF_REASON_LABELS_PT } from '../../src/handoff/index.js';
 import { METRICS } from '../../src/metrics/index.js';
 import { actOnReminderTap, reminderButtonPayload } from '../../src/reminders/index.js';
 import {
-  type BuscarHorariosResult,
-  cancelAppointmentByStaff,
-  createSchedulingToolSet,
+  botActor,
+  cancelAppointment,
+  customerPolicy,
   rescheduleAppointment,
-} from '../../src/scheduling/index.js';
+  staffPolicy,
+} from '../../src/scheduling/appointments/index.js';
+import { type BuscarHorariosResult, createSchedulingToolSet } from '../../src/scheduling/tools/index.js';
 import { silentLogger, systemClock } from '../../src/shared/index.js';
 import { type Channel, FakeResponder, postWebhook, startChannel } from '../conversation/channel-harness.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
+import { accepted } from '../scheduling/scheduling-test-kit.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import {
@@ -162,7 +166,7 @@ describe('acting on a reminder tap, without the model', () => {
     const date = workdayAhead(3);
     const reminded = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '09:00') });
     const scope = { tenantId: tenant.id, customerId: reminded.customer.id };
-    const deps = { db: database.db, clock: systemClock };
+    const deps = { scheduling: schedulingDepsOf(database.db), clock: systemClock };
     for (const action of ['confirmar', 'cancelar'] as const) {
       const first = await actOnReminderTap(deps, scope, { action, token: reminded.reminder.payloadToken });
       // The turn's commit failed: nothing of `first` was stored, the job runs the tap again.
@@ -181,7 +185,7 @@ describe('acting on a reminder tap, without the model', () => {
   it('when the customer taps Cancelar in time, then the appointment is cancelled, the receipt says so and buscar_horarios offers the time again at once', async () => {
     const date = workdayAhead(2);
     const reminded = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '16:00') });
-    const tools = createSchedulingToolSet({ db: database.db, clock: systemClock, logger: silentLogger });
+    const tools = createSchedulingToolSet(schedulingToolDepsOf({ db: database.db, clock: systemClock, logger: silentLogger }));
     const someoneElse = await createTestConversationCustomer();
     // What buscar_horarios offers another customer for Ana's corte that day, every start spelled out.
     const offered = async () => {
@@ -251,11 +255,11 @@ describe('acting on a reminder tap, without the model', () => {
   it('when the appointment was cancelled or moved since the reminder, then a tap gets a clear answer and no slot is touched', async () => {
     const date = workdayAhead(3);
     const cancelled = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '10:00') });
-    await cancelAppointmentByStaff(database.db, {
+    await cancelAppointment(schedulingDepsOf(database.db), {
       tenantId: tenant.id,
       appointmentId: cancelled.appointment.id,
-      actor: { kind: 'api_key', apiKeyId: 1 },
       now: new Date(),
+      policy: staffPolicy({ kind: 'api_key', apiKeyId: 1 }, { outsideHours: false }),
     });
     await tap(channel.app, database.db, {
       phoneNumberId: tenant.phoneNumberId,
@@ -270,14 +274,17 @@ describe('acting on a reminder tap, without the model', () => {
     ]);
 
     const moved = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '11:00') });
-    const outcome = await rescheduleAppointment(database.db, {
-      tenantId: tenant.id,
-      customerId: moved.customer.id,
-      appointmentId: moved.appointment.id,
-      start: `${date}T14:00`,
-      idempotencyKey: `move-${moved.appointment.id}`,
-      now: new Date(),
-    });
+    const outcome = accepted(
+      await rescheduleAppointment(schedulingDepsOf(database.db), {
+        tenantId: tenant.id,
+        customerId: moved.customer.id,
+        appointmentId: moved.appointment.id,
+        start: `${date}T14:00`,
+        idempotencyKey: `move-${moved.appointment.id}`,
+        now: new Date(),
+        policy: customerPolicy(botActor(null)),
+      }),
+    );
     await tap(channel.app, database.db, {
       phoneNumberId: tenant.phoneNumberId,
       from: moved.customer.waId as string,

@@ -1,13 +1,15 @@
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { schedulingDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
 import { METRICS } from '../../src/metrics/index.js';
 import type { WorkerHandle } from '../../src/queue/index.js';
 import { reminderButtonPayload } from '../../src/reminders/index.js';
-import { bookAppointment, cancelAppointment } from '../../src/scheduling/index.js';
+import { bookAppointment, botActor, cancelAppointment, customerPolicy, staffPolicy } from '../../src/scheduling/appointments/index.js';
 import { createLogger, fixedClock } from '../../src/shared/index.js';
 import { fastForwardRetries, isQueueIdle, testConfig, waitFor } from '../conversation/channel-harness.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
+import { accepted } from '../scheduling/scheduling-test-kit.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { createTestDatabase, testDatabase } from '../support/test-database.js';
 import {
@@ -93,7 +95,13 @@ describe('the reminder send job', () => {
   it('when the appointment was cancelled before its reminder was due, then its job is gone and running it anyway sends nothing', async () => {
     const graph = new GraphApiFake().install();
     const { customer, conversation, appointmentId, reminders } = await bookedWithReminders(db, tenant, '2026-12-02T16:00');
-    await cancelAppointment(db, { tenantId: tenant.id, customerId: customer.id, appointmentId, now: new Date('2026-12-01T12:00:00Z') });
+    await cancelAppointment(schedulingDepsOf(db), {
+      tenantId: tenant.id,
+      customerId: customer.id,
+      appointmentId,
+      now: new Date('2026-12-01T12:00:00Z'),
+      policy: customerPolicy(botActor(null)),
+    });
     const jobs = await db.$queryRaw<
       { key: string }[]
     >`SELECT key FROM graphile_worker.jobs WHERE key LIKE ${`reminder:${appointmentId}:%`}`;
@@ -215,17 +223,18 @@ describe('the reminder send job', () => {
     const graph = new GraphApiFake().install();
     const waId = `5521${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
     const customer = await db.customer.create({ data: { tenantId: tenant.id, waId, name: null } });
-    const { appointment } = await bookAppointment(db, {
-      tenantId: tenant.id,
-      customerId: customer.id,
-      professionalId: tenant.professionals[0]!.id,
-      serviceId: tenant.services[1]!.id,
-      start: '2026-12-03T13:00',
-      idempotencyKey: `walk-in-${waId}`,
-      now: new Date('2026-12-01T12:00:00Z'),
-      actor: { kind: 'api_key', apiKeyId: 1 },
-      source: 'staff',
-    });
+    const { appointment } = accepted(
+      await bookAppointment(schedulingDepsOf(db), {
+        tenantId: tenant.id,
+        customer: { id: customer.id },
+        professionalId: tenant.professionals[0]!.id,
+        serviceId: tenant.services[1]!.id,
+        start: '2026-12-03T13:00',
+        idempotencyKey: `walk-in-${waId}`,
+        now: new Date('2026-12-01T12:00:00Z'),
+        policy: staffPolicy({ kind: 'api_key', apiKeyId: 1 }, { outsideHours: false }),
+      }),
+    );
     const [dayBefore] = await db.appointmentReminder.findMany({
       where: { appointmentId: appointment.id },
       orderBy: { beforeMinutes: 'desc' },

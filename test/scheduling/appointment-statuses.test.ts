@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { schedulingDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
-import { type BuscarHorariosResult, confirmAppointment, type MeusAgendamentosResult } from '../../src/scheduling/index.js';
+import { confirmAppointment } from '../../src/scheduling/appointments/index.js';
+import type { BuscarHorariosResult, MeusAgendamentosResult } from '../../src/scheduling/tools/index.js';
 import { insertTenantAppointment, offeredStarts, type SchedulingCall, setUpAgenda } from '../admin/agenda-test-kit.js';
 import { createTestConversation, type TestTenant } from '../support/factories.js';
 import { createCustomer, NOW } from './scheduling-test-kit.js';
@@ -26,7 +28,7 @@ describe('appointment statuses: confirmed, attended and no_show keep their time'
   it('when an appointment is confirmed, then availability still hides it and the database refuses an overlap', async () => {
     const customer = await createCustomer(db, tenant.id);
     const row = await at(customer.customerId, '2026-12-02T13:00:00Z');
-    const outcome = await confirmAppointment(db, {
+    const outcome = await confirmAppointment(schedulingDepsOf(db), {
       tenantId: tenant.id,
       appointmentId: row.id,
       customerId: customer.customerId,
@@ -63,21 +65,22 @@ describe('appointment statuses: confirmed, attended and no_show keep their time'
     const now = new Date(NOW);
     const actor = { kind: 'customer_reminder' as const, customerId: customer.customerId };
     const booked = await at(customer.customerId, '2026-12-04T13:00:00Z');
-    await confirmAppointment(db, { tenantId: tenant.id, appointmentId: booked.id, actor, now });
-    expect((await confirmAppointment(db, { tenantId: tenant.id, appointmentId: booked.id, actor, now })).kind).toBe('unchanged');
+    const scheduling = schedulingDepsOf(db);
+    await confirmAppointment(scheduling, { tenantId: tenant.id, appointmentId: booked.id, actor, now });
+    expect((await confirmAppointment(scheduling, { tenantId: tenant.id, appointmentId: booked.id, actor, now })).kind).toBe('unchanged');
     const cancelled = await at(customer.customerId, '2026-12-04T15:00:00Z', 'cancelled');
-    expect(await confirmAppointment(db, { tenantId: tenant.id, appointmentId: cancelled.id, actor, now })).toMatchObject({
+    expect(await confirmAppointment(scheduling, { tenantId: tenant.id, appointmentId: cancelled.id, actor, now })).toMatchObject({
       kind: 'refused',
-      reason: 'cancelled',
+      refusal: { kind: 'appointment_cancelled', appointmentId: cancelled.id },
     });
     const started = await at(customer.customerId, '2026-12-01T11:50:00Z', 'booked', 1);
-    expect(await confirmAppointment(db, { tenantId: tenant.id, appointmentId: started.id, actor, now })).toMatchObject({
+    expect(await confirmAppointment(scheduling, { tenantId: tenant.id, appointmentId: started.id, actor, now })).toMatchObject({
       kind: 'refused',
-      reason: 'started',
+      refusal: { kind: 'appointment_started', appointmentId: started.id, start: '2026-12-01T08:50' },
     });
     expect(
-      await confirmAppointment(db, { tenantId: tenant.id, appointmentId: booked.id, customerId: other.customerId, actor, now }),
-    ).toEqual({ kind: 'not_found' });
+      await confirmAppointment(scheduling, { tenantId: tenant.id, appointmentId: booked.id, customerId: other.customerId, actor, now }),
+    ).toEqual({ kind: 'refused', refusal: { kind: 'appointment_not_found', appointmentId: booked.id }, appointment: null });
   });
 
   it('when the bot cancels a confirmed appointment, then it is cancelled and the history names the run', async () => {

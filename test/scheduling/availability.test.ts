@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import { type AgendarResult, type BuscarHorariosResult, findFreeSlots } from '../../src/scheduling/index.js';
+import { findFreeSlots } from '../../src/scheduling/availability/index.js';
+import type { AgendarResult, BuscarHorariosResult } from '../../src/scheduling/tools/index.js';
 import { localDateTimeOf } from '../../src/shared/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
@@ -140,13 +141,15 @@ describe('availability (findFreeSlots)', () => {
     const customer = await createCustomer(db, tenant.id);
     const picked = (await testCase.setup?.(db, tenant, customer.customerId)) ?? {};
     const service = tenant.services.find((candidate) => candidate.key === (testCase.serviceKey ?? 'corte'))!;
-    const day = await findFreeSlots(db, {
+    const found = await findFreeSlots(db, {
       tenantId: tenant.id,
       professionalId: picked.professionalId ?? tenant.professionals[0]!.id,
       serviceId: picked.serviceId ?? service.id,
       date: testCase.date,
       now: new Date(NOW),
     });
+    if (found.kind === 'refused') throw new Error(`refused: ${found.refusal.kind}`);
+    const { day } = found;
     const labels = day.slots.map((slot) => localDateTimeOf(slot, tenant.timezone));
     expect(labels).toEqual(testCase.expected.map((time) => `${testCase.date}T${time}`));
     if (testCase.expectedInstants) {

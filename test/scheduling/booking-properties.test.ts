@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import { type AgendarResult, findFreeSlots, type RemarcarResult } from '../../src/scheduling/index.js';
+import { findFreeSlots } from '../../src/scheduling/availability/index.js';
+import type { AgendarResult, RemarcarResult } from '../../src/scheduling/tools/index.js';
 import { ToolDomainException } from '../../src/shared/index.js';
 import { createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
@@ -100,17 +101,15 @@ describe('booking invariants under random sequences (fast-check)', () => {
         for (const professional of tenant.professionals) {
           for (const service of tenant.services) {
             for (const date of DAYS) {
-              const day = await findFreeSlots(db, {
+              const found = await findFreeSlots(db, {
                 tenantId: tenant.id,
                 professionalId: professional.id,
                 serviceId: service.id,
                 date,
                 now: new Date(NOW),
-              }).catch((error: unknown) => {
-                if (error instanceof ToolDomainException && error.code === 'service_not_offered') return null;
-                throw error;
               });
-              for (const slot of day?.slots ?? []) {
+              if (found.kind === 'refused') expect(found.refusal.kind).toBe('service_not_offered');
+              for (const slot of found.kind === 'day' ? found.day.slots : []) {
                 const end = slot + service.durationMinutes * 60_000;
                 const clash = booked.find(
                   (row) => row.professionalId === professional.id && row.startsAt.getTime() < end && row.endsAt.getTime() > slot,

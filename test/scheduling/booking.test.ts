@@ -8,7 +8,7 @@ import type {
   ListarServicosResult,
   MeusAgendamentosResult,
   RemarcarResult,
-} from '../../src/scheduling/index.js';
+} from '../../src/scheduling/tools/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 import { createCustomer, refusal, schedulingTools } from './scheduling-test-kit.js';

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
-import { createSchedulingToolSet } from '../../src/scheduling/index.js';
+import { createSchedulingToolSet } from '../../src/scheduling/tools/index.js';
 import { fixedClock, silentLogger } from '../../src/shared/index.js';
 
 // Only the definitions are read here: no handler runs, so no database is needed.
-const tools = createSchedulingToolSet({ db: {} as Db, clock: fixedClock('2026-12-01T12:00:00Z'), logger: silentLogger });
+const tools = createSchedulingToolSet(
+  schedulingToolDepsOf({ db: {} as Db, clock: fixedClock('2026-12-01T12:00:00Z'), logger: silentLogger }),
+);
 const resumo = {
   agendamento_id: 12,
   status: 'agendado' as const,

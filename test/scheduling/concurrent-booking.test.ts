@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import type { AgendarResult, RemarcarResult } from '../../src/scheduling/index.js';
+import type { AgendarResult, RemarcarResult } from '../../src/scheduling/tools/index.js';
 import { ToolDomainException } from '../../src/shared/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from '../../src/scheduling/index.js';
+import { normalizePhone } from '../../src/scheduling/customers/index.js';
 
 describe('normalizePhone', () => {
   it.each([

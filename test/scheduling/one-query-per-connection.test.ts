@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import type { AgendarResult, RemarcarResult } from '../../src/scheduling/index.js';
+import type { AgendarResult, RemarcarResult } from '../../src/scheduling/tools/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 import { createCustomer, schedulingTools } from './scheduling-test-kit.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
-import { createSchedulingTools } from '../../src/scheduling/index.js';
+import { createSchedulingTools } from '../../src/scheduling/tools/index.js';
 import { type Clock, fixedClock, silentLogger, type ToolCallContext, ToolDomainException } from '../../src/shared/index.js';
 import { createTestConversation } from '../support/factories.js';
 
@@ -19,7 +20,7 @@ export type ToolName =
 
 /** Calls a tool as the agent loop does: input parsed by the tool's own zod schema, then the handler. */
 export function schedulingTools(db: Db, clock: Clock = fixedClock(NOW)) {
-  const tools = new Map(createSchedulingTools({ db, clock, logger: silentLogger }).map((tool) => [tool.name, tool]));
+  const tools = new Map(createSchedulingTools(schedulingToolDepsOf({ db, clock, logger: silentLogger })).map((tool) => [tool.name, tool]));
   return async function call<Result>(name: ToolName, input: unknown, context: ToolCallContext): Promise<Result> {
     const tool = tools.get(name);
     if (!tool) throw new Error(`no tool ${name}`);
@@ -117,4 +118,18 @@ export async function overlappingPairs(db: Db, tenantId: number) {
       ON x.professional_id = y.professional_id AND x.id < y.id
      AND tstzrange(x.starts_at, x.ends_at, '[)') && tstzrange(y.starts_at, y.ends_at, '[)')
    WHERE x.tenant_id = ${tenantId} AND x.status <> 'cancelled' AND y.status <> 'cancelled'`;
+}
+
+/** An outcome that must not be a refusal: returned narrowed, or the test fails naming the refusal. */
+export function accepted<Outcome extends { kind: string }>(outcome: Outcome): Exclude<Outcome, { kind: 'refused' }> {
+  if (outcome.kind === 'refused') throw new Error(`refused: ${JSON.stringify((outcome as { refusal?: unknown }).refusal)}`);
+  return outcome as Exclude<Outcome, { kind: 'refused' }>;
+}
+
+/** An outcome that must be a refusal of `kind`: its refusal, or the test fails. */
+export function refusedAs<Outcome extends { kind: string }>(outcome: Outcome, kind: string) {
+  expect(outcome.kind).toBe('refused');
+  const { refusal } = outcome as unknown as { refusal: { kind: string } };
+  expect(refusal.kind).toBe(kind);
+  return refusal;
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import type { AgendarResult, MeusAgendamentosResult } from '../../src/scheduling/index.js';
+import type { AgendarResult, MeusAgendamentosResult } from '../../src/scheduling/tools/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 import { addProfessional, createCustomer, refusal, schedulingTools } from './scheduling-test-kit.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import type { BuscarHorariosResult } from '../../src/scheduling/index.js';
+import type { BuscarHorariosResult } from '../../src/scheduling/tools/index.js';
 import { addDays, ToolDomainException } from '../../src/shared/index.js';
 import { offeredStarts, type SchedulingCall, type StaffApi, setUpAgenda } from '../admin/agenda-test-kit.js';
 import { createTestConversation, type TestTenant } from '../support/factories.js';

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
-import { createSchedulingTools } from '../../src/scheduling/index.js';
+import { createSchedulingTools } from '../../src/scheduling/tools/index.js';
 import { fixedClock, silentLogger } from '../../src/shared/index.js';
 import { NOW } from './scheduling-test-kit.js';
 
 // Building the definitions touches no database: the handlers only use `db` when called.
-const tools = createSchedulingTools({ db: {} as Db, clock: fixedClock(NOW), logger: silentLogger });
+const tools = createSchedulingTools(schedulingToolDepsOf({ db: {} as Db, clock: fixedClock(NOW), logger: silentLogger }));
 
 describe('scheduling tool definitions', () => {
   it('when created, then they are exactly the contract’s seven tools with pt-BR descriptions', () => {

@@ -1,4 +1,4 @@
-import type { AgendamentoResumo } from '../../scheduling/index.js';
+import type { AgendamentoResumo } from '../../scheduling/tools/index.js';
 import {
   appointmentActionScreen,
   appointmentSummary,

@@ -1,0 +1,25 @@
+import type { Db } from '../db/index.js';
+import { remindOnAppointmentChanged, sourceOfCustomerMove } from '../reminders/index.js';
+import type { SchedulingDeps } from '../scheduling/appointments/index.js';
+import type { SchedulingToolDeps } from '../scheduling/tools/index.js';
+import type { Clock, Logger } from '../shared/index.js';
+
+/**
+ * The scheduling domain as the service runs it: every booking, move and status change calls
+ * these subscribers inside its transaction. Reminders schedule and remove their rows and
+ * jobs here; the waitlist and deposits join this list. Tests wire the domain through it too,
+ * so they run what production runs.
+ */
+export function schedulingDepsOf(db: Db): SchedulingDeps {
+  return { db, onAppointmentChanged: [remindOnAppointmentChanged] };
+}
+
+/** The bot's scheduling tools as the service wires them (the same subscribers; reminders tell a reminder's move apart). */
+export function schedulingToolDepsOf(deps: { db: Db; clock: Clock; logger: Logger }): SchedulingToolDeps {
+  return {
+    scheduling: schedulingDepsOf(deps.db),
+    clock: deps.clock,
+    logger: deps.logger,
+    sourceOfCustomerMove: sourceOfCustomerMove(deps.db),
+  };
+}

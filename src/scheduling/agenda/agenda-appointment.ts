@@ -1,0 +1,153 @@
+import type { Queryable } from '../../db/index.js';
+import { addDays, localInstant } from '../../shared/index.js';
+import { type AppointmentSource, type AppointmentStatus, toAppointmentSource, toAppointmentStatus } from '../appointments/index.js';
+
+/** An appointment as the staff agenda shows it (times are instants; the route formats them). */
+export interface AgendaAppointment {
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: AppointmentStatus;
+  source: AppointmentSource;
+  professional: { id: number; name: string };
+  service: { id: number; name: string };
+  customer: { id: number; name: string | null; waId: string };
+  rescheduledFromId: number | null;
+  rescheduledToId: number | null;
+}
+
+interface AgendaRow {
+  id: number;
+  starts_at: Date;
+  ends_at: Date;
+  status: string;
+  source: string;
+  professional_id: number;
+  professional_name: string;
+  service_id: number;
+  service_name: string;
+  customer_id: number;
+  customer_name: string | null;
+  customer_wa_id: string;
+  rescheduled_from_id: number | null;
+  rescheduled_to_id: number | null;
+}
+
+/** The most appointments one day's agenda returns (a salon has far fewer; the bound keeps it cheap). */
+export const AGENDA_DAY_LIMIT = 1000;
+
+/**
+ * The tenant's appointments starting on one local date (every status), optionally of one
+ * professional, ordered by start then id, at most `AGENDA_DAY_LIMIT`. One indexed query
+ * (`appointments (tenant_id, starts_at)` or `(professional_id, starts_at)`) joining the names;
+ * `rescheduledToId` is left null here (`findAgendaAppointment` has it).
+ */
+export async function listDayAgenda(
+  db: Queryable,
+  query: { tenantId: number; timezone: string; date: string; professionalId?: number | null },
+): Promise<AgendaAppointment[]> {
+  const from = new Date(localInstant(query.date, 0, query.timezone));
+  const to = new Date(localInstant(addDays(query.date, 1), 0, query.timezone));
+  const professionalId = query.professionalId ?? null;
+  // The rows come back as ONE json value: a busy salon day has hundreds of appointments, and
+  // decoding one value is far cheaper than decoding every cell of every row.
+  const rows = await db.$queryRaw<{ items: CompactAgendaRow[] }[]>`
+    SELECT coalesce(json_agg(json_build_array(
+             a.id, extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM a.ends_at) * 1000, a.status, a.source,
+             p.id, p.name, s.id, s.name, c.id, c.name, c.wa_id, a.rescheduled_from_id) ORDER BY a.starts_at, a.id), '[]'::json) AS items
+      FROM (SELECT * FROM appointments
+             WHERE tenant_id = ${query.tenantId}::int AND starts_at >= ${from} AND starts_at < ${to}
+               AND (${professionalId}::int IS NULL OR professional_id = ${professionalId}::int)
+             ORDER BY starts_at, id
+             LIMIT ${AGENDA_DAY_LIMIT}) a
+      JOIN professionals p ON p.id = a.professional_id
+      JOIN services s ON s.id = a.service_id
+      JOIN customers c ON c.id = a.customer_id`;
+  return (rows[0]?.items ?? []).map(fromCompactRow);
+}
+
+/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId] */
+type CompactAgendaRow = [
+  number,
+  number,
+  number,
+  string,
+  string,
+  number,
+  string,
+  number,
+  string,
+  number,
+  string | null,
+  string,
+  number | null,
+];
+
+function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
+  const [id, start, end, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, fromId] =
+    row;
+  return {
+    id,
+    startsAt: new Date(Number(start)),
+    endsAt: new Date(Number(end)),
+    status: toAppointmentStatus(status),
+    source: toAppointmentSource(source),
+    professional: { id: professionalId, name: professionalName },
+    service: { id: serviceId, name: serviceName },
+    customer: { id: customerId, name: customerName, waId },
+    rescheduledFromId: fromId,
+    rescheduledToId: null,
+  };
+}
+
+/** One of the tenant's appointments (any status), or null for an unknown or another tenant's id. */
+export async function findAgendaAppointment(db: Queryable, tenantId: number, appointmentId: number): Promise<AgendaAppointment | null> {
+  const rows = await db.$queryRaw<AgendaRow[]>`
+    SELECT a.id, a.starts_at, a.ends_at, a.status, a.source,
+           p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
+           c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
+           a.rescheduled_from_id, (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) AS rescheduled_to_id
+      FROM appointments a
+      JOIN professionals p ON p.id = a.professional_id
+      JOIN services s ON s.id = a.service_id
+      JOIN customers c ON c.id = a.customer_id
+     WHERE a.id = ${appointmentId}::int AND a.tenant_id = ${tenantId}::int`;
+  const row = rows[0];
+  return row ? toAgendaAppointment(row) : null;
+}
+
+/** Appointments (not cancelled) of a professional overlapping [from, to), by start. */
+export async function listOverlappingAppointments(
+  db: Queryable,
+  query: { tenantId: number; professionalId: number; from: Date; to: Date },
+): Promise<AgendaAppointment[]> {
+  const rows = await db.$queryRaw<AgendaRow[]>`
+    SELECT a.id, a.starts_at, a.ends_at, a.status, a.source,
+           p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
+           c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
+           a.rescheduled_from_id, NULL::int AS rescheduled_to_id
+      FROM appointments a
+      JOIN professionals p ON p.id = a.professional_id
+      JOIN services s ON s.id = a.service_id
+      JOIN customers c ON c.id = a.customer_id
+     WHERE a.tenant_id = ${query.tenantId}::int AND a.professional_id = ${query.professionalId}::int AND a.status <> 'cancelled'
+       AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(${query.from}::timestamptz, ${query.to}::timestamptz, '[)')
+     ORDER BY a.starts_at, a.id
+     LIMIT ${AGENDA_DAY_LIMIT}`;
+  return rows.map(toAgendaAppointment);
+}
+
+function toAgendaAppointment(row: AgendaRow): AgendaAppointment {
+  return {
+    id: row.id,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    status: toAppointmentStatus(row.status),
+    source: toAppointmentSource(row.source),
+    professional: { id: row.professional_id, name: row.professional_name },
+    service: { id: row.service_id, name: row.service_name },
+    customer: { id: row.customer_id, name: row.customer_name, waId: row.customer_wa_id },
+    rescheduledFromId: row.rescheduled_from_id,
+    rescheduledToId: row.rescheduled_to_id,
+  };
+}

@@ -1,0 +1,56 @@
+import type { Db, Tx } from '../../db/index.js';
+import type { AppointmentActor } from './appointment-actor.js';
+import type { AppointmentSource, AppointmentStatus } from './appointment-status.js';
+
+/** An appointment as a change leaves it: the row's own columns (hooks run inside the transaction, before any view is read). */
+export interface ChangedAppointment {
+  id: number;
+  tenantId: number;
+  customerId: number;
+  professionalId: number;
+  serviceId: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: AppointmentStatus;
+  source: AppointmentSource;
+}
+
+/**
+ * What just happened to an appointment, inside the transaction that did it:
+ * - `booked`: a new appointment (any source);
+ * - `moved`: `previous` gave up its time (now cancelled) for `appointment` (the new row);
+ * - `cancelled`: it was `from` (booked or confirmed) and is cancelled;
+ * - `status_changed`: confirmed, attended or no_show (`appointment.status`), from `from`.
+ * `at` is the change's time (the business clock), `actor` who made it.
+ */
+export type AppointmentChanged = { at: Date; actor: AppointmentActor } & (
+  | { kind: 'booked'; appointment: ChangedAppointment }
+  | { kind: 'moved'; appointment: ChangedAppointment; previous: ChangedAppointment }
+  | { kind: 'cancelled'; appointment: ChangedAppointment; from: AppointmentStatus }
+  | { kind: 'status_changed'; appointment: ChangedAppointment; from: AppointmentStatus }
+);
+
+/**
+ * A subscriber to appointment changes (reminders today; the waitlist and deposits next). It
+ * runs inside the change's transaction, after the rows are written: what it writes commits
+ * with the change or not at all, and a throw rolls the change back.
+ */
+export type AppointmentChangedHook = (tx: Tx, event: AppointmentChanged) => Promise<void>;
+
+/**
+ * What the domain's writes are given (wired in boot/): the database, and the subscribers
+ * every booking, move and status change calls, in order, inside its transaction.
+ */
+export interface SchedulingDeps {
+  db: Db;
+  onAppointmentChanged: readonly AppointmentChangedHook[];
+}
+
+/** Calls every subscriber in order, one after the other (a transaction runs one query at a time). */
+export async function publishAppointmentChanged(
+  tx: Tx,
+  hooks: readonly AppointmentChangedHook[],
+  event: AppointmentChanged,
+): Promise<void> {
+  for (const hook of hooks) await hook(tx, event);
+}

@@ -1,0 +1,72 @@
+import type { Tx } from '../../db/index.js';
+import type { AppointmentActor } from './appointment-actor.js';
+import type { ChangedAppointment } from './appointment-changed.js';
+import type { AppointmentSource } from './appointment-status.js';
+import { recordAppointmentEvent } from './record-appointment-event.js';
+
+export interface NewAppointmentRow {
+  tenantId: number;
+  customerId: number;
+  professionalId: number;
+  serviceId: number;
+  startsAt: Date;
+  endsAt: Date;
+  source: AppointmentSource;
+  idempotencyKey: string;
+  rescheduledFromId?: number | null;
+}
+
+/**
+ * Inserts a booked appointment and its first history entry (`created`, or `rescheduled_from`
+ * for the new row of a reschedule) in the caller's transaction; the caller then tells the
+ * subscribers (`booked` or `moved`). The `appointments_no_overlap` constraint refuses an
+ * overlap (SQLSTATE 23P01) and the idempotency key a repeat (23505); callers turn those into
+ * outcomes.
+ */
+export async function createAppointmentRow(
+  tx: Tx,
+  row: NewAppointmentRow,
+  actor: AppointmentActor,
+  now: Date,
+): Promise<ChangedAppointment> {
+  // Only the id: a create that also selects relations reads them in parallel on the
+  // transaction's one connection (pg's "client is already executing a query").
+  const created = await tx.appointment.create({
+    data: {
+      tenantId: row.tenantId,
+      customerId: row.customerId,
+      professionalId: row.professionalId,
+      serviceId: row.serviceId,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      source: row.source,
+      idempotencyKey: row.idempotencyKey,
+      rescheduledFromId: row.rescheduledFromId ?? null,
+    },
+    select: { id: true },
+  });
+  await recordAppointmentEvent(tx, {
+    tenantId: row.tenantId,
+    appointmentId: created.id,
+    actor,
+    change: row.rescheduledFromId ? 'rescheduled_from' : 'created',
+    details: {
+      source: row.source,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      ...(row.rescheduledFromId ? { rescheduledFromId: row.rescheduledFromId } : {}),
+    },
+    at: now,
+  });
+  return {
+    id: created.id,
+    tenantId: row.tenantId,
+    customerId: row.customerId,
+    professionalId: row.professionalId,
+    serviceId: row.serviceId,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    status: 'booked',
+    source: row.source,
+  };
+}

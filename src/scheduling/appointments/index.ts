@@ -1,0 +1,42 @@
+// Appointments: the one booking, move and cancellation path for bot and staff (a policy says
+// whose rules apply), status changes and history, the refusal union, and the in-transaction
+// "appointment changed" event its subscribers (reminders; the waitlist and deposits next) hear.
+export { type ActorKind, type AppointmentActor, actorColumns, botActor } from './appointment-actor.js';
+export type {
+  AppointmentChanged,
+  AppointmentChangedHook,
+  ChangedAppointment,
+  SchedulingDeps,
+} from './appointment-changed.js';
+export type { AppointmentRefusal, AppointmentRefusalKind } from './appointment-refusal.js';
+export {
+  APPOINTMENT_SOURCES,
+  APPOINTMENT_STATUSES,
+  type AppointmentSource,
+  type AppointmentStatus,
+  ATTENDANCE_STATUSES,
+  type AttendanceStatus,
+  isUpcomingStatus,
+  toAppointmentSource,
+  toAppointmentStatus,
+  UPCOMING_STATUSES,
+} from './appointment-status.js';
+export { type AppointmentView, findAppointment, findCustomerAppointment, localSlotOf } from './appointment-view.js';
+export {
+  type BookAppointmentOutcome,
+  type BookAppointmentRequest,
+  type BookingCustomer,
+  bookAppointment,
+} from './book-appointment.js';
+export { type BookingPolicy, type BookingRules, customerPolicy, STAFF_PAST_GRACE_MINUTES, staffPolicy } from './booking-policy.js';
+export { type CancelAppointmentRequest, cancelAppointment, decideCancellation } from './cancel-appointment.js';
+export { confirmAppointment, decideConfirmation } from './confirm-appointment.js';
+export { type AppointmentHistoryEntry, listAppointmentHistory } from './list-appointment-history.js';
+export { listCustomerAppointments } from './list-customer-appointments.js';
+export { decideAttendance, recordAttendance } from './record-attendance.js';
+export {
+  type RescheduleAppointmentOutcome,
+  type RescheduleAppointmentRequest,
+  rescheduleAppointment,
+} from './reschedule-appointment.js';
+export type { TransitionDecision, TransitionOutcome, TransitionRefusal } from './transition-appointment.js';

@@ -1,0 +1,112 @@
+import { isExclusionViolation, isUniqueViolation, type Tx } from '../../db/index.js';
+import { localDateTimeOf } from '../../shared/index.js';
+import { findNearestFreeSlots, type Refused, refused } from '../availability/index.js';
+import type { SchedulingDeps } from './appointment-changed.js';
+import type { AppointmentRefusal } from './appointment-refusal.js';
+import { type AppointmentView, findAppointment, findAppointmentByKey } from './appointment-view.js';
+import type { BookingPolicy } from './booking-policy.js';
+import { decideCancellation } from './cancel-appointment.js';
+import { moveAppointment, NoLongerUpcoming } from './move-appointment.js';
+import { resolveSlot } from './resolve-slot.js';
+import { refusalOf } from './transition-appointment.js';
+
+export interface RescheduleAppointmentRequest<After> {
+  tenantId: number;
+  appointmentId: number;
+  /** the conversation's customer: only their appointment is found (staff leave it out) */
+  customerId?: number | undefined;
+  /** Local "YYYY-MM-DDTHH:mm". */
+  start: string;
+  /** The tool_use id, menu step key or staff request key: the same key never moves twice. */
+  idempotencyKey: string;
+  now: Date;
+  policy: BookingPolicy;
+  /** runs inside the move's transaction (e.g. queueing the customer's notice) */
+  afterChange?(tx: Tx, change: { previous: AppointmentView; startsAt: Date; endsAt: Date }): Promise<After>;
+}
+
+export type RescheduleAppointmentOutcome<After> =
+  /** `appointment` is the new row; `previous` the old one, now cancelled */
+  | { kind: 'moved'; appointment: AppointmentView; previous: AppointmentView; after: After }
+  /** nothing changed: a repeated call (same key), or the new start equals the current one */
+  | { kind: 'unchanged'; appointment: AppointmentView; previous: AppointmentView }
+  | Refused<AppointmentRefusal>;
+
+/**
+ * The one reschedule (bot, offline assistant, reminders' flows, staff): the appointment
+ * keeps its professional and service and moves to another start checked under the policy's
+ * rules. Atomic (see moveAppointment): the old row is cancelled and the new one inserted in
+ * one transaction, so on any refusal nothing changes. Refuses: unknown (another customer's or
+ * tenant's alike), cancelled, started, inside the cancellation notice (customers), every
+ * refusal of resolveSlot, and a conflict at insert (`slot_taken`, just now). Idempotent per key.
+ */
+export async function rescheduleAppointment<After = undefined>(
+  scheduling: SchedulingDeps,
+  request: RescheduleAppointmentRequest<After>,
+): Promise<RescheduleAppointmentOutcome<After>> {
+  const { db } = scheduling;
+  const scope = { tenantId: request.tenantId, customerId: request.customerId, appointmentId: request.appointmentId };
+  const previous = await findAppointment(db, scope);
+  if (!previous) return refused({ kind: 'appointment_not_found', appointmentId: request.appointmentId });
+  const byKey = () => findAppointmentByKey(db, { ...scope, idempotencyKey: request.idempotencyKey });
+  const replay = await byKey();
+  if (replay) return { kind: 'unchanged', appointment: replay, previous };
+  const { rules } = request.policy;
+  const decision = decideCancellation(previous, request.now, rules.cancellationNotice ? previous.cancelNoticeMinutes : null);
+  if (decision.kind === 'unchanged') return refused({ kind: 'appointment_cancelled', appointmentId: previous.id });
+  if (decision.kind === 'refused') return refused(refusalOf(decision.reason, previous));
+  if (localDateTimeOf(previous.startsAt.getTime(), previous.timezone) === request.start) {
+    return { kind: 'unchanged', appointment: previous, previous };
+  }
+
+  const slot = await resolveSlot(db, {
+    tenantId: request.tenantId,
+    professionalId: previous.professional.id,
+    serviceId: previous.service.id,
+    start: request.start,
+    now: request.now,
+    rules,
+    ignoreAppointmentId: previous.id,
+  });
+  if (slot.kind === 'refused') return slot;
+  try {
+    const moved = await moveAppointment(scheduling, {
+      tenantId: request.tenantId,
+      previous,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      idempotencyKey: request.idempotencyKey,
+      source: request.policy.source,
+      actor: request.policy.actor,
+      now: request.now,
+      ...(request.afterChange ? { afterChange: request.afterChange } : {}),
+    });
+    const appointment = await findAppointment(db, { ...scope, appointmentId: moved.id });
+    if (!appointment) throw new Error(`appointment ${moved.id} not found right after it was rescheduled`);
+    return { kind: 'moved', appointment, previous: (await findAppointment(db, scope)) ?? previous, after: moved.after };
+  } catch (error) {
+    if (error instanceof NoLongerUpcoming) return refused({ kind: 'appointment_cancelled', appointmentId: previous.id });
+    if (isUniqueViolation(error)) {
+      const concurrentReplay = await byKey();
+      if (concurrentReplay) return { kind: 'unchanged', appointment: concurrentReplay, previous };
+    }
+    if (!isExclusionViolation(error)) throw error;
+    const alternatives = await findNearestFreeSlots(db, {
+      tenantId: request.tenantId,
+      professionalId: previous.professional.id,
+      service: slot.service,
+      around: slot.startsAt.getTime(),
+      timezone: slot.settings.timezone,
+      window: slot.window,
+      ignoreAppointmentId: previous.id,
+    });
+    return refused({
+      kind: 'slot_taken',
+      start: request.start,
+      professional: slot.professional,
+      appointmentId: null,
+      justNow: true,
+      alternatives,
+    });
+  }
+}

@@ -1,0 +1,115 @@
+import type { Queryable } from '../../db/index.js';
+import { generousUtcWindow } from '../../shared/index.js';
+import type { ServiceInfo } from '../catalog/index.js';
+
+/** The tenant's booking rules (tenants row). */
+export interface BookingSettings {
+  timezone: string;
+  minNoticeMinutes: number;
+  horizonDays: number;
+  slotStepMinutes: number;
+  cancelNoticeMinutes: number;
+}
+
+/** Everything availability needs about one professional over a range of local dates. */
+export interface ProfessionalSchedule {
+  settings: BookingSettings;
+  /** null when the id is unknown, of another tenant or inactive (all answer alike). */
+  professional: { id: number; name: string } | null;
+  /** The requested service when it exists in this tenant and is active, offered or not. */
+  service: ServiceInfo | null;
+  /** Active services the professional offers, shortest first. */
+  offeredServices: ServiceInfo[];
+  /** Working intervals [startMinute, endMinute) per weekday (index 0 = Sunday), sorted. */
+  hoursByWeekday: [number, number][][];
+  /** Busy intervals [startMs, endMs) (appointments not cancelled, time off and staff blocks), sorted by start. */
+  busy: [number, number][];
+}
+
+interface ScheduleRow {
+  timezone: string;
+  minNoticeMinutes: number;
+  horizonDays: number;
+  slotStepMinutes: number;
+  cancelNoticeMinutes: number;
+  professional: { id: number; name: string } | null;
+  service: ServiceInfo | null;
+  offeredServices: ServiceInfo[];
+  hours: [number, number, number][];
+  busy: [number, number][];
+}
+
+/**
+ * Reads, in ONE round trip, the tenant's settings, the professional (scoped to the tenant),
+ * the requested service, the services offered, weekly hours, and the busy intervals
+ * overlapping the local dates `fromDate`..`toDate`. Appointments are found through the
+ * gist index of the `appointments_no_overlap` constraint (same
+ * predicate: every status but cancelled holds its time); staff blocks count like time off. `ignoreAppointmentId` leaves one
+ * appointment out of the busy list (the one being rescheduled).
+ * Throws a plain Error when the tenant does not exist (a wiring bug, not a model mistake).
+ */
+export async function loadSchedule(
+  db: Queryable,
+  query: {
+    tenantId: number;
+    professionalId: number;
+    serviceId?: number | null;
+    fromDate: string;
+    toDate: string;
+    ignoreAppointmentId?: number | null;
+  },
+): Promise<ProfessionalSchedule> {
+  const window = generousUtcWindow(query.fromDate, query.toDate);
+  const rows = await db.$queryRaw<ScheduleRow[]>`
+    WITH prof AS (
+      SELECT p.id, p.name FROM professionals p
+      WHERE p.id = ${query.professionalId}::int AND p.tenant_id = ${query.tenantId}::int AND p.active
+    )
+    SELECT t.timezone,
+      t.min_notice_minutes AS "minNoticeMinutes", t.horizon_days AS "horizonDays",
+      t.slot_step_minutes AS "slotStepMinutes", t.cancel_notice_minutes AS "cancelNoticeMinutes",
+      (SELECT json_build_object('id', prof.id, 'name', prof.name) FROM prof) AS professional,
+      (SELECT json_build_object('id', s.id, 'name', s.name, 'durationMinutes', s.duration_minutes)
+         FROM services s WHERE s.id = ${query.serviceId ?? null}::int AND s.tenant_id = t.id AND s.active) AS service,
+      (SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'durationMinutes', s.duration_minutes)
+                                ORDER BY s.duration_minutes, s.id), '[]'::json)
+         FROM professional_services ps JOIN services s ON s.id = ps.service_id
+         WHERE ps.tenant_id = t.id AND ps.professional_id = (SELECT id FROM prof) AND s.tenant_id = t.id AND s.active) AS "offeredServices",
+      (SELECT coalesce(json_agg(json_build_array(w.weekday, w.start_minute, w.end_minute)
+                                ORDER BY w.weekday, w.start_minute), '[]'::json)
+         FROM working_hours w WHERE w.tenant_id = t.id AND w.professional_id = (SELECT id FROM prof)) AS hours,
+      (SELECT coalesce(json_agg(json_build_array(b.start_ms, b.end_ms) ORDER BY b.start_ms), '[]'::json) FROM (
+         SELECT extract(epoch FROM o.starts_at) * 1000 AS start_ms, extract(epoch FROM o.ends_at) * 1000 AS end_ms
+           FROM time_off o
+          WHERE o.tenant_id = t.id AND o.professional_id = (SELECT id FROM prof) AND o.starts_at < ${window.end} AND o.ends_at > ${window.start}
+         UNION ALL
+         SELECT extract(epoch FROM k.starts_at) * 1000, extract(epoch FROM k.ends_at) * 1000
+           FROM professional_blocks k
+          WHERE k.tenant_id = t.id AND k.professional_id = (SELECT id FROM prof) AND k.starts_at < ${window.end} AND k.ends_at > ${window.start}
+         UNION ALL
+         SELECT extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM a.ends_at) * 1000
+           FROM appointments a
+          WHERE a.tenant_id = t.id AND a.professional_id = (SELECT id FROM prof) AND a.status <> 'cancelled'
+            AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(${window.start}::timestamptz, ${window.end}::timestamptz, '[)')
+            AND a.id <> ${query.ignoreAppointmentId ?? 0}::int
+      ) b) AS busy
+    FROM tenants t WHERE t.id = ${query.tenantId}::int`;
+  const row = rows[0];
+  if (!row) throw new Error(`tenant ${query.tenantId} not found`);
+  const hoursByWeekday: [number, number][][] = [[], [], [], [], [], [], []];
+  for (const [weekday, start, end] of row.hours) hoursByWeekday[weekday]?.push([start, end]);
+  return {
+    settings: {
+      timezone: row.timezone,
+      minNoticeMinutes: row.minNoticeMinutes,
+      horizonDays: row.horizonDays,
+      slotStepMinutes: row.slotStepMinutes,
+      cancelNoticeMinutes: row.cancelNoticeMinutes,
+    },
+    professional: row.professional,
+    service: row.service,
+    offeredServices: row.offeredServices,
+    hoursByWeekday,
+    busy: row.busy.map(([start, end]) => [Number(start), Number(end)]),
+  };
+}

@@ -1,0 +1,54 @@
+import type { Queryable } from '../../db/index.js';
+import type { AppointmentChange, ClaimKind } from '../../shared/index.js';
+import { type AppointmentView, findCustomerAppointment } from '../appointments/index.js';
+
+/** Which appointment a successful write touched (read from a write tool's result). */
+export interface ScheduleChangeRef {
+  /** the change the write made (its definition's `claims`) */
+  kind: ClaimKind;
+  appointmentId: number;
+  /** a reschedule's old appointment (now cancelled) */
+  previousAppointmentId?: number;
+}
+
+/** A change re-read from the database: the rows as they are now. */
+export interface ConfirmedChange extends ScheduleChangeRef {
+  appointment: AppointmentView;
+  previous: AppointmentView | null;
+}
+
+/** The receipt pointer of a write's change: its kind (the write's `claims`) and the appointments it touched. */
+export function scheduleChangeRefOf(kind: ClaimKind, change: AppointmentChange): ScheduleChangeRef {
+  return {
+    kind,
+    appointmentId: change.appointmentId,
+    ...(kind === 'rescheduled' && change.previous ? { previousAppointmentId: change.previous.appointmentId } : {}),
+  };
+}
+
+/**
+ * Re-reads the rows behind each change, scoped to the tenant and customer (a ref to
+ * anybody else's appointment reads as missing and is dropped). Repeated refs (a retried
+ * or repeated call) count once, in first-seen order.
+ */
+export async function readConfirmedChanges(
+  db: Queryable,
+  scope: { tenantId: number; customerId: number },
+  refs: readonly ScheduleChangeRef[],
+): Promise<ConfirmedChange[]> {
+  const seen = new Set<string>();
+  const changes: ConfirmedChange[] = [];
+  for (const ref of refs) {
+    const key = `${ref.kind}:${ref.appointmentId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const appointment = await findCustomerAppointment(db, { ...scope, appointmentId: ref.appointmentId });
+    if (!appointment) continue;
+    const previous =
+      ref.previousAppointmentId === undefined
+        ? null
+        : await findCustomerAppointment(db, { ...scope, appointmentId: ref.previousAppointmentId });
+    changes.push({ ...ref, appointment, previous });
+  }
+  return changes;
+}

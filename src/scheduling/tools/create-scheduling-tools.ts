@@ -1,0 +1,245 @@
+import {
+  type Clock,
+  defineTool,
+  type Logger,
+  localDateOf,
+  localTimeOf,
+  type ToolDefinition,
+  ToolDomainException,
+} from '../../shared/index.js';
+import {
+  type AppointmentSource,
+  bookAppointment,
+  botActor,
+  cancelAppointment,
+  customerPolicy,
+  listCustomerAppointments,
+  rescheduleAppointment,
+  type SchedulingDeps,
+} from '../appointments/index.js';
+import { findFreeSlots } from '../availability/index.js';
+import { listProfessionals, listServices } from '../catalog/index.js';
+import { changeOfResult } from './change-of-result.js';
+import { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
+import { modelRefusalTexts } from './model-refusal-texts.js';
+import {
+  agendarInput,
+  buscarHorariosInput,
+  cancelarInput,
+  listarProfissionaisInput,
+  listarServicosInput,
+  meusAgendamentosInput,
+  remarcarInput,
+} from './scheduling-tool-inputs.js';
+import { toolRefusal } from './tool-refusal.js';
+import type {
+  AgendarResult,
+  BuscarHorariosResult,
+  CancelarResult,
+  ListarProfissionaisResult,
+  ListarServicosResult,
+  MeusAgendamentosResult,
+  RemarcarResult,
+} from './tool-results.js';
+
+/**
+ * The `source` of a move the customer asks for: `reminder` when it continues one of the
+ * appointment's reminders (reminders know; boot/ wires it), else `bot`.
+ */
+export type CustomerMoveSource = (appointment: {
+  tenantId: number;
+  customerId: number;
+  appointmentId: number;
+}) => Promise<AppointmentSource>;
+
+export interface SchedulingToolDeps {
+  scheduling: SchedulingDeps;
+  clock: Clock;
+  logger: Logger;
+  sourceOfCustomerMove: CustomerMoveSource;
+}
+
+/**
+ * The seven scheduling tools of the contract (`listar_servicos`, `listar_profissionais`,
+ * `buscar_horarios`, `agendar`, `meus_agendamentos`, `cancelar`, `remarcar`): the bot's
+ * adapter over the domain's one booking, move and cancellation path, under the customer's
+ * policy. Tenant and customer come only from the call context; write tools are idempotent
+ * per `toolUseId`. The domain's refusals are thrown as `ToolDomainException`s with pt-BR
+ * text for the model (see toolRefusal).
+ */
+export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCustomerMove }: SchedulingToolDeps) {
+  const { db } = scheduling;
+  return {
+    listServices: defineTool({
+      name: 'listar_servicos',
+      effect: 'read',
+      description: 'Lista os serviços do estabelecimento com id, nome, duração em minutos e os profissionais que fazem cada um.',
+      input: listarServicosInput,
+      async handler(_input, context): Promise<ListarServicosResult> {
+        const services = await listServices(db, context.tenantId);
+        return {
+          servicos: services.map((service) => ({
+            ...toServicoResumo(service),
+            profissionais: service.professionals.map((professional) => ({ id: professional.id, nome: professional.name })),
+          })),
+        };
+      },
+    }),
+    listProfessionals: defineTool({
+      name: 'listar_profissionais',
+      effect: 'read',
+      description:
+        'Lista os profissionais do estabelecimento com id, nome e os serviços que cada um faz. Com servico_id, só os que fazem esse serviço.',
+      input: listarProfissionaisInput,
+      async handler(input, context): Promise<ListarProfissionaisResult> {
+        const professionals = await listProfessionals(db, context.tenantId, input.servico_id);
+        if (!professionals) throw new ToolDomainException(modelRefusalTexts.serviceNotFound(input.servico_id ?? 0), 'service_not_found');
+        return {
+          profissionais: professionals.map((professional) => ({
+            id: professional.id,
+            nome: professional.name,
+            servicos: professional.services.map(toServicoResumo),
+          })),
+        };
+      },
+    }),
+    findTimes: defineTool({
+      name: 'buscar_horarios',
+      effect: 'read',
+      description:
+        'Mostra os horários livres de um profissional em uma data, no horário local do estabelecimento, para a duração do serviço. ' +
+        'Sem servico_id usa o serviço mais curto do profissional (informe servico_id quando o cliente já escolheu). ' +
+        'O dia vem resumido: "faixas" cobre todos os horários livres (qualquer início de "de" até "ate", a cada passo_minutos, está livre) ' +
+        'e "horarios" traz alguns inícios para oferecer. Se o dia estiver cheio, traz proximo_dia_com_horario.',
+      input: buscarHorariosInput,
+      async handler(input, context): Promise<BuscarHorariosResult> {
+        const found = await findFreeSlots(db, {
+          tenantId: context.tenantId,
+          professionalId: input.profissional_id,
+          serviceId: input.servico_id ?? null,
+          date: input.data,
+          now: clock.now(),
+        });
+        if (found.kind === 'refused') throw toolRefusal(found.refusal);
+        return toBuscarHorariosResult(found.day);
+      },
+    }),
+    book: defineTool({
+      name: 'agendar',
+      effect: 'write',
+      claims: 'booked',
+      changeOf: (output: AgendarResult) => changeOfResult(output),
+      description:
+        'Agenda para o cliente desta conversa um serviço com um profissional no início indicado (horário local). ' +
+        'Use só horários livres vistos em buscar_horarios e confirme com o cliente antes. Repetir a mesma chamada não cria outro agendamento.',
+      input: agendarInput,
+      async handler(input, context): Promise<AgendarResult> {
+        const outcome = await bookAppointment(scheduling, {
+          tenantId: context.tenantId,
+          customer: { id: context.customerId },
+          professionalId: input.profissional_id,
+          serviceId: input.servico_id,
+          start: input.inicio,
+          idempotencyKey: context.toolUseId,
+          now: clock.now(),
+          policy: customerPolicy(botActor(context.runId)),
+        });
+        if (outcome.kind === 'refused') throw toolRefusal(outcome.refusal);
+        if (!outcome.alreadyExisted) {
+          logger.info(
+            { tenantId: context.tenantId, appointmentId: outcome.appointment.id, toolUseId: context.toolUseId },
+            'appointment booked',
+          );
+        }
+        return { agendamento: toAgendamentoResumo(outcome.appointment), ja_existia: outcome.alreadyExisted };
+      },
+    }),
+    myAppointments: defineTool({
+      name: 'meus_agendamentos',
+      effect: 'read',
+      description:
+        'Lista os próximos agendamentos do cliente desta conversa (os que ainda não terminaram), com id, data, horário, profissional e serviço.',
+      input: meusAgendamentosInput,
+      async handler(_input, context): Promise<MeusAgendamentosResult> {
+        const appointments = await listCustomerAppointments(db, {
+          tenantId: context.tenantId,
+          customerId: context.customerId,
+          now: clock.now(),
+        });
+        return { agendamentos: appointments.map(toAgendamentoResumo) };
+      },
+    }),
+    cancel: defineTool({
+      name: 'cancelar',
+      effect: 'write',
+      claims: 'cancelled',
+      changeOf: (output: CancelarResult) => changeOfResult(output),
+      description:
+        'Cancela um agendamento do cliente desta conversa (id de meus_agendamentos). Confirme com o cliente antes. ' +
+        'Cancelar de novo um agendamento já cancelado apenas informa isso.',
+      input: cancelarInput,
+      async handler(input, context): Promise<CancelarResult> {
+        const outcome = await cancelAppointment(scheduling, {
+          tenantId: context.tenantId,
+          customerId: context.customerId,
+          appointmentId: input.agendamento_id,
+          now: clock.now(),
+          policy: customerPolicy(botActor(context.runId)),
+        });
+        if (outcome.kind === 'refused') throw toolRefusal(outcome.refusal);
+        if (outcome.kind === 'changed') {
+          logger.info({ tenantId: context.tenantId, appointmentId: outcome.appointment.id }, 'appointment cancelled');
+        }
+        return { agendamento: toAgendamentoResumo(outcome.appointment), ja_estava_cancelado: outcome.kind === 'unchanged' };
+      },
+    }),
+    reschedule: defineTool({
+      name: 'remarcar',
+      effect: 'write',
+      // The new time is booked and the old one cancelled: a claim of either is backed too (see verifyAnswerClaims).
+      claims: 'rescheduled',
+      changeOf: (output: RemarcarResult) => changeOfResult(output),
+      description:
+        'Muda um agendamento do cliente desta conversa para outro início (horário local), com o mesmo profissional e serviço. ' +
+        'Use um horário livre de buscar_horarios e confirme com o cliente antes. É atômico: se o novo horário não puder ser reservado, nada muda. ' +
+        'O agendamento remarcado recebe um novo id.',
+      input: remarcarInput,
+      async handler(input, context): Promise<RemarcarResult> {
+        const scope = { tenantId: context.tenantId, customerId: context.customerId, appointmentId: input.agendamento_id };
+        const source = await sourceOfCustomerMove(scope);
+        const outcome = await rescheduleAppointment(scheduling, {
+          ...scope,
+          start: input.inicio,
+          idempotencyKey: context.toolUseId,
+          now: clock.now(),
+          policy: customerPolicy(botActor(context.runId), source),
+        });
+        if (outcome.kind === 'refused') throw toolRefusal(outcome.refusal);
+        if (outcome.kind === 'moved') {
+          logger.info(
+            { tenantId: context.tenantId, appointmentId: outcome.appointment.id, previousAppointmentId: outcome.previous.id },
+            'appointment rescheduled',
+          );
+        }
+        const { previous } = outcome;
+        return {
+          agendamento: toAgendamentoResumo(outcome.appointment),
+          anterior: {
+            agendamento_id: previous.id,
+            data: localDateOf(previous.startsAt.getTime(), previous.timezone),
+            inicio: localTimeOf(previous.startsAt.getTime(), previous.timezone),
+          },
+          ja_existia: outcome.kind === 'unchanged',
+        };
+      },
+    }),
+  };
+}
+
+/** The scheduling tools by what they do, each typed with its input and output (the offline assistant calls them so). */
+export type SchedulingToolSet = ReturnType<typeof createSchedulingToolSet>;
+
+/** The same tools as a list, as the agent's registry takes them. */
+export function createSchedulingTools(deps: SchedulingToolDeps): ToolDefinition[] {
+  return Object.values(createSchedulingToolSet(deps));
+}

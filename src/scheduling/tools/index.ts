@@ -1,0 +1,35 @@
+// The bot's tool adapter: the seven scheduling tools (definitions, inputs, pt-BR results), the
+// refusals worded for the model, and what each write changed (for claims and receipts).
+export { changeOfResult } from './change-of-result.js';
+export {
+  type CustomerMoveSource,
+  createSchedulingToolSet,
+  createSchedulingTools,
+  type SchedulingToolDeps,
+  type SchedulingToolSet,
+} from './create-scheduling-tools.js';
+export { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
+export { recordScheduleChanges } from './record-schedule-changes.js';
+export {
+  agendarInput,
+  buscarHorariosInput,
+  cancelarInput,
+  listarProfissionaisInput,
+  listarServicosInput,
+  meusAgendamentosInput,
+  remarcarInput,
+} from './scheduling-tool-inputs.js';
+export { toolRefusal } from './tool-refusal.js';
+export type {
+  AgendamentoResumo,
+  AgendarResult,
+  BuscarHorariosResult,
+  CancelarResult,
+  FaixaLivre,
+  ListarProfissionaisResult,
+  ListarServicosResult,
+  MeusAgendamentosResult,
+  ProfissionalResumo,
+  RemarcarResult,
+  ServicoResumo,
+} from './tool-results.js';
