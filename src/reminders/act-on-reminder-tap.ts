@@ -178,4 +178,4 @@ function tooLate(appointment: AppointmentView, answer: ReminderAnswerWrite): Rem
 const text = (body: string): OutboundReply => ({ type: 'text', text: body });
 
 const businessOf = (db: Db, tenantId: number) =>
-  db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { name: true, businessInfo: true } });
+  db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { name: true, businessInfo: true, address: true } });

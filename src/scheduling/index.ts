@@ -19,7 +19,7 @@ export { type AppointmentView, findCustomerAppointment } from './appointment-vie
 export { type BookingOutcome, type BookingRequest, bookAppointment } from './book-appointment.js';
 export { bookAppointmentByStaff, type StaffBookingOutcome, type StaffBookingRequest } from './book-appointment-by-staff.js';
 export { buildCalendarFeed, type FeedAppointment, type FeedBlock } from './build-calendar-feed.js';
-export { buildReceipts, type Receipt, receiptOf } from './build-receipt.js';
+export { buildReceipts, type Receipt, type ReceiptBusiness, type ReceiptItem, receiptOf, visitReceiptText } from './build-receipt.js';
 export { CALENDAR_TOKEN_PATTERN, ensureCalendarFeedTokens, findCalendarFeed, rotateCalendarFeedToken } from './calendar-feed-token.js';
 export { type CancellationOutcome, cancelAppointment } from './cancel-appointment.js';
 export { cancelAppointmentByStaff } from './cancel-appointment-by-staff.js';
