@@ -29,11 +29,11 @@ export async function answerFirstSentence(context: TurnContext): Promise<Screen 
       return saysDetails(reading) ? answerAppointmentRequest(context, intent, reading) : null;
     case 'prices':
       return pricesScreen(context);
-    case 'human':
-      return null;
     case 'book':
     case 'none':
       return saysDetails(reading) ? continueBooking(context, { mode: 'book', ...bookingFields(reading) }) : null;
+    default:
+      return null;
   }
 }
 
