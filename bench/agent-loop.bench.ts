@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { createAgentResponder } from '../src/agent/index.js';
 import { loadConfig } from '../src/config/index.js';
 import { commitTurnEnding, endingOfRun, type Responder } from '../src/conversation/index.js';
-import { createDb, type Db } from '../src/db/index.js';
+import { createDb, type Db, inTransaction } from '../src/db/index.js';
 import { createSchedulingTools } from '../src/scheduling/index.js';
 import { createLogger, defineTool, fixedClock, type Logger } from '../src/shared/index.js';
 import { inProcessFetch, ScriptedClaude, text, toolCalls } from '../test/fakes/anthropic.js';
@@ -250,7 +250,7 @@ function committingAsThePipelineDoes(db: Db, agent: Responder): Responder {
         conversationId: input.conversationId,
         messageIds: input.messages.map((message) => message.id),
       };
-      await db.$transaction((tx) => commitTurnEnding(tx, scope, endingOfRun({ id: input.runId }, outcome)));
+      await inTransaction(db, (tx) => commitTurnEnding(tx, scope, endingOfRun({ id: input.runId }, outcome)));
       return outcome;
     },
   };

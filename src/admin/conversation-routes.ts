@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import type { Db } from '../db/index.js';
+import { type Db, inTransaction } from '../db/index.js';
 import { handoffReasonLabel, readConversation } from '../handoff/index.js';
 import { queueOutboundReplies } from '../outbox/index.js';
 import { AppError, type Logger } from '../shared/index.js';
@@ -51,7 +51,7 @@ export function createConversationRoutes(deps: { db: Db; logger: Logger }): Rout
     }
     const conversation = await deps.db.conversation.findFirst({ where: { id, tenantId }, select: { id: true } });
     if (!conversation) throw conversationNotFound();
-    const stored = await deps.db.$transaction(async (tx) => {
+    const stored = await inTransaction(deps.db, async (tx) => {
       // Without a name in the body the reply is signed by whoever claimed the open handoff.
       const claimed =
         (staffName ?? body.attendant)

@@ -6,8 +6,8 @@ import type { TurnEnding, TurnEndingKind } from './turn-ending.js';
 import { claimHandoffNotice, markTurnProcessed, queueTurnReplies } from './turn-writes.js';
 
 /**
- * The one writer of a turn's ending. Takes a `TransactionClient`, a type that only exists
- * inside `db.$transaction`, so it cannot run outside one: outbox rows and their send jobs,
+ * The one writer of a turn's ending. Takes a `Tx`, which only `inTransaction` produces, so
+ * it cannot run outside a transaction: outbox rows and their send jobs,
  * the handoff and the "a person will answer" flag, the messages' processing marks, the
  * run's lifecycle columns, the agent's final history entry, the offline assistant's
  * state and the customer's answer to a reminder are committed together or not at all. A failure anywhere rolls everything back

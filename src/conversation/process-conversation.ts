@@ -1,5 +1,5 @@
 import type { Tracer } from '@opentelemetry/api';
-import type { Db } from '../db/index.js';
+import { type Db, inTransaction } from '../db/index.js';
 import { findOpenHandoff } from '../handoff/index.js';
 import type { GraphApiClient } from '../outbox/index.js';
 import type { JobFence } from '../queue/index.js';
@@ -110,7 +110,7 @@ async function processTurn(deps: ProcessConversationDeps, turn: Turn, job: TurnJ
 }
 
 const commit = (db: Db, turn: Turn, ending: TurnEnding, fence: JobFence | undefined) =>
-  db.$transaction(async (tx) => {
+  inTransaction(db, async (tx) => {
     const committed = await commitTurnEnding(tx, scopeOf(turn), ending);
     // Last, as the intake locks the conversation before the job row (the other order deadlocks with it):
     // from here the job row is held, so recovery cannot hand the job to another worker until this commits.

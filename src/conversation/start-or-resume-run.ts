@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db/index.js';
+import { type Db, inTransaction, type Queryable } from '../db/index.js';
 import { commitTurnEnding } from './commit-turn-ending.js';
 import { scopeOf, type Turn } from './load-turn.js';
 
@@ -25,7 +25,7 @@ export async function startOrResumeRun(db: Db, turn: Turn, responder: { name: st
   const runningWhere = { tenantId: turn.tenantId, conversationId: turn.conversationId, status: 'running' };
   // The usual case has nothing to supersede: one insert, no interactive transaction holding a connection.
   if ((await db.agentRun.count({ where: runningWhere })) === 0) return create(db);
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const stale = await tx.agentRun.findMany({ where: runningWhere, select: { id: true } });
     for (const run of stale) await commitTurnEnding(tx, scopeOf(turn), { kind: 'superseded', run });
     return create(tx);

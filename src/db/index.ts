@@ -1,7 +1,8 @@
-export { createDb, type Db, Prisma, type Queryable, type Tx } from './client.js';
+export { createDb, type Db, Prisma } from './client.js';
 export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres.js';
 export { isExclusionViolation, isLockNotAvailable, isUniqueViolation } from './errors.js';
 export { EmbeddedPostgresInUseError, type EmbeddedServerProcess, findEmbeddedServer } from './find-embedded-server.js';
+export { inTransaction, type Queryable, type TransactionOptions, type Tx } from './in-transaction.js';
 export { applyMigrations } from './migrate.js';
 export {
   createMonthlyPartitionsAhead,

@@ -1,5 +1,6 @@
 import type { Logger } from '../shared/index.js';
 import type { Db } from './client.js';
+import { inTransaction } from './in-transaction.js';
 
 /**
  * Tables partitioned by month of `created_at` (declarative range partitioning, created by the
@@ -59,7 +60,7 @@ export async function createMonthlyPartitionsAhead(
     if (covered) continue;
     const name = monthName(options.table, from);
     try {
-      await db.$transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
         await tx.$executeRawUnsafe(
           `CREATE TABLE "${name}" PARTITION OF "${options.table}" FOR VALUES FROM ('${from.toISOString()}') TO ('${to.toISOString()}')`,
@@ -87,7 +88,7 @@ export async function dropPartitionsEndingBy(
   for (const partition of partitions) {
     if (partition.isDefault || partition.to === null || partition.to > options.before) continue;
     try {
-      await db.$transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
         await tx.$executeRawUnsafe(`DROP TABLE "${partition.name}"`);
       });

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../db/index.js';
+import { type Db, inTransaction, type Tx } from '../db/index.js';
 
 export type ResolveHandoffOutcome =
   | { kind: 'resolved'; handoff: { id: number; conversationId: number; attendant: string | null; resolvedAt: Date } }
@@ -12,7 +12,7 @@ export type ResolveHandoffOutcome =
  * Another tenant's handoff is `not_found`, exactly like a missing one.
  */
 export async function resolveHandoff(db: Db, request: { tenantId: number; handoffId: number; now: Date }): Promise<ResolveHandoffOutcome> {
-  return db.$transaction(async (tx) => resolveHandoffInTransaction(tx, request));
+  return inTransaction(db, async (tx) => resolveHandoffInTransaction(tx, request));
 }
 
 async function resolveHandoffInTransaction(

@@ -1,4 +1,4 @@
-import type { Prisma } from '../db/index.js';
+import type { Tx } from '../db/index.js';
 import { conversationQueueName, enqueueJob, SEND_PRIORITY, TASKS } from '../queue/index.js';
 import type { GraphRecipient } from './graph-recipient.js';
 
@@ -29,7 +29,7 @@ const SEND_MAX_ATTEMPTS = 8;
  * parameters. Idempotent per key: returns false when the key was already queued.
  */
 export async function queueTemplateMessage(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   request: {
     tenantId: number;
     conversationId: number;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import { type Db, inTransaction } from '../db/index.js';
 import { CUSTOMER_DATA_TABLES, customerRowsCondition } from './customer-data-map.js';
 
 export type EraseCustomerDataResult = { kind: 'erased'; requestId: number; rows: Record<string, number> } | { kind: 'not_found' };
@@ -15,7 +15,7 @@ export async function eraseCustomerData(
   db: Db,
   request: { tenantId: number; customerId: number; actor: string },
 ): Promise<EraseCustomerDataResult> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const locked = await tx.$queryRaw<{ id: number }[]>`
       SELECT id FROM customers WHERE id = ${request.customerId} AND tenant_id = ${request.tenantId} FOR UPDATE`;
     if (locked.length === 0) return { kind: 'not_found' as const };

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import { type Db, inTransaction } from '../db/index.js';
 import { CUSTOMER_DATA_TABLES, customerRowsCondition } from './customer-data-map.js';
 
 export interface CustomerDataExport {
@@ -20,7 +20,8 @@ export async function exportCustomerData(
   db: Db,
   query: { tenantId: number; customerId: number; now: Date; actor: string },
 ): Promise<CustomerDataExport | null> {
-  return db.$transaction(
+  return inTransaction(
+    db,
     async (tx) => {
       const tenant = await tx.tenant.findUnique({ where: { id: query.tenantId }, select: { id: true, slug: true, name: true } });
       const customer = await tx.customer.findFirst({ where: { id: query.customerId, tenantId: query.tenantId }, select: { id: true } });

@@ -1,4 +1,4 @@
-import { type Db, isLockNotAvailable } from '../db/index.js';
+import { type Db, inTransaction, isLockNotAvailable } from '../db/index.js';
 
 /** Named queues removed per transaction: bounds how long intake waits on the lock. */
 const QUEUES_PER_BATCH = 5000;
@@ -56,7 +56,7 @@ export async function deleteEmptyJobQueues(db: Db, options: { lockTimeoutMs: num
   for (;;) {
     let batch: number;
     try {
-      batch = await db.$transaction(async (tx) => {
+      batch = await inTransaction(db, async (tx) => {
         await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${Math.max(1, Math.round(options.lockTimeoutMs))}ms'`);
         await tx.$executeRaw`LOCK TABLE graphile_worker._private_job_queues IN SHARE ROW EXCLUSIVE MODE`;
         return tx.$executeRaw`

@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
+import { type Db, inTransaction, type Tx } from '../db/index.js';
 import { incrementCounter, METRICS } from '../metrics/index.js';
 import { queueTemplateMessage } from '../outbox/index.js';
 import type { Logger } from '../shared/index.js';
@@ -50,7 +50,7 @@ export async function sendReminder(deps: SendReminderDeps, reminderId: number, n
     select: { tenantId: true, appointmentId: true, beforeMinutes: true },
   });
   if (!ref) return { kind: 'not_found' };
-  const outcome = await deps.db.$transaction((tx) => decideAndPerform(tx, reminderId, ref, now));
+  const outcome = await inTransaction(deps.db, (tx) => decideAndPerform(tx, reminderId, ref, now));
   const logger = deps.logger.child({
     tenantId: ref.tenantId,
     appointmentId: ref.appointmentId,
@@ -74,7 +74,7 @@ export async function sendReminder(deps: SendReminderDeps, reminderId: number, n
 }
 
 async function decideAndPerform(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   reminderId: number,
   ref: { tenantId: number; appointmentId: number },
   now: Date,
@@ -158,13 +158,13 @@ async function decideAndPerform(
   }
 }
 
-function setStatus(tx: Prisma.TransactionClient, reminderId: number, status: 'skipped' | 'late', reason: string) {
+function setStatus(tx: Tx, reminderId: number, status: 'skipped' | 'late', reason: string) {
   return tx.$executeRaw`
     UPDATE appointment_reminders SET status = ${status}, status_reason = ${reason}, updated_at = now() WHERE id = ${reminderId}`;
 }
 
 /** The customer's conversation (one per customer and tenant), created when they never wrote. */
-async function conversationOf(tx: Prisma.TransactionClient, tenantId: number, customerId: number): Promise<number> {
+async function conversationOf(tx: Tx, tenantId: number, customerId: number): Promise<number> {
   await tx.$executeRaw`
     INSERT INTO conversations (tenant_id, customer_id, updated_at) VALUES (${tenantId}, ${customerId}, now())
     ON CONFLICT (tenant_id, customer_id) DO NOTHING`;

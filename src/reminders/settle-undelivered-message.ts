@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import { type Db, inTransaction } from '../db/index.js';
 import { incrementCounter, METRICS } from '../metrics/index.js';
 import { handOffUndeliveredReply } from '../outbox/index.js';
 import type { Logger } from '../shared/index.js';
@@ -23,7 +23,7 @@ export interface RecordedReminderFailure {
  * Returns null when the message is not a reminder's (or was recorded already).
  */
 export async function recordReminderFailure(db: Db, tenantId: number, messageId: number): Promise<RecordedReminderFailure | null> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.$queryRaw<
       { id: number; tenant_id: number; error_code: string | null; status_reason: string; template: string | null }[]
     >`

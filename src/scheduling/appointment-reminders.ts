@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Prisma } from '../db/index.js';
+import type { Tx } from '../db/index.js';
 import { removeJobByKey, TASKS } from '../queue/index.js';
 import { readReminderSettings } from '../tenant/index.js';
 import { planReminders, reminderJobKey } from './plan-reminders.js';
@@ -11,7 +11,7 @@ const REMINDER_JOB_MAX_ATTEMPTS = 5;
 export type ReminderRemovalReason = 'cancelled' | 'rescheduled' | 'attended' | 'no_show';
 
 /** The tenant's reminder offsets (minutes before a start), from its tenant file's `reminders` block. */
-export async function reminderOffsetsOf(tx: Prisma.TransactionClient, tenantId: number): Promise<number[]> {
+export async function reminderOffsetsOf(tx: Tx, tenantId: number): Promise<number[]> {
   const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { reminders: true } });
   return readReminderSettings(tenant?.reminders).map((setting) => setting.beforeMinutes);
 }
@@ -30,7 +30,7 @@ export async function reminderOffsetsOf(tx: Prisma.TransactionClient, tenantId: 
  * appointment, so it cannot be altered into another customer's.
  */
 export async function scheduleAppointmentReminders(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   appointment: { tenantId: number; appointmentId: number; customerId: number; startsAt: Date },
   offsets: readonly number[],
   now: Date,
@@ -75,7 +75,7 @@ export async function scheduleAppointmentReminders(
  * appointment's lock and then finds it no longer booked, so it sends nothing.
  */
 export async function removeAppointmentReminders(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   appointment: { tenantId: number; appointmentId: number },
   reason: ReminderRemovalReason,
 ): Promise<number> {

@@ -1,4 +1,4 @@
-import { type Db, isExclusionViolation, isUniqueViolation } from '../db/index.js';
+import { type Db, inTransaction, isExclusionViolation, isUniqueViolation } from '../db/index.js';
 import { AppError } from '../shared/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { type AppointmentView, appointmentViewSelect, toAppointmentView } from './appointment-view.js';
@@ -40,7 +40,7 @@ export async function bookAppointmentByStaff(db: Db, request: StaffBookingReques
   const slot = await resolveStaffSlot(db, request);
   const customer = await findOrCreateCustomer(db, { tenantId: request.tenantId, ...request.customer });
   try {
-    const id = await db.$transaction((tx) =>
+    const id = await inTransaction(db, (tx) =>
       createAppointmentRow(
         tx,
         {

@@ -1,4 +1,4 @@
-import { type Db, isExclusionViolation, isUniqueViolation } from '../db/index.js';
+import { type Db, inTransaction, isExclusionViolation, isUniqueViolation } from '../db/index.js';
 import { localInstant, parseLocalDateTime, ToolDomainException } from '../shared/index.js';
 import { type AppointmentActor, botActor } from './appointment-actor.js';
 import { type AppointmentSource, UPCOMING_STATUSES } from './appointment-status.js';
@@ -44,7 +44,7 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
 
   const slot = await resolveRequestedSlot(db, request);
   try {
-    const id = await db.$transaction((tx) =>
+    const id = await inTransaction(db, (tx) =>
       createAppointmentRow(
         tx,
         {

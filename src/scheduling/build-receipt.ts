@@ -1,4 +1,4 @@
-import type { Tx } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import { type ConfirmedChange, readConfirmedChanges, type ScheduleChangeRef } from './confirmed-writes.js';
 import { formatDayTime } from './format-day-time.js';
@@ -135,7 +135,7 @@ function groupVisits(receipts: Receipt[], business: ReceiptBusiness): string[] {
  * bookings on the same day (a visit of several services) share one receipt.
  */
 export async function buildReceipts(
-  db: Tx,
+  db: Queryable,
   scope: { tenantId: number; customerId: number },
   refs: readonly ScheduleChangeRef[],
 ): Promise<OutboundReply[]> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/index.js';
+import { type Db, inTransaction } from '../db/index.js';
 
 /** 32 random bytes, base64url: the feed URL's only credential. */
 export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -43,7 +43,7 @@ export async function rotateCalendarFeedToken(
   });
   if (!professional) return null;
   const token = newToken();
-  await db.$transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.calendarFeed.updateMany({
       where: { tenantId: request.tenantId, professionalId: professional.id, revokedAt: null },
       data: { revokedAt: request.now },

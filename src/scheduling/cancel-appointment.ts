@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Db, Tx } from '../db/index.js';
 import { localDateTimeOf, ToolDomainException } from '../shared/index.js';
 import { type AppointmentActor, botActor } from './appointment-actor.js';
 import { isUpcomingStatus } from './appointment-status.js';
@@ -28,7 +28,7 @@ export async function cancelAppointment(
     appointmentId: number;
     now: Date;
     actor?: AppointmentActor;
-    afterChange?(tx: Prisma.TransactionClient): Promise<void>;
+    afterChange?(tx: Tx): Promise<void>;
   },
 ): Promise<CancellationOutcome> {
   const scope = { tenantId: request.tenantId, customerId: request.customerId, appointmentId: request.appointmentId };

@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../db/index.js';
+import type { Db, Tx } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { type TransitionDecision, type TransitionOutcome, transitionAppointment } from './transition-appointment.js';
 
@@ -17,7 +17,7 @@ export function confirmAppointment(
     customerId?: number;
     actor: AppointmentActor;
     now: Date;
-    afterChange?(tx: Prisma.TransactionClient): Promise<void>;
+    afterChange?(tx: Tx): Promise<void>;
   },
 ): Promise<TransitionOutcome<undefined>> {
   const { afterChange, ...rest } = request;

@@ -1,4 +1,4 @@
-import type { Tx } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
 import { type AppointmentChange, type ClaimKind, localDateOf, localTimeOf } from '../shared/index.js';
 import { type AppointmentView, findCustomerAppointment } from './appointment-view.js';
 
@@ -32,7 +32,7 @@ export function scheduleChangeRefOf(kind: ClaimKind, change: AppointmentChange):
  * or repeated call) count once, in first-seen order.
  */
 export async function readConfirmedChanges(
-  db: Tx,
+  db: Queryable,
   scope: { tenantId: number; customerId: number },
   refs: readonly ScheduleChangeRef[],
 ): Promise<ConfirmedChange[]> {

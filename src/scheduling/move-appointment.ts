@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../db/index.js';
+import { type Db, inTransaction, type Tx } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { removeAppointmentReminders } from './appointment-reminders.js';
 import { type AppointmentSource, UPCOMING_STATUSES } from './appointment-status.js';
@@ -34,7 +34,7 @@ export interface MoveRequest<After> {
  */
 export async function moveAppointment<After = undefined>(db: Db, request: MoveRequest<After>): Promise<{ id: number; after: After }> {
   const { previous } = request;
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const released = await tx.appointment.updateMany({
       where: { id: previous.id, tenantId: request.tenantId, status: { in: [...UPCOMING_STATUSES] } },
       data: { status: 'cancelled', cancelledAt: request.now, revision: { increment: 1 } },

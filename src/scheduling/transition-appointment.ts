@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../db/index.js';
+import { type Db, inTransaction, type Tx } from '../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { type ReminderRemovalReason, removeAppointmentReminders } from './appointment-reminders.js';
 import { type AppointmentStatus, isUpcomingStatus, toAppointmentStatus } from './appointment-status.js';
@@ -65,7 +65,7 @@ export async function transitionAppointment<After = undefined>(
   const before = await readView();
   if (!before) return { kind: 'not_found' };
 
-  const result = await db.$transaction(async (tx) => {
+  const result = await inTransaction(db, async (tx) => {
     const locked = await tx.$queryRaw<{ id: number; status: string; starts_at: Date; ends_at: Date }[]>`
       SELECT id, status, starts_at, ends_at FROM appointments
        WHERE id = ${before.id}::int AND tenant_id = ${request.tenantId}::int FOR UPDATE`;

@@ -1,6 +1,6 @@
 import { ConfigError } from '../config/index.js';
 import type { Keyring } from '../credentials/index.js';
-import { type Db, Prisma, type Tx } from '../db/index.js';
+import { type Db, inTransaction, Prisma, type Tx } from '../db/index.js';
 import { generateApiKey } from './api-key.js';
 import { parseTenantFile } from './parse-tenant-file.js';
 import { syncProfessionalSchedule } from './sync-professional-schedule.js';
@@ -54,7 +54,7 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
     return { kind: 'refused', problems: error.problems.map((problem) => `whatsapp.accessToken: cannot be stored: ${problem}`) };
   }
   const now = options.now ?? new Date();
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const phoneOwner = await tx.tenant.findUnique({ where: { phoneNumberId: file.whatsapp.phoneNumberId }, select: { slug: true } });
     if (phoneOwner && phoneOwner.slug !== file.slug) {
       return { kind: 'refused', problems: [`whatsapp.phoneNumberId: already used by tenant "${phoneOwner.slug}"`] };

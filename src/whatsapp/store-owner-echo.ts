@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../db/index.js';
+import { type Db, inTransaction, type Tx } from '../db/index.js';
 import { handOverToOwner } from '../handoff/index.js';
 import { OWNER_APP_ATTENDANT } from '../shared/index.js';
 import type { WebhookEcho } from './webhook-payload.js';
@@ -21,7 +21,7 @@ export async function storeOwnerEcho(
   db: Db,
   echo: { tenantId: number; recipient: WebhookSender; item: WebhookEcho; text: string | null; raw: unknown },
 ): Promise<StoredEcho> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const known = await tx.message.findUnique({ where: { waMessageId: echo.item.id }, select: { id: true } });
     if (known) return { kind: 'duplicate' };
     const { recipient } = echo;

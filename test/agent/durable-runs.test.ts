@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commitTurnEnding } from '../../src/conversation/index.js';
+import { inTransaction } from '../../src/db/index.js';
 import { createSchedulingTools } from '../../src/scheduling/index.js';
 import { fixedClock, silentLogger, type ToolDefinition } from '../../src/shared/index.js';
 import { text, toolCalls } from '../fakes/anthropic.js';
@@ -110,7 +111,7 @@ describe('agent loop: durable runs', () => {
     expect(counter.agendar).toBe(1);
 
     // The customer wrote again: the conversation job supersedes the first run and starts another for both messages.
-    await database.db.$transaction((tx) =>
+    await inTransaction(database.db, (tx) =>
       commitTurnEnding(
         tx,
         { tenantId: scenario.tenant.id, conversationId: scenario.conversationId, messageIds: [] },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databasePoolSize, type RunningService, startService } from '../../src/boot/start-service.js';
+import { inTransaction } from '../../src/db/index.js';
 import { createLogger } from '../../src/shared/index.js';
 import { testConfig } from '../conversation/channel-harness.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
@@ -32,7 +33,7 @@ describe("a process's one database pool", () => {
     // under a soak with 48 slots. Every slot's turn must find a connection.
     const results = await Promise.allSettled(
       Array.from({ length: SLOTS }, () =>
-        service.deps.db.$transaction(async (tx) => tx.$executeRaw`SELECT pg_sleep(2.5)`, { timeout: 10_000 }),
+        inTransaction(service.deps.db, async (tx) => tx.$executeRaw`SELECT pg_sleep(2.5)`, { timeout: 10_000 }),
       ),
     );
     expect(

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commitTurnEnding, GIVE_UP_NOTE, type TurnEnding, type TurnScope } from '../../src/conversation/index.js';
-import type { Db } from '../../src/db/index.js';
+import { type Db, inTransaction } from '../../src/db/index.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 
@@ -129,7 +129,7 @@ describe('commitTurnEnding: every ending is all or nothing', () => {
     return { scope, runId: run.id };
   }
 
-  const commit = (scope: TurnScope, ending: TurnEnding) => database.db.$transaction((tx) => commitTurnEnding(tx, scope, ending));
+  const commit = (scope: TurnScope, ending: TurnEnding) => inTransaction(database.db, (tx) => commitTurnEnding(tx, scope, ending));
 
   for (const testCase of CASES) {
     for (const point of testCase.failAt) {

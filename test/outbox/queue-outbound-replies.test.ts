@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../src/db/index.js';
 import { queueOutboundReplies, splitLongText } from '../../src/outbox/index.js';
 import { conversationQueueName, enqueueJob, startWorker, TASKS } from '../../src/queue/index.js';
 import { AppError, createLogger } from '../../src/shared/index.js';
@@ -23,7 +24,7 @@ describe('queueOutboundReplies', () => {
   it('when the customer wrote more than 24 hours ago, then the send is refused with outside_customer_window and nothing is stored or sent', async () => {
     const graph = new GraphApiFake().install();
     const { conversation } = await createTestConversation(database.db, tenant.id, { lastInboundAt: new Date(Date.now() - 25 * 3600_000) });
-    const attempt = database.db.$transaction((tx) =>
+    const attempt = inTransaction(database.db, (tx) =>
       queueOutboundReplies(tx, {
         tenantId: tenant.id,
         conversationId: conversation.id,
@@ -43,7 +44,7 @@ describe('queueOutboundReplies', () => {
     const other = await createTestTenant(database.db);
     const { conversation } = await createTestConversation(database.db, other.id);
     await expect(
-      database.db.$transaction((tx) =>
+      inTransaction(database.db, (tx) =>
         queueOutboundReplies(tx, {
           tenantId: tenant.id,
           conversationId: conversation.id,
@@ -58,7 +59,7 @@ describe('queueOutboundReplies', () => {
   it('when inside the window, then each reply is stored pending with its send job on the conversation queue, once per key', async () => {
     const { conversation } = await createTestConversation(database.db, tenant.id);
     const queue = () =>
-      database.db.$transaction((tx) =>
+      inTransaction(database.db, (tx) =>
         queueOutboundReplies(tx, {
           tenantId: tenant.id,
           conversationId: conversation.id,
@@ -97,7 +98,7 @@ describe('queueOutboundReplies', () => {
     const channel = await startChannel({ database, concurrency: 1 });
     try {
       const { conversation } = await createTestConversation(database.db, tenant.id);
-      const [stored] = await database.db.$transaction((tx) =>
+      const [stored] = await inTransaction(database.db, (tx) =>
         queueOutboundReplies(tx, {
           tenantId: tenant.id,
           conversationId: conversation.id,
@@ -174,7 +175,7 @@ describe('reply sends in a conversation queue', () => {
     const queueName = conversationQueueName(conversation.id);
     // The customer wrote again while this turn ran: its next turn is due before the reply is queued.
     await enqueueJob(database.db, { task: TASKS.processConversation, payload: { conversationId: conversation.id }, queueName });
-    await database.db.$transaction((tx) =>
+    await inTransaction(database.db, (tx) =>
       queueOutboundReplies(tx, {
         tenantId: tenant.id,
         conversationId: conversation.id,

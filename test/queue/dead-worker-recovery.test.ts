@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../src/db/index.js';
 import { startDeadWorkerRecovery } from '../../src/queue/dead-worker-recovery.js';
 import { createJobAttempt } from '../../src/queue/job-fence.js';
 import { silentLogger } from '../../src/shared/index.js';
@@ -216,7 +217,7 @@ describe('dead worker recovery', () => {
           .$executeRaw`UPDATE graphile_worker._private_jobs SET locked_by = 'pool-second', locked_at = now() WHERE id = ${job.id}::bigint`;
 
         await expect(
-          database.db.$transaction(async (tx) => {
+          inTransaction(database.db, async (tx) => {
             await attempt.fence.completeWithin(tx);
             await tx.$executeRaw`SELECT graphile_worker.add_job('send-message', '{}'::json, job_key => 'never-committed')`;
           }),
@@ -240,7 +241,7 @@ describe('dead worker recovery', () => {
       const pool = new pg.Pool({ connectionString: database.url, max: 2 });
       try {
         const attempt = createJobAttempt(job, { pool, signal: new AbortController().signal });
-        await database.db.$transaction((tx) => attempt.fence.completeWithin(tx));
+        await inTransaction(database.db, (tx) => attempt.fence.completeWithin(tx));
         expect(attempt.completedWithin).toBe(true);
         await attempt.complete();
         expect(await database.db.$queryRaw`SELECT 1 FROM graphile_worker._private_jobs WHERE id = ${job.id}::bigint`).toEqual([]);

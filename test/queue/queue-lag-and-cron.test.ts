@@ -2,6 +2,7 @@ import { parseCrontab } from 'graphile-worker';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMaintenanceTasks, MAINTENANCE_CRONTAB } from '../../src/boot/create-maintenance-tasks.js';
+import { inTransaction } from '../../src/db/index.js';
 import { enqueueJob, TASKS } from '../../src/queue/index.js';
 import { readQueueLag, watchQueueLag } from '../../src/queue/watch-queue-lag.js';
 import { createLogger, systemClock } from '../../src/shared/index.js';
@@ -32,7 +33,7 @@ describe('queue maintenance and lag', () => {
 
   it('reads how late the oldest due job is, and warns while it is past the threshold', async () => {
     expect(await readQueueLag(pool)).toEqual({ waiting: 0, lagMs: 0 });
-    await database.db.$transaction((tx) =>
+    await inTransaction(database.db, (tx) =>
       enqueueJob(tx, { task: TASKS.sendMessage, payload: { messageId: 1 }, runAt: new Date(Date.now() - 60_000) }),
     );
     const lag = await readQueueLag(pool);

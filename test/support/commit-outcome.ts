@@ -1,5 +1,5 @@
 import { commitTurnEnding, endingOfRun, type Responder, type RespondInput, type RunOutcome } from '../../src/conversation/index.js';
-import type { Db } from '../../src/db/index.js';
+import { type Db, inTransaction } from '../../src/db/index.js';
 
 /** Commits a run's outcome the way the conversation job does, through the production turn-ending commit. */
 export async function commitOutcome(
@@ -7,7 +7,7 @@ export async function commitOutcome(
   input: { tenantId: number; conversationId: number; runId: number; messages: { id: number }[] },
   outcome: RunOutcome,
 ): Promise<void> {
-  await db.$transaction((tx) =>
+  await inTransaction(db, (tx) =>
     commitTurnEnding(
       tx,
       { tenantId: input.tenantId, conversationId: input.conversationId, messageIds: input.messages.map((message) => message.id) },
