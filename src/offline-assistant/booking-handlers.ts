@@ -80,7 +80,9 @@ async function bookVisit(context: TurnContext, step: StepOf<'confirm_booking'>):
   const [failed, ...after] = items.slice(booked.length);
   if (booked.length === 0 || !failed) return withPrefix(await chooseTimeScreen(context, draft, date), customerRefusal(refusal));
   const done = booked.map((result) => `${result.agendamento.servico.nome} às ${result.agendamento.inicio}`).join(' e ');
-  const notice = text(`Marquei ${done}. ✅ Mas ${customerRefusal(refusal).charAt(0).toLowerCase()}${customerRefusal(refusal).slice(1)}`);
+  const { servicos } = await context.calls.listServices();
+  const missed = `${servicos.find((service) => service.id === failed.serviceId)?.nome ?? 'O próximo serviço'} às ${failed.start.slice(11, 16)}`;
+  const notice = text(`Marquei ${done}. ✅\n${missed} não deu: ${customerRefusal(refusal)}`);
   const rest: Draft = {
     mode: 'book',
     serviceId: failed.serviceId,

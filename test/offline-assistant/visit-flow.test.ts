@@ -35,7 +35,7 @@ describe('offline assistant: several services in one request (a visit, demo tena
     expect(isConfirmation(await say('corte e escova amanhã às 14h'))).toBe(true);
     await (await demo.customer()).book('escova', 'juliana', '2026-12-02T14:45');
     const partial = await say('sim');
-    expect(allText(partial)).toContain('Marquei Corte feminino às 14:00. ✅');
+    expect(allText(partial)).toContain('Marquei Corte feminino às 14:00. ✅\nEscova às 14:45 não deu: Esse horário');
     expect(options(partial).every((option) => option.id.startsWith('slot:2026-12-02T'))).toBe(true);
     expect(await booked(appointments())).toEqual([['2026-12-02T14:00', demo.serviceId('corte'), demo.professionalId('juliana')]]);
     await say('16h');
@@ -70,6 +70,16 @@ describe('offline assistant: several services in one request (a visit, demo tena
     expect(allText(confirm)).toContain('• 10:45 *Escova*');
     await say('sim');
     expect(await booked(appointments())).toHaveLength(2);
+  });
+
+  it('when a visit with a window but no day is asked, then a day tapped on the list keeps both services and the window', async () => {
+    const demo = await demoTenant(db, clock);
+    const { say } = await demo.customer();
+    const days = await say('corte e escova de tarde');
+    expect(options(days).some((option) => option.id === 'day:2026-12-02')).toBe(true);
+    const times = await say('Amanhã, qua 02/12', 'day:2026-12-02');
+    expect(options(times).every((option) => option.id >= 'slot:2026-12-02T12:00' && option.id < 'slot:2026-12-02T18:00')).toBe(true);
+    expect(allText(await say('15h'))).toContain('• 15:45 *Escova*');
   });
 
   it('when one part of the visit is unclear ("cabelo e unha"), then only that part is asked and the visit follows', async () => {
