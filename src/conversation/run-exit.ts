@@ -19,6 +19,7 @@ export type RunExit = (typeof RUN_EXITS)[number];
 const EXIT_OF_HANDOFF: Record<HandoffReason, RunExit> = {
   requested_by_customer: 'need_help',
   offline_not_understood: 'need_help',
+  complaint: 'need_help',
   unsupported_message: 'need_help',
   delivery_failed: 'need_help',
   message_flood: 'need_help',

@@ -17,6 +17,8 @@ export const HANDOFF_REASONS = {
   processing_failed: 'the conversation job failed repeatedly and gave up',
   delivery_failed: 'WhatsApp finally refused a reply of the bot (after retries, or a failed status webhook): the customer did not get it',
   offline_not_understood: 'the offline assistant did not understand the customer twice',
+  complaint:
+    'the customer complained, was angry or said it was urgent (read by the offline assistant): a person takes over on that first message',
   message_flood: 'the customer sent more messages in a short time than the inbound rate limit allows: one notice, then a person',
   owner_replied:
     'the owner wrote to the customer from the WhatsApp Business app (coexistence echo): claimed by "WhatsApp app"; the bot is silent until resolved or the tenant\'s quiet period passes',
@@ -40,6 +42,7 @@ export const HANDOFF_REASON_LABELS_PT: Record<HandoffReason, string> = {
   processing_failed: 'Falha ao processar a conversa',
   delivery_failed: 'O WhatsApp recusou uma resposta do robô: o cliente não a recebeu',
   offline_not_understood: 'O assistente offline não entendeu o cliente',
+  complaint: 'O cliente fez uma reclamação ou disse que é urgente',
   message_flood: 'O cliente enviou mensagens demais em pouco tempo',
   owner_replied: 'O dono respondeu pelo app WhatsApp Business: o robô fica em silêncio',
   reminder_cancel_too_late: 'O cliente quis cancelar pelo lembrete fora do prazo de cancelamento',

@@ -1,6 +1,7 @@
 import type { AgendamentoResumo } from '../scheduling/tools/index.js';
+import { changeRuleOf } from './change-policy.js';
 import { appointmentRows, listReply, MAX_ROWS } from './list-rows.js';
-import { dayLabel } from './local-dates.js';
+import { dayLabel, dayPhrase } from './local-dates.js';
 import { mainMenuScreen } from './main-menu.js';
 import type { Screen, TurnContext } from './turn.js';
 
@@ -31,8 +32,40 @@ export async function myAppointmentsScreen(context: TurnContext): Promise<Screen
   };
 }
 
-/** One appointment with Cancelar / Remarcar / Menu. */
+const startOf = (appointment: AgendamentoResumo) => `${appointment.data}T${appointment.inicio}`;
+
+/**
+ * The rule first: an appointment that already started, or starts within the cancellation
+ * notice, cannot be cancelled or moved here; the customer is told so before anything is
+ * asked, with a person one tap away. Null when it can still change.
+ */
+export function changeRefusedScreen(context: TurnContext, appointment: AgendamentoResumo): Screen | null {
+  const rule = changeRuleOf(context, startOf(appointment));
+  if (rule.kind === 'open') return null;
+  const which = `${appointment.servico.nome} com ${appointment.profissional.nome}, ${dayPhrase(appointment.data, context.today)} às ${appointment.inicio}`;
+  const reason =
+    rule.kind === 'started'
+      ? `Seu agendamento (${which}) já começou, então não dá mais para cancelar nem remarcar.`
+      : `Seu agendamento (${which}) começa em menos de ${rule.notice}. Cancelamentos e remarcações precisam ser feitos com pelo menos ${rule.notice} de antecedência, então não consigo mudar esse horário por aqui.`;
+  return {
+    next: { step: 'main_menu' },
+    replies: [
+      {
+        type: 'buttons',
+        text: `${reason}\nSe precisar, uma pessoa da nossa equipe te ajuda.`,
+        buttons: [
+          { id: 'menu:human', title: 'Falar com uma pessoa' },
+          { id: 'nav:menu', title: 'Menu' },
+        ],
+      },
+    ],
+  };
+}
+
+/** One appointment with Cancelar / Remarcar / Menu (or the rule, when it can no longer change). */
 export function appointmentActionScreen(context: TurnContext, appointment: AgendamentoResumo): Screen {
+  const refused = changeRefusedScreen(context, appointment);
+  if (refused) return refused;
   return {
     next: { step: 'appointment_action', appointmentId: appointment.agendamento_id },
     replies: [
@@ -49,8 +82,10 @@ export function appointmentActionScreen(context: TurnContext, appointment: Agend
   };
 }
 
-/** "Cancelar mesmo?" with Sim, cancelar / Não. */
+/** "Cancelar mesmo?" with Sim, cancelar / Não (or the rule, when it can no longer be cancelled). */
 export function confirmCancelScreen(context: TurnContext, appointment: AgendamentoResumo): Screen {
+  const refused = changeRefusedScreen(context, appointment);
+  if (refused) return refused;
   return {
     next: { step: 'confirm_cancel', appointmentId: appointment.agendamento_id },
     replies: [

@@ -10,6 +10,9 @@ const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 const id = z.number().int().positive();
 
+/** A service booked right after the one before it in the same visit. */
+const visitItemSchema = z.object({ serviceId: id, professionalId: id.nullable() });
+
 /** What is being scheduled: a new booking, or a new time for an existing appointment. */
 const draftSchema = z.object({
   mode: z.enum(['book', 'reschedule']),
@@ -17,6 +20,8 @@ const draftSchema = z.object({
   serviceId: id,
   /** null = "Qualquer um": the first professional with free time */
   professionalId: id.nullable(),
+  /** A visit: the services that follow `serviceId` back to back, on the same day (bookings only). */
+  more: z.array(visitItemSchema).max(2).optional(),
 });
 export type Draft = z.output<typeof draftSchema>;
 
@@ -33,6 +38,11 @@ const stepSchema = z.discriminatedUnion('step', [
     step: z.literal('confirm_booking'),
     draft: draftSchema.extend({ professionalId: id }),
     start: localDateTime,
+    /** A visit's later services as shown on the confirmation: each with its professional and start. */
+    visit: z
+      .array(z.object({ serviceId: id, professionalId: id, start: localDateTime }))
+      .max(2)
+      .optional(),
   }),
   z.object({
     step: z.literal('choose_appointment'),

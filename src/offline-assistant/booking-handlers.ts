@@ -54,6 +54,7 @@ export async function handleConfirmBooking(
   const date = start.slice(0, 10);
   if (answer === 'no') return chooseTimeScreen(context, draft, date);
   if (answer !== 'yes') return 'not_understood';
+  if (draft.mode === 'book' && step.visit?.length) return bookVisit(context, step);
   try {
     const notice = await commit(context, draft, start);
     return { next: { step: 'idle' }, replies: [notice], notices: [notice] };
@@ -61,6 +62,35 @@ export async function handleConfirmBooking(
     if (!(error instanceof ToolDomainException)) throw error;
     return withPrefix(await chooseTimeScreen(context, draft, date), customerRefusal(error));
   }
+}
+
+/**
+ * Books every service of a visit. When a later one was just taken, the ones before it stay
+ * booked (said plainly) and the free times for the rest of the visit on that day follow.
+ */
+async function bookVisit(context: TurnContext, step: StepOf<'confirm_booking'>): Promise<StepOutcome> {
+  const { draft, start } = step;
+  const items = [{ professionalId: draft.professionalId, serviceId: draft.serviceId, start }, ...(step.visit ?? [])];
+  const { booked, refusal } = await context.calls.bookVisit(items);
+  if (!refusal) {
+    const notice = bookedText();
+    return { next: { step: 'idle' }, replies: [notice], notices: [notice] };
+  }
+  const date = start.slice(0, 10);
+  const [failed, ...after] = items.slice(booked.length);
+  if (booked.length === 0 || !failed) return withPrefix(await chooseTimeScreen(context, draft, date), customerRefusal(refusal));
+  const done = booked.map((result) => `${result.agendamento.servico.nome} às ${result.agendamento.inicio}`).join(' e ');
+  const { servicos } = await context.calls.listServices();
+  const missed = `${servicos.find((service) => service.id === failed.serviceId)?.nome ?? 'O próximo serviço'} às ${failed.start.slice(11, 16)}`;
+  const notice = text(`Marquei ${done}. ✅\n${missed} não deu: ${customerRefusal(refusal)}`);
+  const rest: Draft = {
+    mode: 'book',
+    serviceId: failed.serviceId,
+    professionalId: null,
+    ...(after.length ? { more: after.map((item) => ({ serviceId: item.serviceId, professionalId: null })) } : {}),
+  };
+  const times = await chooseTimeScreen(context, rest, date);
+  return { ...times, replies: [notice, ...times.replies], notices: [notice] };
 }
 
 /** The details (service, professional, day, time, address) follow in the turn's receipt, built from the row. */

@@ -1,9 +1,11 @@
 import type { Draft } from './assistant-state.js';
+import { noticeWarning } from './change-policy.js';
 import { daysWithFreeTime, freeTimesOn, timesToOffer } from './free-times.js';
 import { dayRows, listReply, MAX_ROWS, professionalRows, serviceRows, timeRows } from './list-rows.js';
 import { dateTimeLabel, dayPhrase } from './local-dates.js';
 import { mainMenuScreen } from './main-menu.js';
 import { type Screen, type TurnContext, text, withPrefix } from './turn.js';
+import { visitConfirmScreen } from './visit/visit-confirm-screen.js';
 
 const DAYS_OFFERED = 7;
 
@@ -78,8 +80,21 @@ export async function chooseTimeScreen(context: TurnContext, draft: Draft, date:
   };
 }
 
-/** The summary with Confirmar / Outro horário / Menu buttons. */
+/**
+ * The summary with Confirmar / Outro horário / Menu buttons; a visit lists each service on
+ * its own line. A time inside the cancellation notice says first that it could not be
+ * cancelled or moved here afterwards.
+ */
 export async function confirmScreen(context: TurnContext, draft: Draft & { professionalId: number }, start: string): Promise<Screen> {
+  const warning = noticeWarning(context, start);
+  if (draft.more?.length) {
+    const visit = await visitConfirmScreen(context, draft, start, warning);
+    if (visit) return visit;
+    return withPrefix(
+      await chooseTimeScreen(context, draft, start.slice(0, 10)),
+      `${start.slice(11, 16)} não está mais livre para todos os serviços.`,
+    );
+  }
   const { servicos } = await context.calls.listServices();
   const service = servicos.find((candidate) => candidate.id === draft.serviceId);
   const professional = service?.profissionais.find((candidate) => candidate.id === draft.professionalId);
@@ -91,7 +106,7 @@ export async function confirmScreen(context: TurnContext, draft: Draft & { profe
     replies: [
       {
         type: 'buttons',
-        text: `${question}\n${what}${who}\n${dateTimeLabel(start, context.today)}`,
+        text: [question, `${what}${who}`, dateTimeLabel(start, context.today), ...(warning ? [warning] : [])].join('\n'),
         buttons: [
           { id: 'confirm:yes', title: 'Confirmar' },
           { id: 'confirm:no', title: 'Outro horário' },

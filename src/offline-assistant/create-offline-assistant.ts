@@ -7,9 +7,10 @@ import { type Clock, type Logger, localToday, type OutboundReply } from '../shar
 import { type AssistantState, loadAssistantState, type Step } from './assistant-state.js';
 import { offeredChoices } from './choice-keywords.js';
 import { handleStep } from './handle-step.js';
+import { businessFactsOf } from './load-business-facts.js';
 import { reminderTapScreen } from './reminder-tap-screen.js';
-import { renderStep } from './render-step.js';
 import { createSchedulingCalls } from './scheduling-calls.js';
+import { stepAgain } from './sentence/conversation-moves.js';
 import { type TurnContext, type TurnResult, text, withPrefix } from './turn.js';
 
 export interface OfflineAssistantDeps {
@@ -19,6 +20,10 @@ export interface OfflineAssistantDeps {
   /** The scheduling tools (the same definitions the agent gets), typed: each call's result has its tool's output type. */
   tools: SchedulingToolSet;
 }
+
+/** Every re-ask names the two ways out: leaving the flow and a person. */
+const NOT_UNDERSTOOD_TEXT =
+  'Desculpe, não entendi. 🤔 Responda com o número de uma opção, escreva *esquece* para sair ou *pessoa* para falar com alguém da equipe.';
 
 const NOT_UNDERSTOOD_HANDOFF_TEXT =
   'Desculpe, não consegui entender. Chamei uma pessoa da nossa equipe para te ajudar; ela responde por aqui em breve.';
@@ -43,7 +48,21 @@ export function createOfflineAssistant(deps: OfflineAssistantDeps): Responder {
     async respond(input: RespondInput): Promise<RunOutcome> {
       const conversation = await deps.db.conversation.findFirst({
         where: { id: input.conversationId, tenantId: input.tenantId },
-        select: { assistantState: true, tenant: { select: { name: true, timezone: true, horizonDays: true } } },
+        select: {
+          assistantState: true,
+          tenant: {
+            select: {
+              id: true,
+              name: true,
+              timezone: true,
+              horizonDays: true,
+              address: true,
+              paymentMethods: true,
+              businessInfo: true,
+              cancelNoticeMinutes: true,
+            },
+          },
+        },
       });
       if (!conversation) throw new Error(`conversation ${input.conversationId} not found for tenant ${input.tenantId}`);
       const now = deps.clock.now();
@@ -60,6 +79,7 @@ export function createOfflineAssistant(deps: OfflineAssistantDeps): Responder {
       // Every booking, cancellation or reschedule of this turn gets its receipt, built from the rows.
       const recorder = recordScheduleChanges(deps.tools);
       const notices: OutboundReply[] = [];
+      const business = businessFactsOf(deps.db, conversation.tenant);
       let result: TurnResult | undefined;
       for (const message of messages) {
         if (input.signal.aborted) return { kind: 'cancelled' };
@@ -72,7 +92,10 @@ export function createOfflineAssistant(deps: OfflineAssistantDeps): Responder {
           ),
           tenantName: conversation.tenant.name,
           horizonDays: conversation.tenant.horizonDays,
+          timezone: conversation.tenant.timezone,
+          now,
           today: localToday(now, conversation.tenant.timezone),
+          business,
           message,
         };
         const answered = await answerMessage(context, state);
@@ -104,7 +127,7 @@ async function answerMessage(context: TurnContext, state: AssistantState): Promi
     const result: TurnResult = { next: { step: 'idle' }, replies: [text(NOT_UNDERSTOOD_HANDOFF_TEXT)], handoff: 'offline_not_understood' };
     return { result, state: advance(state, result, 0) };
   }
-  const screen = withPrefix(await renderStep(context, state.current), 'Desculpe, não entendi. 🤔 Responda com o número de uma opção.');
+  const screen = withPrefix(await stepAgain(context, state.current), NOT_UNDERSTOOD_TEXT);
   const sameStep = sameStepName(screen.next, state.current);
   return { result: screen, state: advance(state, screen, sameStep ? state.misses + 1 : 0) };
 }

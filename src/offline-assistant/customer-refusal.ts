@@ -15,7 +15,7 @@ export function customerRefusal(error: ToolDomainException): string {
     case 'start_past':
       return 'Esse horário não está mais disponível.';
     case 'cancel_notice':
-      return 'Esse agendamento está muito próximo e já não pode ser cancelado nem remarcado por aqui. Se precisar, escolha *Falar com uma pessoa*.';
+      return 'Esse agendamento está muito próximo e já não pode ser cancelado nem remarcado por aqui. Se precisar, escreva *pessoa* para falar com alguém da equipe.';
     case 'appointment_past':
       return 'Esse agendamento já começou ou já passou.';
     case 'appointment_not_found':

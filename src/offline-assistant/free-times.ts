@@ -1,68 +1,31 @@
-import type { BuscarHorariosResult } from '../scheduling/tools/index.js';
-import { addDays, ToolDomainException } from '../shared/index.js';
+import { addDays } from '../shared/index.js';
 import type { Draft } from './assistant-state.js';
-import { customerRefusal } from './customer-refusal.js';
+import type { FreeTime } from './free-time.js';
+import { professionalTimesOn } from './professional-times.js';
 import type { SchedulingCalls } from './scheduling-calls.js';
+import { visitTimesOn } from './visit/visit-times.js';
 
-/** A free start time and who is free then (the first professional in order, for "Qualquer um"). */
-export interface FreeTime {
-  time: string;
-  professionalId: number;
-  professionalName: string;
-}
-
-const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** Every free start time of a `buscar_horarios` result: its ranges expanded step by step. */
-function expandFreeTimes(result: BuscarHorariosResult): string[] {
-  const times = new Set(result.horarios);
-  for (const range of result.faixas) {
-    for (let minute = toMinutes(range.de); minute <= toMinutes(range.ate); minute += result.passo_minutos) times.add(toTime(minute));
-  }
-  return [...times].sort();
-}
-
-/** The professionals a draft may use, in the tool's order. */
-async function candidates(calls: SchedulingCalls, draft: Draft) {
-  const { profissionais } = await calls.listProfessionals(draft.serviceId);
-  return draft.professionalId === null ? profissionais : profissionais.filter((professional) => professional.id === draft.professionalId);
-}
+export type { FreeTime, VisitStop } from './free-time.js';
 
 /**
- * The free times of one day for a draft, merged over its professionals. A refusal for that
- * day (no working hours, past date, beyond the horizon) is an empty day for that
- * professional; `refusal` is a customer-facing reason when every professional refused the day.
+ * The free times of one day for a draft, merged over its professionals (the first free one
+ * in order names each time); for a visit, only the starts where every service fits back to
+ * back (see visitTimesOn).
  */
 export async function freeTimesOn(
   calls: SchedulingCalls,
   draft: Draft,
   date: string,
 ): Promise<{ times: FreeTime[]; refusal: string | null; nextDate: string | null }> {
+  if (draft.more?.length) return visitTimesOn(calls, draft, date);
+  const { byProfessional, refusal, nextDate } = await professionalTimesOn(calls, draft, date);
   const byTime = new Map<string, FreeTime>();
-  let refusal: string | null = null;
-  let refused = 0;
-  let nextDate: string | null = null;
-  const professionals = await candidates(calls, draft);
-  for (const professional of professionals) {
-    let result: BuscarHorariosResult;
-    try {
-      result = await calls.findTimes(professional.id, date, draft.serviceId);
-    } catch (error) {
-      if (!(error instanceof ToolDomainException)) throw error;
-      refusal ??= customerRefusal(error);
-      refused++;
-      continue;
-    }
-    const next = result.proximo_dia_com_horario ?? null;
-    if (next && (nextDate === null || next < nextDate)) nextDate = next;
-    for (const time of expandFreeTimes(result)) {
-      if (!byTime.has(time)) byTime.set(time, { time, professionalId: professional.id, professionalName: professional.nome });
+  for (const professional of byProfessional) {
+    for (const time of professional.times) {
+      if (!byTime.has(time)) byTime.set(time, { time, professionalId: professional.id, professionalName: professional.name });
     }
   }
-  const times = [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time));
-  // A refusal explains an empty day only when every professional refused it (e.g. all off on Sundays).
-  return { times, refusal: refused === professionals.length ? refusal : null, nextDate };
+  return { times: [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time)), refusal, nextDate };
 }
 
 /**

@@ -1,5 +1,4 @@
-import { ToolDomainException } from '../shared/index.js';
-import { appointmentActionScreen, confirmCancelScreen, findBookedAppointment, myAppointmentsScreen } from './appointment-screens.js';
+import { handleAppointmentAction, handleChooseAppointment, handleConfirmCancel, handleMainMenu } from './appointment-handlers.js';
 import type { Step } from './assistant-state.js';
 import {
   handleChooseDay,
@@ -8,53 +7,79 @@ import {
   handleChooseTime,
   handleConfirmBooking,
 } from './booking-handlers.js';
-import { chooseDayScreen, chooseProfessionalScreen, chooseServiceScreen } from './booking-screens.js';
 import { withKeywords } from './choice-keywords.js';
-import { customerRefusal } from './customer-refusal.js';
-import { MAIN_MENU_CHOICES, mainMenuScreen } from './main-menu.js';
-import { type Choice, detectCommand, idAfter, matchChoice, parseYesNo } from './match-choice.js';
+import { mainMenuScreen } from './main-menu.js';
+import { type Choice, type Command, detectCommand, matchChoice, parseYesNo } from './match-choice.js';
 import { previousStep, renderStep } from './render-step.js';
-import { answerChangeAtConfirmation, answerFirstSentence, answerLaterSentence } from './sentence/answer-sentence.js';
-import { answerChoiceWithMore } from './sentence/choice-with-more.js';
+import { answerChange, answerFirstSentence, answerLaterSentence, isFreeText } from './sentence/answer-sentence.js';
+import { businessAnswers, topicsOf } from './sentence/business-answers.js';
+import { answerAllOffered, answerChoiceWithMore } from './sentence/choice-with-more.js';
+import { answerQuestion, answerThanks, complaintHandoff, handoffRequested, leaveFlow } from './sentence/conversation-moves.js';
+import { readMessage } from './sentence/read-message.js';
 import { answerWishStep } from './sentence/wish-steps.js';
-import { type StepOutcome, type TurnContext, type TurnResult, text, withPrefix } from './turn.js';
+import { type StepOutcome, type TurnContext, withPrefix } from './turn.js';
+import type { Reading } from './understanding/index.js';
 
-const HANDOFF_REQUESTED_TEXT = 'Certo! Chamei uma pessoa da nossa equipe. Ela continua a conversa por aqui assim que possível. 🙂';
+type Offered = { id: string; title: string }[];
 
-const handoffRequested = (): TurnResult => ({
-  next: { step: 'idle' },
-  replies: [text(HANDOFF_REQUESTED_TEXT)],
-  handoff: 'requested_by_customer',
-});
+const isYesNoStep = (step: Step) => step.step === 'confirm_booking' || step.step === 'confirm_cancel';
 
 /**
- * Answers one inbound message at `step`. Commands work everywhere ("menu", "voltar",
- * "falar com uma pessoa", a greeting); then the message is matched against the options the
+ * Answers one inbound message at `step`. A typed message is read once, whole, first: a
+ * complaint goes to a person, "esquece" ends the flow, a question about the business is
+ * answered, thanks get a kind word. Then the commands that work everywhere ("menu",
+ * "voltar", "falar com uma pessoa", a greeting), then the message against the options the
  * last screen offered (`offered`: button/row ids, numbers, titles, keywords) and the step's
- * typed forms (dates, times, sim/não). 'not_understood' lets the caller re-ask.
+ * typed forms (dates, times, sim/não); a service, professional, day or time named at any
+ * booking step updates the request. 'not_understood' lets the caller re-ask.
  */
-export async function handleStep(context: TurnContext, step: Step, offered: { id: string; title: string }[]): Promise<StepOutcome> {
-  const { message } = context;
-  const command = message.replyId ? null : detectCommand(message.text);
-  if (command === 'human') return handoffRequested();
+export async function handleStep(context: TurnContext, step: Step, offered: Offered): Promise<StepOutcome> {
+  const reading = isFreeText(context) ? await readMessage(context) : null;
+  const intent = reading?.intent.status === 'found' ? reading.intent.value : null;
+  if (intent === 'complaint') return complaintHandoff();
+  const command = context.message.replyId ? null : detectCommand(context.message.text);
+  if (command === 'human' || intent === 'human') return handoffRequested();
   if (command === 'menu') return mainMenuScreen(context.tenantName);
   if (command === 'back') return renderStep(context, previousStep(step));
+  if (intent === 'leave') return leaveFlow(step);
+  if (reading && (intent === 'address' || intent === 'hours' || intent === 'payment')) return answerQuestion(context, step, reading);
+  if (intent === 'thanks' && !isYesNoStep(step)) return answerThanks(context, step, reading);
+
+  const outcome = await answerRequest(context, step, offered, reading, command);
+  if (outcome === 'not_understood') {
+    // "obrigada" at a confirmation is not a yes: a kind word and the same question.
+    return intent === 'thanks' && parseYesNo(context.message.text) === null ? answerThanks(context, step, reading) : outcome;
+  }
+  // "corte amanhã, e onde fica?": the question is answered above whatever the request led to.
+  return reading && topicsOf(reading).length > 0 ? withPrefix(outcome, await businessAnswers(context, reading)) : outcome;
+}
+
+/** The booking and appointment flow proper: sentences, options, typed days and times. */
+async function answerRequest(
+  context: TurnContext,
+  step: Step,
+  offered: Offered,
+  reading: Reading | null,
+  command: Command | null,
+): Promise<StepOutcome> {
   // A whole sentence ("oi, corte amanhã às 15h?") is read before the menu's own words.
   const atMenu = step.step === 'idle' || step.step === 'main_menu';
-  const sentence = atMenu || command === 'greeting' ? await answerFirstSentence(context) : null;
+  const sentence = reading && (atMenu || command === 'greeting') ? await answerFirstSentence(context, reading) : null;
   if (sentence) return sentence;
   if (command === 'greeting') return mainMenuScreen(context.tenantName);
 
-  const choice = matchChoice(message, withKeywords(offered));
+  const choice = matchChoice(context.message, withKeywords(offered));
   if (choice?.id === 'nav:menu') return mainMenuScreen(context.tenantName);
-  const wished =
-    (await answerChoiceWithMore(context, step)) ??
-    (await answerWishStep(context, step, choice)) ??
-    (await answerChangeAtConfirmation(context, step));
+  const said = reading
+    ? ((await answerAllOffered(context, step, offered, reading)) ??
+      (await answerChange(context, step, reading)) ??
+      (await answerChoiceWithMore(context, step, reading)))
+    : null;
+  const wished = said ?? (await answerWishStep(context, step, choice));
   if (wished) return wished;
   const outcome = await handleMenuStep(context, step, choice);
-  if (outcome !== 'not_understood' || atMenu) return outcome;
-  return (await answerLaterSentence(context, step)) ?? outcome;
+  if (outcome !== 'not_understood' || atMenu || !reading) return outcome;
+  return (await answerLaterSentence(context, step, reading)) ?? outcome;
 }
 
 /** The menu's own answer at each step (options, numbers, typed dates and times). */
@@ -87,63 +112,4 @@ function yesNo(choice: Choice | null, prefix: string, typed: string | null): 'ye
   if (choice?.id === `${prefix}yes`) return 'yes';
   if (choice?.id === `${prefix}no`) return 'no';
   return parseYesNo(typed);
-}
-
-/**
- * The main menu's options, also typed before any menu was shown ("quero agendar"). A
- * service named outright ("corte") skips the service list. At the idle step anything else
- * just shows the menu; at the menu itself it is a miss.
- */
-async function handleMainMenu(context: TurnContext, idle: boolean, offeredChoice: Choice | null): Promise<StepOutcome> {
-  const { servicos } = await context.calls.listServices();
-  const service = matchChoice(
-    { text: context.message.text, replyId: null },
-    servicos.map((candidate) => ({ id: String(candidate.id), title: candidate.nome })),
-  );
-  if (service && !/^\d+$/.test((context.message.text ?? '').trim())) return chooseProfessionalScreen(context, Number(service.id));
-  const choice = offeredChoice ?? matchChoice(context.message, withKeywords(MAIN_MENU_CHOICES));
-  switch (choice?.id) {
-    case 'menu:book':
-      return chooseServiceScreen(context);
-    case 'menu:mine':
-      return myAppointmentsScreen(context);
-    case 'menu:human':
-      return handoffRequested();
-    default:
-      return idle ? mainMenuScreen(context.tenantName) : 'not_understood';
-  }
-}
-
-async function handleChooseAppointment(context: TurnContext, choice: Choice | null): Promise<StepOutcome> {
-  const id = Number(idAfter(choice, 'apt:')) || null;
-  if (!id) return 'not_understood';
-  const appointment = await findBookedAppointment(context, id);
-  if (!appointment) return withPrefix(await myAppointmentsScreen(context), 'Esse agendamento não está mais ativo.');
-  return appointmentActionScreen(context, appointment);
-}
-
-async function handleAppointmentAction(context: TurnContext, appointmentId: number, choice: Choice | null): Promise<StepOutcome> {
-  if (choice?.id !== 'act:cancel' && choice?.id !== 'act:reschedule') return 'not_understood';
-  const appointment = await findBookedAppointment(context, appointmentId);
-  if (!appointment) return withPrefix(await myAppointmentsScreen(context), 'Esse agendamento não está mais ativo.');
-  if (choice.id === 'act:cancel') return confirmCancelScreen(context, appointment);
-  return chooseDayScreen(context, {
-    mode: 'reschedule',
-    appointmentId,
-    serviceId: appointment.servico.id,
-    professionalId: appointment.profissional.id,
-  });
-}
-
-async function handleConfirmCancel(context: TurnContext, appointmentId: number, answer: 'yes' | 'no' | null): Promise<StepOutcome> {
-  if (answer === 'no') return mainMenuScreen(context.tenantName, 'Tudo certo, seu agendamento continua marcado.');
-  if (answer !== 'yes') return 'not_understood';
-  try {
-    await context.calls.cancel(appointmentId);
-  } catch (error) {
-    if (!(error instanceof ToolDomainException)) throw error;
-    return withPrefix(await myAppointmentsScreen(context), customerRefusal(error));
-  }
-  const notice = text('Agendamento cancelado. ✅\nSe quiser marcar outro horário, é só escrever *menu*.');
-  return { next: { step: 'idle' }, replies: [notice], notices: [notice] };
 }

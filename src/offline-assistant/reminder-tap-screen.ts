@@ -1,4 +1,4 @@
-import { appointmentSummary, findBookedAppointment, myAppointmentsScreen } from './appointment-screens.js';
+import { appointmentSummary, changeRefusedScreen, findBookedAppointment, myAppointmentsScreen } from './appointment-screens.js';
 import { chooseDayScreen } from './booking-screens.js';
 import { type Screen, type TurnContext, withPrefix } from './turn.js';
 
@@ -12,6 +12,8 @@ export async function reminderTapScreen(context: TurnContext): Promise<Screen | 
   if (reference?.via.kind !== 'tap' || reference.via.action !== 'remarcar') return null;
   const appointment = await findBookedAppointment(context, reference.appointment.id);
   if (!appointment) return withPrefix(await myAppointmentsScreen(context), 'Esse agendamento não está mais ativo.');
+  const refused = changeRefusedScreen(context, appointment);
+  if (refused) return refused;
   const days = await chooseDayScreen(context, {
     mode: 'reschedule',
     appointmentId: appointment.agendamento_id,

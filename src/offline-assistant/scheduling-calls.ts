@@ -9,7 +9,14 @@ import type {
   RemarcarResult,
   SchedulingToolSet,
 } from '../scheduling/tools/index.js';
-import type { ToolCallContext, ToolDefinition } from '../shared/index.js';
+import { type ToolCallContext, type ToolDefinition, ToolDomainException } from '../shared/index.js';
+
+/** One service of a visit to book. */
+export interface VisitBooking {
+  professionalId: number;
+  serviceId: number;
+  start: string;
+}
 
 /** The scheduling tools, called as the model would call them, with typed results. */
 export interface SchedulingCalls {
@@ -17,6 +24,13 @@ export interface SchedulingCalls {
   listProfessionals(serviceId: number): Promise<ListarProfissionaisResult>;
   findTimes(professionalId: number, date: string, serviceId: number): Promise<BuscarHorariosResult>;
   book(input: { professionalId: number; serviceId: number; start: string }): Promise<AgendarResult>;
+  /**
+   * A visit (several services, each with its professional and start), booked one after the
+   * other. It stops at the first refusal: the services before it stay booked and are
+   * returned, with the refusal. The tools' visit booking (`agendar` with `servicos`, all or
+   * nothing) replaces it when the catalogue lands.
+   */
+  bookVisit(items: VisitBooking[]): Promise<{ booked: AgendarResult[]; refusal: ToolDomainException | null }>;
   myAppointments(): Promise<MeusAgendamentosResult>;
   cancel(appointmentId: number): Promise<CancelarResult>;
   reschedule(appointmentId: number, start: string): Promise<RemarcarResult>;
@@ -44,13 +58,27 @@ export function createSchedulingCalls(
     const toolUseId = `offline:${context.conversationId}:${key}:${messageId}`;
     return tool.handler(tool.input.parse(input), { ...context, toolUseId });
   };
+  const book = ({ professionalId, serviceId, start }: VisitBooking, action = 'book') =>
+    call(tools.book, { profissional_id: professionalId, servico_id: serviceId, inicio: start }, action);
   return {
     listServices: () => call(tools.listServices, {}),
     listProfessionals: (serviceId) => call(tools.listProfessionals, { servico_id: serviceId }),
     findTimes: (professionalId, date, serviceId) =>
       call(tools.findTimes, { profissional_id: professionalId, data: date, servico_id: serviceId }),
-    book: ({ professionalId, serviceId, start }) =>
-      call(tools.book, { profissional_id: professionalId, servico_id: serviceId, inicio: start }, 'book'),
+    book: (input) => book(input),
+    async bookVisit(items) {
+      const booked: AgendarResult[] = [];
+      for (const [index, item] of items.entries()) {
+        try {
+          // Each service its own action key, so a retried job books each once.
+          booked.push(await book(item, index === 0 ? 'book' : `book.${index + 1}`));
+        } catch (error) {
+          if (!(error instanceof ToolDomainException)) throw error;
+          return { booked, refusal: error };
+        }
+      }
+      return { booked, refusal: null };
+    },
     myAppointments: () => call(tools.myAppointments, {}),
     cancel: (appointmentId) => call(tools.cancel, { agendamento_id: appointmentId }, 'cancel'),
     reschedule: (appointmentId, start) => call(tools.reschedule, { agendamento_id: appointmentId, inicio: start }, 'reschedule'),

@@ -4,13 +4,36 @@ import type { OutboundReply } from '../shared/index.js';
 import type { Step } from './assistant-state.js';
 import type { SchedulingCalls } from './scheduling-calls.js';
 
+/** One weekday's opening, in the tenant's local time: from the earliest start to the latest end of anyone's hours. */
+export interface OpeningDay {
+  /** 0 = Sunday … 6 = Saturday */
+  weekday: number;
+  from: string;
+  to: string;
+}
+
+/** What the tenant file says about the business, for the customer's questions and the notice rule. */
+export interface BusinessFacts {
+  /** "" when the tenant file gives none. */
+  address: string;
+  paymentMethods: string;
+  /** The free-text `assistant.businessInfo`: only searched for a sentence when a field above is empty. */
+  businessInfo: string;
+  cancelNoticeMinutes: number;
+  /** The weekdays someone works (loaded when a customer asks). */
+  openingHours(): Promise<OpeningDay[]>;
+}
+
 /** What a step handler can see while answering one inbound message. */
 export interface TurnContext {
   calls: SchedulingCalls;
   tenantName: string;
   horizonDays: number;
+  timezone: string;
+  now: Date;
   /** Today in the tenant's time zone ("YYYY-MM-DD"). */
   today: string;
+  business: BusinessFacts;
   message: InboundTurnMessage;
 }
 

@@ -23,9 +23,11 @@ export const wishSchema = z.object({
   professional: z.union([z.number().int().positive(), z.literal('any')]).optional(),
   day: daySpecSchema.optional(),
   time: timeSpecSchema.optional(),
+  /** The other services of a visit ("cabelo e unha" while "cabelo" is being asked): booked right after the one chosen. */
+  also: z.array(z.number().int().positive()).max(2).optional(),
 });
 export type Wish = z.output<typeof wishSchema>;
 
 /** True when the wish carries nothing (so a step without one looks exactly as before). */
 export const isEmptyWish = (wish: Wish | undefined): boolean =>
-  !wish || (wish.professional === undefined && wish.day === undefined && wish.time === undefined);
+  !wish || (wish.professional === undefined && wish.day === undefined && wish.time === undefined && !wish.also?.length);

@@ -187,4 +187,4 @@ function tooLate(appointment: AppointmentView, answer: ReminderAnswerWrite): Rem
 const text = (body: string): OutboundReply => ({ type: 'text', text: body });
 
 const businessOf = (deps: ReminderTapDeps, tenantId: number) =>
-  deps.scheduling.db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { name: true, businessInfo: true } });
+  deps.scheduling.db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { name: true, businessInfo: true, address: true } });

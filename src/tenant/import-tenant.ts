@@ -101,6 +101,8 @@ async function upsertTenant(
     phoneNumberId: file.whatsapp.phoneNumberId,
     accessToken: token.sealed,
     businessInfo: file.assistant.businessInfo,
+    address: file.assistant.address ?? '',
+    paymentMethods: file.assistant.paymentMethods ?? '',
     ownerReplyPauseMinutes: file.assistant.ownerReplyPauseMinutes ?? 720,
     minNoticeMinutes: file.booking.minNoticeMinutes,
     horizonDays: file.booking.horizonDays,

@@ -40,6 +40,10 @@ export const tenantFileSchema = z
     }),
     assistant: z.strictObject({
       businessInfo: z.string().max(4000, 'must be at most 4000 characters'),
+      /** Where the customer goes ("Rua X, 10, Bairro"): the answer to "onde fica?" and the receipts' address line. */
+      address: label.max(300, 'must be at most 300 characters').optional(),
+      /** How the customer can pay ("Pix, cartão de débito e crédito"): the answer to "aceita pix?". */
+      paymentMethods: label.max(300, 'must be at most 300 characters').optional(),
       /**
        * After the owner writes to a customer from the WhatsApp Business app, the bot stays silent
        * in that conversation until a person resolves it or this many minutes pass without the

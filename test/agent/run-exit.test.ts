@@ -26,6 +26,7 @@ describe('runExitOf', () => {
       processing_failed: 'error',
       delivery_failed: 'need_help',
       offline_not_understood: 'need_help',
+      complaint: 'need_help',
     });
   });
 });

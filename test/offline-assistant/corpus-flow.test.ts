@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeLabel } from '../../src/offline-assistant/local-dates.js';
+import { dateTimeLabel, dayLabel } from '../../src/offline-assistant/local-dates.js';
 import { fixedClock } from '../../src/shared/index.js';
 import { testDatabase } from '../support/test-database.js';
 import { allText, demoTenant, isConfirmation } from './demo-tenant-session.js';
@@ -24,7 +24,9 @@ describe('every corpus message as a first message to the real offline assistant 
       const exact = message.day !== null && /^\d{4}-\d{2}-\d{2}$/.test(message.day) && /^\d{2}:\d{2}$/.test(message.time ?? '');
       const shown = allText(outcome);
       if (message.time === 'earliest') continue;
-      if (!exact || !shown.includes(dateTimeLabel(`${message.day}T${message.time}`, today)))
+      // A visit's confirmation has the day, then one line per service starting with the first one's time.
+      const visitShown = shown.includes(`${dayLabel(message.day ?? '', today)}\n• ${message.time} `);
+      if (!exact || !(shown.includes(dateTimeLabel(`${message.day}T${message.time}`, today)) || visitShown))
         wrongConfirmations.push(`${message.text} → ${shown}`);
     }
     console.log(`${confirmations} of ${corpus.messages.length} first messages went straight to the confirmation screen`);

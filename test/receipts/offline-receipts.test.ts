@@ -24,8 +24,12 @@ const assistant = { respond: (input: RespondInput) => respondAsOfflineJob(db, of
 const texts = (outcome: RunOutcome) => (outcome.kind === 'cancelled' ? [] : outcome.replies.map((reply) => reply.text));
 
 describe('offline assistant receipts', () => {
-  it('when the menu flow books, then the turn ends with a receipt built from the row (service, professional, day, time, address)', async () => {
-    const tenant = await createTestTenant(db, { businessInfo: 'Rua das Flores, 10.' });
+  it('when the menu flow books, then the turn ends with a receipt built from the row (service, professional, day, time) and the address once', async () => {
+    const tenant = await createTestTenant(db, {
+      name: 'Salão das Flores',
+      businessInfo: 'Salão das Flores: Rua das Flores, 10. Aceitamos Pix.',
+      address: 'Rua das Flores, 10.',
+    });
     const { customer, conversation } = await createTestConversation(db, tenant.id);
     const say = async (text: string) => {
       const message = await createInboundMessage(db, { tenantId: tenant.id, conversationId: conversation.id, text });
@@ -50,7 +54,10 @@ describe('offline assistant receipts', () => {
     expect(receipt).toContain('Agendamento confirmado');
     expect(receipt).toContain(`${row.service.name} com ${row.professional.name}`);
     expect(receipt).toContain('ter 01/12 às 10:00');
-    expect(receipt).toContain('Rua das Flores, 10.');
+    // the address once, under the business's name; never the business-information paragraph
+    expect(receipt.split('Rua das Flores, 10.')).toHaveLength(2);
+    expect(receipt).toContain('📍 Salão das Flores · Rua das Flores, 10.');
+    expect(receipt).not.toContain('Aceitamos Pix');
     // the acknowledgement before it no longer repeats the details
     expect(booked.filter((text) => text.includes(`com ${row.professional.name}`))).toHaveLength(1);
   });

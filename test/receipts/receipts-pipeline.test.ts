@@ -38,7 +38,11 @@ describe('receipts: the database confirms, not the model', () => {
   beforeAll(async () => {
     database = await testDatabase();
     channel = await startChannel({ database });
-    tenant = await createTestTenant(database.db, { name: 'Salão da Ana', businessInfo: 'Rua X, 10. Aceitamos Pix e cartão.' });
+    tenant = await createTestTenant(database.db, {
+      name: 'Salão da Ana',
+      businessInfo: 'Rua X, 10. Aceitamos Pix e cartão.',
+      address: 'Rua X, 10',
+    });
     const config = testConfig({ ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_MAX_RETRIES: '0' });
     const tools = createSchedulingTools(schedulingToolDepsOf({ db: database.db, clock: systemClock, logger: silentLogger }));
     channel.useResponder(createAgentResponder({ db: database.db, logger: silentLogger, clock: systemClock, config, tools }));

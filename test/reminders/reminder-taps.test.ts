@@ -42,7 +42,12 @@ describe('acting on a reminder tap, without the model', () => {
     database = await testDatabase();
     responder = new FakeResponder();
     channel = await startChannel({ database, responder });
-    tenant = await createTestTenant(database.db, { name: 'Salão da Ana', businessInfo: 'Rua X, 10.', cancelNoticeMinutes: 120 });
+    tenant = await createTestTenant(database.db, {
+      name: 'Salão da Ana',
+      businessInfo: 'Rua X, 10.',
+      address: 'Rua X, 10.',
+      cancelNoticeMinutes: 120,
+    });
   });
   afterAll(async () => channel.stop());
   beforeEach(() => {

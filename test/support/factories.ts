@@ -26,6 +26,10 @@ export async function createTestTenant(
     name?: string;
     phoneNumberId?: string;
     businessInfo?: string;
+    /** the tenant file's `assistant.address` (receipts' address line); default none */
+    address?: string;
+    /** the tenant file's `assistant.paymentMethods`; default none */
+    paymentMethods?: string;
     timezone?: string;
     accessToken?: string | null;
     minNoticeMinutes?: number;
@@ -46,6 +50,8 @@ export async function createTestTenant(
       phoneNumberId: overrides.phoneNumberId ?? `10${id}`,
       accessToken: overrides.accessToken === undefined ? `EAAG-test-${id}` : overrides.accessToken,
       businessInfo: overrides.businessInfo ?? 'Rua das Flores, 10. Aceitamos Pix e cartão.',
+      address: overrides.address ?? '',
+      paymentMethods: overrides.paymentMethods ?? '',
       minNoticeMinutes: overrides.minNoticeMinutes ?? 60,
       horizonDays: overrides.horizonDays ?? 30,
       slotStepMinutes: overrides.slotStepMinutes ?? 15,

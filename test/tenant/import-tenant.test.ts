@@ -71,7 +71,14 @@ describe('importTenant', () => {
       where: { id: outcome.tenantId },
       include: { services: true, professionals: { include: { workingHours: true, timeOff: true, services: true } }, apiKeys: true },
     });
-    expect(tenant).toMatchObject({ slug: 'salao-bela-vista', timezone: 'America/Sao_Paulo', accessToken: null, cancelNoticeMinutes: 120 });
+    expect(tenant).toMatchObject({
+      slug: 'salao-bela-vista',
+      timezone: 'America/Sao_Paulo',
+      accessToken: null,
+      cancelNoticeMinutes: 120,
+      address: 'Rua Treze de Maio, 1200, Bela Vista, São Paulo (perto do metrô Brigadeiro)',
+      paymentMethods: 'Pix, cartão de débito e crédito',
+    });
     expect(tenant.services.map((service) => service.key).sort()).toEqual(['coloracao', 'corte', 'escova', 'manicure']);
     expect(tenant.professionals).toHaveLength(3);
     const juliana = tenant.professionals.find((professional) => professional.key === 'juliana')!;

@@ -1,7 +1,8 @@
+import { isUpcoming } from '../appointment-screens.js';
 import type { Draft, Step } from '../assistant-state.js';
 import { chooseServiceScreen } from '../booking-screens.js';
 import type { Screen, TurnContext } from '../turn.js';
-import type { Reading } from '../understanding/index.js';
+import { type DaySpec, periodOf, type Reading, type TimeSpec } from '../understanding/index.js';
 import { answerAppointmentRequest } from './appointment-request.js';
 import type { BookingRequest } from './booking-request.js';
 import { continueBooking } from './continue-booking.js';
@@ -17,24 +18,44 @@ export const isFreeText = (context: TurnContext) =>
  * that appointment's. Null when the message says no more than a menu word ("agendar",
  * "cancelar", "2"), so the menu answers it exactly as it always has.
  */
-export async function answerFirstSentence(context: TurnContext): Promise<Screen | null> {
+export async function answerFirstSentence(context: TurnContext, alreadyRead?: Reading): Promise<Screen | null> {
   if (!isFreeText(context)) return null;
-  const reading = await readMessage(context);
+  const reading = alreadyRead ?? (await readMessage(context));
   const intent = reading.intent.status === 'found' ? reading.intent.value : 'none';
   switch (intent) {
     case 'list':
       return answerAppointmentRequest(context, intent, reading);
     case 'cancel':
     case 'reschedule':
-      return saysDetails(reading) ? answerAppointmentRequest(context, intent, reading) : null;
+      // "cancelar" alone is the menu's word; "quero remarcar meu horário" points at the customer's appointments.
+      return saysDetails(reading) || reading.text.split(' ').length > 1 ? answerAppointmentRequest(context, intent, reading) : null;
     case 'prices':
       return pricesScreen(context);
-    case 'human':
-      return null;
     case 'book':
     case 'none':
-      return saysDetails(reading) ? continueBooking(context, { mode: 'book', ...bookingFields(reading) }) : null;
+      return saysDetails(reading) ? continueBooking(context, { mode: 'book', ...(await withSameDay(context, reading)) }) : null;
+    default:
+      // A person, a complaint, leaving, thanks and questions are answered before any sentence is read as a request.
+      return null;
   }
+}
+
+/**
+ * "e uma escova no mesmo dia", "e logo depois uma escova": with no day of its own, the day
+ * (and for "em seguida" the time) of the customer's latest booking.
+ */
+async function withSameDay(context: TurnContext, reading: Reading): Promise<Omit<BookingRequest, 'mode'>> {
+  const fields = bookingFields(reading);
+  if (!reading.sameDay || fields.day) return fields;
+  const { agendamentos } = await context.calls.myAppointments();
+  const latest = agendamentos.filter(isUpcoming).sort((a, b) => b.agendamento_id - a.agendamento_id)[0];
+  if (!latest) return fields;
+  const right = /\b(?:em seguida|logo (?:depois|em seguida|apos)|na sequencia)\b/.test(reading.text) && !fields.time;
+  return {
+    ...fields,
+    day: { kind: 'date', date: latest.data },
+    ...(right ? { time: { kind: 'at', time: latest.fim, period: periodOf(latest.fim) } } : {}),
+  };
 }
 
 /**
@@ -62,21 +83,35 @@ export async function answerLaterSentence(context: TurnContext, step: Step, alre
   if (base.mode === 'reschedule')
     return continueBooking(context, { ...base, ...(said.day ? { day: said.day } : {}), ...(said.time ? { time: said.time } : {}) });
   const professional = said.professional ?? (said.professionalOptions || said.professionalUnknown ? undefined : base.professional);
-  return continueBooking(context, { ...base, ...said, professional });
+  // A service named now replaces the one (or the visit) the step had; at the service question it is the answer.
+  const { serviceId: _service, also: _also, ...kept } = base;
+  const replacing = step.step !== 'choose_service' && (said.serviceId !== undefined || said.serviceOptions !== undefined);
+  const services = replacing ? kept : base;
+  return continueBooking(context, { ...services, ...said, professional });
 }
 
 /**
- * At the confirmation, "pode ser às 16h?" or "não, sexta" names another time: that is a new
- * request (shown for confirmation again), never a "yes" to the time on screen. Null when
- * the message names no other day or time (sim / não / Confirmar work as always).
+ * Slots filled at any step: a service, professional, day or time named at a booking step
+ * that differs from what the step holds ("não, com o Rafael" at the confirmation, "amanhã
+ * às 15h" at the day list, "pode ser às 16h?") updates the request, the rest kept; never a
+ * "yes" to what is on screen. Null when the message names nothing new (an option, sim /
+ * não, Confirmar work as always).
  */
-export async function answerChangeAtConfirmation(context: TurnContext, step: Step): Promise<Screen | null> {
-  if (step.step !== 'confirm_booking' || !isFreeText(context)) return null;
-  const reading = await readMessage(context);
+export async function answerChange(context: TurnContext, step: Step, reading: Reading): Promise<Screen | null> {
+  const base = requestOfStep(step);
+  if (!base || !isFreeText(context) || !saysDetails(reading)) return null;
   const said = bookingFields(reading);
-  const otherDay = said.day !== undefined && !(said.day.kind === 'date' && said.day.date === step.start.slice(0, 10));
-  const otherTime = said.time !== undefined && !(said.time.kind === 'at' && said.time.time === step.start.slice(11, 16));
-  return otherDay || otherTime ? answerLaterSentence(context, step, reading) : null;
+  const sameDay = (day: DaySpec | undefined) => JSON.stringify(day) === JSON.stringify(base.day);
+  const sameTime = (time: TimeSpec | undefined) => JSON.stringify(time) === JSON.stringify(base.time);
+  const differs =
+    (said.serviceId !== undefined && (said.serviceId !== base.serviceId || (said.also ?? []).join() !== (base.also ?? []).join())) ||
+    said.serviceOptions !== undefined ||
+    (said.professional !== undefined && said.professional !== base.professional) ||
+    said.professionalOptions !== undefined ||
+    said.professionalUnknown !== undefined ||
+    (said.day !== undefined && !sameDay(said.day)) ||
+    (said.time !== undefined && !sameTime(said.time));
+  return differs ? answerLaterSentence(context, step, reading) : null;
 }
 
 const fromDraft = (draft: Draft): BookingRequest => ({
@@ -84,10 +119,11 @@ const fromDraft = (draft: Draft): BookingRequest => ({
   serviceId: draft.serviceId,
   professional: draft.professionalId ?? 'any',
   ...(draft.appointmentId ? { appointmentId: draft.appointmentId } : {}),
+  ...(draft.more?.length ? { also: draft.more.map((item) => item.serviceId) } : {}),
 });
 
-/** What a booking step already knows, as a request. */
-function requestOfStep(step: Step): BookingRequest | null {
+/** What a booking step already knows, as a request (null at the steps that are not booking anything). */
+export function requestOfStep(step: Step): BookingRequest | null {
   switch (step.step) {
     case 'choose_service':
       return { mode: 'book', ...step.wish };
@@ -97,8 +133,14 @@ function requestOfStep(step: Step): BookingRequest | null {
       return { ...fromDraft(step.draft), ...step.wish };
     case 'choose_time':
       return { ...fromDraft(step.draft), day: { kind: 'date', date: step.date } };
-    case 'confirm_booking':
-      return { ...fromDraft(step.draft), day: { kind: 'date', date: step.start.slice(0, 10) } };
+    case 'confirm_booking': {
+      const time = step.start.slice(11, 16);
+      return {
+        ...fromDraft(step.draft),
+        day: { kind: 'date', date: step.start.slice(0, 10) },
+        time: { kind: 'at', time, period: periodOf(time) },
+      };
+    }
     default:
       return null;
   }

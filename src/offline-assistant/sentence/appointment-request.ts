@@ -2,6 +2,7 @@ import type { AgendamentoResumo } from '../../scheduling/tools/index.js';
 import {
   appointmentActionScreen,
   appointmentSummary,
+  changeRefusedScreen,
   confirmCancelScreen,
   isUpcoming,
   myAppointmentsScreen,
@@ -74,6 +75,8 @@ export async function actOn(
 ): Promise<Screen> {
   if (intent === 'cancel') return confirmCancelScreen(context, appointment);
   if (intent === 'list') return appointmentActionScreen(context, appointment);
+  const refused = changeRefusedScreen(context, appointment);
+  if (refused) return refused;
   return continueBooking(context, {
     mode: 'reschedule',
     appointmentId: appointment.agendamento_id,

@@ -16,6 +16,8 @@ export interface BookingRequest {
   professionalUnknown?: string;
   day?: DaySpec;
   time?: TimeSpec;
+  /** A visit: the services booked right after `serviceId` (or after the one picked from `serviceOptions`), same day. */
+  also?: number[];
 }
 
 /** What of a request the next steps still have to apply. */
@@ -23,4 +25,5 @@ export const wishOf = (request: BookingRequest): Wish => ({
   ...(request.professional !== undefined ? { professional: request.professional } : {}),
   ...(request.day ? { day: request.day } : {}),
   ...(request.time ? { time: request.time } : {}),
+  ...(request.also?.length ? { also: request.also } : {}),
 });

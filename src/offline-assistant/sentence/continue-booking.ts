@@ -1,3 +1,4 @@
+import type { ListarServicosResult } from '../../scheduling/tools/index.js';
 import { addDays } from '../../shared/index.js';
 import type { Draft } from '../assistant-state.js';
 import { chooseDayScreen, chooseProfessionalScreen, chooseServiceScreen, chooseTimeScreen, confirmScreen } from '../booking-screens.js';
@@ -45,6 +46,13 @@ export async function continueBooking(context: TurnContext, request: BookingRequ
   }
   const service = servicos.find((candidate) => candidate.id === serviceId);
   if (!service) return withWish(await chooseServiceScreen(context), wishOf(request));
+  if (request.mode === 'book' && request.also?.length) {
+    const visit = visitDraft(servicos, [service.id, ...request.also], request.professional);
+    return withNotes(
+      await chooseWhen(context, visit.draft, request.day, request.time, request.time ? { time: request.time } : {}),
+      visit.notes,
+    );
+  }
   const professionals = service.profissionais;
 
   let professionalId: number | null | undefined;
@@ -84,6 +92,30 @@ export async function continueBooking(context: TurnContext, request: BookingRequ
   };
   const timeWish = request.time ? { time: request.time } : {};
   return withNotes(await chooseWhen(context, draft, request.day, request.time, timeWish), notes);
+}
+
+/**
+ * A visit's draft: its services in order, each with the professional named when that
+ * professional does it, anyone otherwise (a visit never asks who: the time list names them).
+ */
+function visitDraft(servicos: ListarServicosResult['servicos'], serviceIds: number[], asked: BookingRequest['professional']) {
+  const notes: string[] = [];
+  const services = serviceIds.flatMap((id) => servicos.filter((service) => service.id === id));
+  const named = typeof asked === 'number' ? asked : null;
+  const whoFor = (service: (typeof services)[number]) =>
+    named !== null && service.profissionais.some((professional) => professional.id === named) ? named : null;
+  if (named !== null && services.every((service) => whoFor(service) === null)) {
+    const name = servicos.flatMap((service) => service.profissionais).find((professional) => professional.id === named)?.nome;
+    notes.push(`${name ?? 'Essa pessoa'} não faz ${services.map((service) => service.nome).join(' nem ')}.`);
+  }
+  const [first, ...rest] = services;
+  const draft: Draft = {
+    mode: 'book',
+    serviceId: first?.id ?? serviceIds[0] ?? 0,
+    professionalId: first ? whoFor(first) : null,
+    more: rest.map((service) => ({ serviceId: service.id, professionalId: whoFor(service) })),
+  };
+  return { draft, notes };
 }
 
 async function chooseWhen(

@@ -23,12 +23,31 @@ export async function readMessage(context: TurnContext): Promise<Reading> {
   return readRequest({ text: context.message.text ?? '', catalog: await loadCatalog(context), today: context.today });
 }
 
-/** The booking fields a reading found (nothing for what it did not). */
-export function bookingFields(reading: Reading): Omit<BookingRequest, 'mode'> {
-  const { service, professional, day, time } = reading;
+/**
+ * The services a reading names: one (found or ambiguous), or a visit ("corte e escova") as
+ * its first service and the ones after it; with an ambiguous part ("cabelo e unha") that
+ * part is asked first and the others follow it.
+ */
+function serviceFields(reading: Reading): Pick<BookingRequest, 'serviceId' | 'serviceOptions' | 'also'> {
+  const { service, visit } = reading;
+  if (visit.length > 0) {
+    const found = visit.flatMap((item) => (item.status === 'found' ? [item.value] : []));
+    const unclear = visit.find((item) => item.status === 'ambiguous');
+    if (unclear?.status === 'ambiguous') return { serviceOptions: unclear.options, also: found };
+    const [first, ...also] = found;
+    return first === undefined ? {} : { serviceId: first, also };
+  }
   return {
     ...(service.status === 'found' ? { serviceId: service.value } : {}),
     ...(service.status === 'ambiguous' ? { serviceOptions: service.options } : {}),
+  };
+}
+
+/** The booking fields a reading found (nothing for what it did not). */
+export function bookingFields(reading: Reading): Omit<BookingRequest, 'mode'> {
+  const { professional, day, time } = reading;
+  return {
+    ...serviceFields(reading),
     ...(professional.status === 'found' ? { professional: professional.value } : {}),
     ...(professional.status === 'ambiguous' ? { professionalOptions: professional.options.filter((option) => option !== 'any') } : {}),
     ...(professional.status === 'unknown' ? { professionalUnknown: professional.said } : {}),
@@ -39,4 +58,4 @@ export function bookingFields(reading: Reading): Omit<BookingRequest, 'mode'> {
 
 /** True when a reading says anything the menu would otherwise ask: a service, a person, a day or a time. */
 export const saysDetails = (reading: Reading): boolean =>
-  [reading.service, reading.professional, reading.day, reading.time].some((field) => field.status !== 'absent');
+  [reading.service, reading.professional, reading.day, reading.time].some((field) => field.status !== 'absent') || reading.visit.length > 0;

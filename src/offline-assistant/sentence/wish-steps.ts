@@ -4,6 +4,7 @@ import { parseTypedDate } from '../local-dates.js';
 import { type Choice, idAfter } from '../match-choice.js';
 import type { Screen, TurnContext } from '../turn.js';
 import { isEmptyWish } from '../wish.js';
+import { requestOfStep } from './answer-sentence.js';
 import { actOn } from './appointment-request.js';
 import { continueBooking } from './continue-booking.js';
 import { withNotes } from './with-wish.js';
@@ -33,15 +34,10 @@ export async function answerWishStep(context: TurnContext, step: Step, choice: C
     case 'choose_day': {
       const date = idAfter(choice, 'day:') ?? parseTypedDate(context.message.text, context.today);
       if (isEmptyWish(step.wish) || !date) return null;
-      const { draft } = step;
-      return continueBooking(context, {
-        mode: draft.mode,
-        serviceId: draft.serviceId,
-        professional: draft.professionalId ?? 'any',
-        ...(draft.appointmentId ? { appointmentId: draft.appointmentId } : {}),
-        ...(step.wish?.time ? { time: step.wish.time } : {}),
-        day: { kind: 'date', date },
-      });
+      const base = requestOfStep(step);
+      if (!base) return null;
+      // The step's own request (its draft, a visit's other services included) with the day picked.
+      return continueBooking(context, { ...base, day: { kind: 'date', date } });
     }
     case 'choose_appointment': {
       const id = idAfter(choice, 'apt:');

@@ -2,7 +2,8 @@
  * The text as the reader parses it: lower case, no accents, no emoji or punctuation
  * (except `:` and `/` inside dates and times), WhatsApp spellings mapped to words ("hj" →
  * "hoje", "amanha", "vc" → "voce", "sab" → "sabado") and times in one shape ("15hrs",
- * "15 horas" → "15h"; "15h30", "15.30" → "15:30").
+ * "15 horas" → "15h"; "15h30", "15.30" → "15:30"), a letter repeated at the end of a word
+ * once ("obrigadaaa" → "obrigada").
  */
 export function normalizeRequest(text: string): string {
   const plain = text
@@ -15,6 +16,8 @@ export function normalizeRequest(text: string): string {
     .replace(/(\d)\.(\d{2})\b/g, '$1:$2')
     .replace(/[^a-z0-9:/ ]+/g, ' ');
   const words = plain
+    // "obrigadaaa", "simmm", "oii": a letter held down at the end of a word.
+    .replace(/([a-z])\1+\b/g, '$1')
     .split(/\s+/)
     .filter(Boolean)
     .map((word) => SPELLINGS[word] ?? word)
@@ -40,7 +43,6 @@ const SPELLINGS: Record<string, string> = {
   amh: 'amanha',
   amanah: 'amanha',
   amana: 'amanha',
-  amanhaa: 'amanha',
   amanhan: 'amanha',
   amenha: 'amanha',
   manhan: 'manha',
@@ -61,7 +63,6 @@ const SPELLINGS: Record<string, string> = {
   hr: 'horario',
   horaio: 'horario',
   orario: 'horario',
-  horarioo: 'horario',
   hrario: 'horario',
   horarios: 'horario',
   seg: 'segunda',

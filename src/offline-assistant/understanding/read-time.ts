@@ -65,7 +65,7 @@ function bound(hourText: string | undefined, minuteText: string | undefined, per
 
 const RULES: Rule[] = [
   [
-    /\b(?:o\s+)?mais cedo (?:possivel|que (?:voce |voces )?(?:tiver|puder|der|tem|tiverem|tenha))\b|\bo mais cedo\b|\bprimeiro horario\b|\b(?:o\s+)?quanto antes\b|\bmais rapido possivel\b|\bassim que (?:tiver|der|abrir)\b|\bo mais rapido\b/g,
+    /\b(?:o\s+)?mais cedo (?:possivel|que (?:voce |voces )?(?:tiver|puder|der|tem|tiverem|tenha))\b|\b(?:o )?que (?:tiver|der) (?:mais cedo|primeiro)\b|\bo mais cedo\b|\bprimeiro horario\b|\b(?:o\s+)?quanto antes\b|\bmais rapido possivel\b|\bassim que (?:tiver|der|abrir)\b|\bo mais rapido\b/g,
     () => ({ value: { kind: 'earliest' }, confidence: 'high' }),
   ],
   [
@@ -81,7 +81,8 @@ const RULES: Rule[] = [
     new RegExp(`\\b(?:depois|a partir|apos|partir)\\s+(?:d[ao]s?\\s+|de\\s+|as\\s+)?(?:${H}${P}|(almoco|meiodia))`, 'g'),
     (match) => {
       const start = bound(match[1], match[2], match[3], match[4]);
-      return start ? window(start.time, '24:00', `a partir das ${start.time}`, start.confidence) : null;
+      if (!start) return null;
+      return window(start.time, '24:00', match[4] === 'almoco' ? 'depois do almoço' : `a partir das ${start.time}`, start.confidence);
     },
   ],
   [
@@ -100,7 +101,11 @@ const RULES: Rule[] = [
   ],
   [/\b(\d{1,2})( e meia)?\s+(?:da|de)\s+(manha|tarde|noite)\b/g, (match) => at(match[1], undefined, match[3], Boolean(match[2]))],
   [/\b(\d{1,2}) e meia\b/g, (match) => at(match[1], undefined, undefined, true)],
-  [/\b(?:no\s+|bem\s+no\s+)?(?:fim|final) da tarde\b/g, () => window('16:00', '18:00', 'no fim da tarde')],
+  [
+    /\b(?:no\s+|bem\s+no\s+|mais para o\s+)?(?:fim|final|finalzinho) (?:da|de) tarde\b|\b(?:a|de|na|pela)?\s*tardinha\b/g,
+    () => window('16:00', '18:00', 'no fim da tarde'),
+  ],
+  [/\b(?:no\s+|bem\s+no\s+|mais para o\s+|para o\s+)?(?:fim|final|finalzinho) do dia\b/g, () => window('16:00', '24:00', 'no fim do dia')],
   [/\b(?:no\s+)?(?:inicio|comeco) da tarde\b/g, () => window('12:00', '15:00', 'no começo da tarde')],
   [/\b(?:na\s+)?hora do almoco\b/g, () => window('11:00', '14:00', 'na hora do almoço')],
   [

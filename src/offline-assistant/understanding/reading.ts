@@ -10,7 +10,15 @@ export type Field<Value> =
   | { status: 'ambiguous'; options: Value[] }
   | { status: 'unknown'; said: string };
 
-export type Intent = 'book' | 'cancel' | 'reschedule' | 'list' | 'prices' | 'human' | 'none';
+/**
+ * What the message is about. Besides the appointment intents: a complaint (anger, urgency,
+ * a service gone wrong), leaving the flow under way ("esquece"), thanks and goodbyes, and
+ * the questions the tenant file answers (address, hours, payment methods).
+ */
+export type Intent = 'book' | 'cancel' | 'reschedule' | 'list' | 'prices' | 'human' | 'complaint' | 'leave' | 'thanks' | InfoTopic | 'none';
+
+/** A question the tenant's own data answers. */
+export type InfoTopic = 'address' | 'hours' | 'payment';
 
 /** A day ("YYYY-MM-DD", the tenant's local date) or a span of days ("semana que vem"). */
 export type DaySpec = { kind: 'date'; date: string } | { kind: 'range'; from: string; to: string };
@@ -43,6 +51,17 @@ export interface Reading {
   /** The day was written after "para" ("remarcar para sábado"): where something goes, not where it is. */
   dayIsTarget: boolean;
   time: Field<TimeSpec>;
+  /**
+   * Two or three services named together ("corte e escova"), in the order said, each found
+   * or ambiguous: one visit. Empty otherwise (then `service` is the one service).
+   */
+  visit: Field<number>[];
+  /** "as duas", "os dois", "ambos", "todos": every option just offered. */
+  all: boolean;
+  /** "no mesmo dia", "em seguida": the day of what is already being booked. */
+  sameDay: boolean;
+  /** The questions asked ("e onde fica?", "aceita pix?"), answered whatever else the message does. */
+  asks: InfoTopic[];
 }
 
 /** The tenant's catalog as the reader needs it. */

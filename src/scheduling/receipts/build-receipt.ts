@@ -17,20 +17,56 @@ export interface Receipt {
   text: string;
 }
 
+/** The business as a receipt names it: its name and, when the tenant file gives one, its address. */
+export interface ReceiptBusiness {
+  name: string;
+  /** "" when the tenant file has no `assistant.address`. */
+  address: string;
+}
+
+/** One service of a receipt; its price only when the catalogue has one. */
+export interface ReceiptItem {
+  time: string;
+  service: string;
+  professional: string;
+  priceCents?: number;
+}
+
 const TITLES = {
   booked: '✅ *Agendamento confirmado*',
   cancelled: '❌ *Agendamento cancelado*',
   rescheduled: '🔁 *Agendamento remarcado*',
 };
 
+const money = (cents: number) => `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`;
+
+/** "📍 Salão da Ana · Rua X, 10": the name once and the address once; never the free-text business information. */
+const placeLine = (business: ReceiptBusiness) =>
+  business.address.trim() ? `📍 ${business.name} · ${business.address.trim()}` : business.name;
+
+/**
+ * The text of a booking of several services on one day (a visit): the day, one line per
+ * service with its time and professional (and price when known), the total when every
+ * price is known, and the place once.
+ */
+export function visitReceiptText(day: string, items: readonly ReceiptItem[], business: ReceiptBusiness): string {
+  const lines = items.map(
+    (item) =>
+      `• ${item.time} ${item.service} com ${item.professional}${item.priceCents === undefined ? '' : ` · ${money(item.priceCents)}`}`,
+  );
+  const prices = items.flatMap((item) => (item.priceCents === undefined ? [] : [item.priceCents]));
+  const total = prices.length === items.length ? [`Total: ${money(prices.reduce((sum, cents) => sum + cents, 0))}`] : [];
+  return [TITLES.booked, day, ...lines, ...total, placeLine(business)].join('\n');
+}
+
 /**
  * The pt-BR receipt of one confirmed change, built only from the database rows (service,
- * professional, local day and time, the business's name and info): what the customer can
+ * professional, local day and time, the business's name and address): what the customer can
  * trust, whoever made the change (the agent, the offline assistant, staff, a reminder
  * button). Null when the row no longer says what the receipt would: a booking that is not
  * booked any more (cancelled later in the same turn) gets no "confirmed" receipt.
  */
-export function receiptOf(change: ConfirmedChange, business: { name: string; businessInfo: string }): Receipt | null {
+export function receiptOf(change: ConfirmedChange, business: ReceiptBusiness): Receipt | null {
   const { appointment, previous } = change;
   const stillTrue = change.kind === 'cancelled' ? appointment.status === 'cancelled' : appointment.status === 'booked';
   if (!stillTrue) return null;
@@ -39,12 +75,11 @@ export function receiptOf(change: ConfirmedChange, business: { name: string; bus
   const when = formatDayTime(appointment.startsAt.getTime(), appointment.timezone);
   const previousWhen =
     change.kind === 'rescheduled' && previous ? formatDayTime(previous.startsAt.getTime(), previous.timezone) : undefined;
-  const info = business.businessInfo.trim();
   const lines = [
     TITLES[change.kind],
     `${service} com ${professional}`,
     ...(previousWhen ? [`De: ${previousWhen}`, `Para: ${when}`] : [when]),
-    info ? `${business.name} · ${info}` : business.name,
+    placeLine(business),
   ];
   return {
     kind: change.kind,
@@ -58,10 +93,46 @@ export function receiptOf(change: ConfirmedChange, business: { name: string; bus
   };
 }
 
+/** "qua 02/12 às 15:30" → ["qua 02/12", "15:30"] */
+const dayAndTime = (when: string) => {
+  const at = when.lastIndexOf(' às ');
+  return [when.slice(0, at), when.slice(at + 4)] as const;
+};
+
+/** Bookings of one turn on the same day become one receipt (a visit); everything else keeps its own. */
+function groupVisits(receipts: Receipt[], business: ReceiptBusiness): string[] {
+  const texts: string[] = [];
+  for (let index = 0; index < receipts.length; ) {
+    const first = receipts[index] as Receipt;
+    const [day] = dayAndTime(first.when);
+    let end = index + 1;
+    while (
+      end < receipts.length &&
+      first.kind === 'booked' &&
+      receipts[end]?.kind === 'booked' &&
+      dayAndTime(receipts[end]?.when ?? '')[0] === day
+    )
+      end++;
+    const group = receipts.slice(index, end);
+    texts.push(
+      group.length === 1
+        ? first.text
+        : visitReceiptText(
+            day,
+            group.map((receipt) => ({ time: dayAndTime(receipt.when)[1], service: receipt.service, professional: receipt.professional })),
+            business,
+          ),
+    );
+    index = end;
+  }
+  return texts;
+}
+
 /**
  * The receipts of a turn's confirmed changes, in order, as replies for the outbox: each
  * ref is re-read from the database (tenant- and customer-scoped). A ref whose row is gone,
- * belongs to someone else or no longer says the same thing yields nothing.
+ * belongs to someone else or no longer says the same thing yields nothing. Consecutive
+ * bookings on the same day (a visit of several services) share one receipt.
  */
 export async function buildReceipts(
   db: Queryable,
@@ -71,9 +142,7 @@ export async function buildReceipts(
   if (refs.length === 0) return [];
   // One query after another: `db` may be a transaction client, which runs one query at a time.
   const changes = await readConfirmedChanges(db, scope, refs);
-  const business = await db.tenant.findUniqueOrThrow({ where: { id: scope.tenantId }, select: { name: true, businessInfo: true } });
-  return changes.flatMap((change) => {
-    const receipt = receiptOf(change, business);
-    return receipt ? [{ type: 'text' as const, text: receipt.text }] : [];
-  });
+  const business = await db.tenant.findUniqueOrThrow({ where: { id: scope.tenantId }, select: { name: true, address: true } });
+  const receipts = changes.flatMap((change) => receiptOf(change, business) ?? []);
+  return groupVisits(receipts, business).map((text) => ({ type: 'text' as const, text }));
 }

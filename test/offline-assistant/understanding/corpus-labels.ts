@@ -56,7 +56,7 @@ function label<Value>(field: Field<Value>, key: (value: Value) => string): strin
 export function labelsOf(reading: Reading): Omit<LabelledRequest, 'text' | 'set'> {
   return {
     intent: reading.intent.status === 'found' ? reading.intent.value : 'none',
-    service: label(reading.service, serviceKey),
+    service: reading.visit.length > 0 ? reading.visit.map((item) => label(item, serviceKey)).join('+') : label(reading.service, serviceKey),
     professional: label(reading.professional, professionalKey),
     day: label(reading.day, (day) => (day.kind === 'date' ? day.date : `${day.from}..${day.to}`)),
     time: label(reading.time, (time) => (time.kind === 'at' ? time.time : time.kind === 'window' ? `${time.from}-${time.to}` : 'earliest')),

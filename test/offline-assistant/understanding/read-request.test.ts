@@ -155,9 +155,10 @@ describe('reading intents', () => {
     expect(read(text).intent).toMatchObject({ value: intent });
   });
 
-  it('when the customer says goodbye ("obrigada, até amanhã!"), then no day is read and nothing is asked', () => {
+  it('when the customer says goodbye ("obrigada, até amanhã!"), then it is thanks: no day is read and nothing is asked', () => {
     const reading = read('obrigada, até amanhã! 😘');
-    expect([reading.intent.status, reading.day.status]).toEqual(['absent', 'absent']);
+    expect(reading.intent).toMatchObject({ status: 'found', value: 'thanks' });
+    expect(reading.day.status).toBe('absent');
     expect(read('obrigada! queria marcar outro corte amanhã').day.status).toBe('found');
   });
 
@@ -170,5 +171,81 @@ describe('reading intents', () => {
       'absent',
       'absent',
     ]);
+  });
+});
+
+describe('reading what is not a booking request', () => {
+  it.each([
+    ['meu cabelo ficou verde depois da coloração de ontem, urgente!!', 'complaint'],
+    ['PÉSSIMO atendimento', 'complaint'],
+    ['quero meu dinheiro de volta', 'complaint'],
+    ['urgente!! me responde', 'complaint'],
+    ['esquece, obrigada', 'leave'],
+    ['deixa pra lá', 'leave'],
+    ['não, deixa', 'leave'],
+    ['cancela isso', 'leave'],
+    ['mudei de ideia', 'leave'],
+    ['não quero mais', 'leave'],
+    ['não quero mais o corte de sexta', 'cancel'],
+    ['qual o endereço?', 'address'],
+    ['onde fica o salão?', 'address'],
+    ['que horas vcs abrem no sábado?', 'hours'],
+    ['abre domingo?', 'hours'],
+    ['vcs aceitam pix?', 'payment'],
+    ['obrigadaaa', 'thanks'],
+    ['valeu, tchau', 'thanks'],
+    ['👍', 'thanks'],
+    ['ok', 'thanks'],
+  ])('when the customer writes "%s", then the intent is %s', (text, intent) => {
+    expect(read(text).intent).toMatchObject({ status: 'found', value: intent });
+  });
+
+  it('when "urgente" comes with a service to book, then it is a booking as soon as possible, not a complaint', () => {
+    const reading = read('preciso cortar o cabelo urgente, o quanto antes');
+    expect(reading.intent).toMatchObject({ value: 'book' });
+    expect(reading.time).toMatchObject({ value: { kind: 'earliest' } });
+  });
+
+  it('when a booking also asks a question, then it stays a booking and the question is kept to answer', () => {
+    const reading = read('corte amanhã às 15h, e onde fica?');
+    expect(reading.intent).toMatchObject({ value: 'book' });
+    expect(reading.asks).toEqual(['address']);
+    expect(read('esquece, quero manicure amanhã').intent).toMatchObject({ value: 'book' });
+  });
+
+  it('when "depois do almoço", "fim do dia" or "tardinha" is written, then it is a window to show, never one time', () => {
+    expect(read('depois do almoço').time).toMatchObject({
+      value: { kind: 'window', from: '13:00', to: '24:00', label: 'depois do almoço' },
+    });
+    expect(read('mais pro fim do dia').time).toMatchObject({ value: { kind: 'window', from: '16:00', to: '24:00' } });
+    expect(read('a tardinha').time).toMatchObject({ value: { kind: 'window', from: '16:00', to: '18:00' } });
+  });
+});
+
+describe('reading a visit (several services)', () => {
+  it('when two services are joined by "e", then both are read, in the order said; "ou" is a choice, not a visit', () => {
+    expect(read('manicure e corte feminino amanhã').visit).toEqual([
+      { status: 'found', value: 3, confidence: 'high' },
+      { status: 'found', value: 1, confidence: 'high' },
+    ]);
+    expect(read('corte feminino ou manicure').visit).toEqual([]);
+    expect(read('corte feminino amanhã').visit).toEqual([]);
+  });
+
+  it('when one part of a visit is unclear ("corte e unha"), then that part is ambiguous and the rest found', () => {
+    const reading = read('quero corte e unha sexta');
+    expect(reading.visit).toEqual([
+      { status: 'ambiguous', options: [1, 2] },
+      { status: 'found', value: 3, confidence: 'high' },
+    ]);
+    expect(reading.service).toEqual({ status: 'ambiguous', options: [1, 2] });
+  });
+
+  it('when the customer says "as duas", "os dois" or "no mesmo dia", then that is read; "às duas da tarde" is a time', () => {
+    expect(read('quero as duas').all).toBe(true);
+    expect(read('quero as duas').time.status).toBe('absent');
+    expect(read('pode ser os dois amanhã').all).toBe(true);
+    expect(read('as duas da tarde').all).toBe(false);
+    expect(read('e uma escova no mesmo dia').sameDay).toBe(true);
   });
 });
