@@ -1,8 +1,6 @@
 export { applyStatusUpdate } from './apply-status-update.js';
 export { classifyMetaError, type MetaErrorPath } from './classify-meta-error.js';
 export { assertWithinCustomerWindow } from './customer-window.js';
-export { createGraphApiClient, type GraphApiClient, type GraphApiClientOptions, type GraphTarget } from './graph-api-client.js';
-export { GraphApiError } from './graph-api-error.js';
 export { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 export { type QueueOutboundRepliesRequest, queueOutboundReplies, type StoredOutboundMessage } from './queue-outbound-replies.js';
 export { queueTemplateMessage, TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload } from './queue-template-message.js';

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChannelTasks } from '../../src/boot/index.js';
 import { startService } from '../../src/boot/start-service.js';
-import { createGraphApiClient } from '../../src/outbox/index.js';
+import { createGraphApiClient } from '../../src/graph/index.js';
 import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { createLogger } from '../../src/shared/index.js';
 import { signPayload } from '../../src/whatsapp/index.js';

@@ -1,5 +1,5 @@
 import { type Keyring, plainOnlyKeyring } from '../credentials/index.js';
-import type { GraphTarget } from '../outbox/index.js';
+import type { GraphTarget } from './graph-api-client.js';
 
 export type MediaDownload =
   | { kind: 'downloaded'; bytes: Uint8Array; mimeType: string }
