@@ -1,9 +1,9 @@
 import type { Prisma, Tx } from '../db/index.js';
-import { findOpenHandoff, requestHandoff } from '../handoff/index.js';
+import { claimHandoffNotice, findOpenHandoff, requestHandoff } from '../handoff/index.js';
 import { recordReminderAnswer } from '../reminders/index.js';
 import { type EndingPlan, planTurnEnding, type TurnScope } from './plan-turn-ending.js';
 import type { TurnEnding, TurnEndingKind } from './turn-ending.js';
-import { claimHandoffNotice, markTurnProcessed, queueTurnReplies } from './turn-writes.js';
+import { markTurnProcessed, queueTurnReplies } from './turn-writes.js';
 
 /**
  * The one writer of a turn's ending. Takes a `Tx`, which only `inTransaction` produces, so

@@ -1,6 +1,6 @@
 import type { Tracer } from '@opentelemetry/api';
 import { type Db, inTransaction } from '../db/index.js';
-import { findOpenHandoff } from '../handoff/index.js';
+import { findOpenHandoff, releaseExpiredOwnerPause } from '../handoff/index.js';
 import type { GraphApiClient } from '../outbox/index.js';
 import type { JobFence } from '../queue/index.js';
 import type { SchedulingDeps } from '../scheduling/appointments/index.js';
@@ -14,7 +14,6 @@ import { DEFAULT_INBOUND_RATE_LIMIT, type InboundRateLimit, isInboundFlood } fro
 import { keepTyping } from './keep-typing.js';
 import { loadTurn, scopeOf, type Turn } from './load-turn.js';
 import { nextTurnMessages } from './next-turn-messages.js';
-import { releaseExpiredOwnerPause } from './release-owner-pause.js';
 import { respondWatchingClaims } from './respond-watching-claims.js';
 import { startOrResumeRun } from './start-or-resume-run.js';
 import type { TranscribeVoiceNotes } from './transcribe-voice-notes.js';

@@ -12,17 +12,6 @@ export async function markTurnProcessed(tx: Tx, turn: TurnScope, runId: number |
 }
 
 /**
- * Sets `handoff_notice_sent_at` unless already set; true when this call set it (so the
- * customer is told "a person will answer" once per handoff, whoever gets here first).
- */
-export async function claimHandoffNotice(tx: Tx, turn: TurnScope): Promise<boolean> {
-  const changed = await tx.$executeRaw`
-    UPDATE conversations SET handoff_notice_sent_at = now(), updated_at = now()
-    WHERE id = ${turn.conversationId} AND tenant_id = ${turn.tenantId} AND handoff_notice_sent_at IS NULL`;
-  return changed > 0;
-}
-
-/**
  * Queues replies of the pipeline itself; when the 24-hour window has closed (a very late
  * redelivery) they are dropped instead of failing the job, since they could not be sent.
  */
