@@ -4,6 +4,7 @@ export { commitTurnEnding } from './commit-turn-ending.js';
 export { CONVERSATION_TEXTS } from './conversation-texts.js';
 export { type CircuitBreaker, createLlmCircuitBreaker, type LlmCircuitBreakerOptions } from './llm-circuit-breaker.js';
 export { loadTurn, scopeOf, type Turn } from './load-turn.js';
+export { OUTSIDE_WINDOW_NOTE } from './plan-outside-window.js';
 export { type EndingPlan, GIVE_UP_NOTE, planTurnEnding, type TurnScope } from './plan-turn-ending.js';
 export { type ProcessConversationDeps, processConversation, type TurnResult } from './process-conversation.js';
 export type { InboundTurnMessage, Responder, RespondInput, RunOutcome, RunRecordWrites } from './responder.js';

@@ -25,6 +25,7 @@ const EXIT_OF_HANDOFF: Record<HandoffReason, RunExit> = {
   message_flood: 'need_help',
   owner_replied: 'need_help',
   reminder_cancel_too_late: 'need_help',
+  outside_window: 'need_help',
   iteration_limit: 'limit',
   token_budget: 'limit',
   deadline: 'limit',

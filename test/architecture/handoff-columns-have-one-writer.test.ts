@@ -101,7 +101,7 @@ describe('handoff columns', () => {
   it('notices a write outside the owner (the check can fire)', () => {
     const probe = [
       '// UPDATE handoffs in a comment is fine',
-      'await tx.$executeRaw`UPDATE handoffs SET status = ${"resolved"}`;',
+      "await tx.$executeRaw`UPDATE handoffs SET status = 'resolved'`;",
       "await tx.handoff.updateMany({ where: {}, data: { status: 'resolved' } });",
       'await tx.$executeRaw`UPDATE conversations SET handoff_notice_sent_at = NULL`;',
       'await tx.conversation.updateMany({ where: { id }, data: {',
