@@ -13,22 +13,14 @@ interface ReasonRow {
   p90WaitSeconds: number | null;
 }
 interface ConsoleStats {
-  runsByExit: { exit: string; count: number }[];
+  /** labels come from the server (conversation/run-exit.ts), one per exit it can store */
+  runsByExit: { exit: string; label: string; count: number }[];
   appointmentsByStatus: { status: string; count: number }[];
   noShowRate: number | null;
   confirmationRate: number | null;
   noShowRateConfirmed: number | null;
   noShowRateUnconfirmed: number | null;
 }
-
-const EXIT_LABELS: Record<string, string> = {
-  answer: 'Respondeu',
-  handoff: 'Passou para uma pessoa',
-  answer_and_handoff: 'Respondeu e passou para uma pessoa',
-  cancelled: 'Cancelada (alguém assumiu)',
-  failed: 'Falhou',
-  running: 'Em andamento',
-};
 
 const waitOrNone = (seconds: number | null) => (seconds === null ? 'sem dados' : waitText(seconds));
 
@@ -120,7 +112,7 @@ export function StatsPage(props: { session: Session }) {
           <tbody>
             {stats.runsByExit.map((row) => (
               <tr key={row.exit}>
-                <th scope="row">{EXIT_LABELS[row.exit] ?? row.exit}</th>
+                <th scope="row">{row.label}</th>
                 <td>{row.count}</td>
               </tr>
             ))}

@@ -11,7 +11,8 @@ export type CustomerNotice =
   | { customerNotified: true; channel: 'whatsapp_text' | 'whatsapp_template' }
   | { customerNotified: false; reason: NotTold; message: string };
 
-export type AppointmentChange = { kind: 'cancelled' } | { kind: 'rescheduled'; startsAt: Date };
+/** The change of an appointment a customer is told about (not the tools' confirmed `AppointmentChange` of shared/). */
+export type NotifiedChange = { kind: 'cancelled' } | { kind: 'rescheduled'; startsAt: Date };
 
 export const notRequested = (): CustomerNotice => notTold('not_requested');
 
@@ -25,7 +26,7 @@ export const notRequested = (): CustomerNotice => notTold('not_requested');
  */
 export async function queueAppointmentChangeNotice(
   tx: Tx,
-  request: { tenantId: number; appointment: AppointmentView; change: AppointmentChange; idempotencyKey: string },
+  request: { tenantId: number; appointment: AppointmentView; change: NotifiedChange; idempotencyKey: string },
 ): Promise<CustomerNotice> {
   const { appointment } = request;
   const conversation = await tx.conversation.findFirst({

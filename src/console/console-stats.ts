@@ -1,9 +1,10 @@
+import { RUN_EXIT_LABELS_PT, type RunExit } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
 import { computeReminderStats } from '../reminders/index.js';
 
 export interface ConsoleStats {
-  /** agent runs started in the period, by how they ended (`running` while unfinished) */
-  runsByExit: { exit: string; count: number }[];
+  /** runs started in the period, by `agent_runs.exit` (`running` while unfinished), each with its pt-BR label */
+  runsByExit: { exit: RunExit | 'running'; label: string; count: number }[];
   /** appointments that started in the period and before now, by status */
   appointmentsByStatus: { status: string; count: number }[];
   /** no-shows over appointments whose attendance was marked; null when none was marked */
@@ -23,8 +24,8 @@ export interface ConsoleStats {
  */
 export async function computeConsoleStats(db: Db, query: { tenantId: number; from: Date; to: Date; now: Date }): Promise<ConsoleStats> {
   const [runs, appointments, reminders] = await Promise.all([
-    db.$queryRaw<{ exit: string; count: number }[]>`
-      SELECT coalesce(outcome, 'running') AS exit, count(*)::int AS count FROM agent_runs
+    db.$queryRaw<{ exit: RunExit | 'running'; count: number }[]>`
+      SELECT coalesce(exit, 'running') AS exit, count(*)::int AS count FROM agent_runs
       WHERE tenant_id = ${query.tenantId} AND started_at >= ${query.from} AND started_at < ${query.to}
       GROUP BY 1 ORDER BY 2 DESC, 1`,
     db.$queryRaw<{ status: string; count: number }[]>`
@@ -37,7 +38,7 @@ export async function computeConsoleStats(db: Db, query: { tenantId: number; fro
   const attended = countOf('attended');
   const noShow = countOf('no_show');
   return {
-    runsByExit: runs,
+    runsByExit: runs.map((row) => ({ ...row, label: RUN_EXIT_LABELS_PT[row.exit] })),
     appointmentsByStatus: appointments,
     noShowRate: attended + noShow > 0 ? noShow / (attended + noShow) : null,
     confirmationRate: reminders.confirmationRate,

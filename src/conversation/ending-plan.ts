@@ -2,6 +2,7 @@ import type { HandoffReason } from '../handoff/index.js';
 import type { ReminderAnswerWrite } from '../reminders/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import type { RunRecordWrites } from './responder.js';
+import type { RunEnding } from './run-ending.js';
 import type { RunExit } from './run-exit.js';
 import type { TurnEndingKind } from './turn-ending.js';
 
@@ -24,8 +25,8 @@ export interface CommitFacts {
 export interface RunLifecycleWrites {
   id: number;
   status: 'completed' | 'failed';
-  /** the committed ending kind (gave_up for give_up) */
-  outcome: string;
+  /** `agent_runs.outcome`: the committed ending kind (run-ending.ts) */
+  outcome: RunEnding;
   /** the run's one named exit (run-exit.ts) */
   exit: RunExit;
   handoffReason: HandoffReason | null;

@@ -4,6 +4,7 @@ import { CONVERSATION_TEXTS } from './conversation-texts.js';
 import type { CommitFacts, EndingPlan, RunLifecycleWrites, TurnScope } from './ending-plan.js';
 import { planOutsideWindow } from './plan-outside-window.js';
 import type { RunRecordWrites } from './responder.js';
+import type { RunEnding } from './run-ending.js';
 import { type RunExit, runExitOf } from './run-exit.js';
 import type { RunRef, TurnEnding, TurnEndingKind } from './turn-ending.js';
 
@@ -35,7 +36,7 @@ function cancelled(run: RunRef, record: RunRecordWrites | undefined): EndingPlan
 function lifecycle(
   run: RunRef,
   status: RunLifecycleWrites['status'],
-  outcome: string,
+  outcome: RunEnding,
   exit: RunExit,
   options: { handoffReason?: HandoffReason; error?: string; result?: unknown; record?: RunRecordWrites },
 ): RunLifecycleWrites {
@@ -184,7 +185,7 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
     textOnlyNotice: 'clear',
     markProcessed: { runId: ending.run?.id ?? null },
     ...(ending.run
-      ? { run: lifecycle(ending.run, 'failed', 'gave_up', 'error', { handoffReason: 'processing_failed', error: GIVE_UP_NOTE }) }
+      ? { run: lifecycle(ending.run, 'failed', 'give_up', 'error', { handoffReason: 'processing_failed', error: GIVE_UP_NOTE }) }
       : {}),
   }),
   cancelled: (ending) => cancelled(ending.run, ending.record),

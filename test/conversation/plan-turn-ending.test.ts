@@ -57,7 +57,7 @@ describe('planTurnEnding', () => {
       handoff: { reason: 'processing_failed', note: GIVE_UP_NOTE, runId: 9 },
       handoffNotice: 'requires',
       replies: { author: 'system', idempotencyKeyPrefix: 'gave-up:7:41' },
-      run: { status: 'failed', outcome: 'gave_up', error: GIVE_UP_NOTE },
+      run: { status: 'failed', outcome: 'give_up', error: GIVE_UP_NOTE },
     });
   });
 
