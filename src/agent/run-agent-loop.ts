@@ -37,7 +37,7 @@ export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Pr
     historyMessageWatermark(deps.db, scope),
     listCustomerAppointments(deps.db, { tenantId: input.tenantId, customerId: input.customerId, now: deps.clock.now() }),
   ]);
-  const system = buildSystemPrompt(tenant, deps.clock.now());
+  const system = buildSystemPrompt(tenant, deps.clock.now(), deps.registry.promptHints);
   const ledger = RunToolLedger.fromRecorded(recordedCalls, deps.registry.find);
   // An answer may repeat an appointment the customer already has: part of what backs its claims.
   ledger.know(booked.map(localSlotOf), localToday(deps.clock.now(), tenant.timezone));

@@ -11,6 +11,8 @@ export interface ToolRegistry {
   /** The `tools` array of every request, the last one carrying the cache breakpoint. */
   readonly apiTools: ApiTool[];
   readonly names: string[];
+  /** the tools' own rules for the system prompt (ToolDefinition.promptHint), in registry order */
+  readonly promptHints: string[];
   find(name: string): ToolDefinition | undefined;
 }
 
@@ -35,5 +37,6 @@ export function createToolRegistry(tools: ToolDefinition[]): ToolRegistry {
     // One breakpoint after the last tool caches the whole tool list (tools precede system).
     ...(index === all.length - 1 ? { cache_control: { type: 'ephemeral' as const } } : {}),
   }));
-  return { apiTools, names: [...byName.keys()], find: (name) => byName.get(name) };
+  const promptHints = all.flatMap((tool) => (tool.promptHint ? [tool.promptHint(tool.name)] : []));
+  return { apiTools, names: [...byName.keys()], promptHints, find: (name) => byName.get(name) };
 }
