@@ -111,7 +111,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     }
     if (config.ROLE === 'all' || config.ROLE === 'web') {
       webhook = createWhatsAppWebhookRouter(deps);
-      const app = createHttpApp({ db, logger, routers: [...createRouters(deps, webhook), consoleRouter] });
+      const app = createHttpApp({
+        db,
+        logger,
+        routers: [...createRouters(deps, webhook), consoleRouter],
+        trustProxy: config.TRUST_PROXY,
+      });
       server = await listen(app, config.PORT);
     }
   } catch (error) {

@@ -40,7 +40,7 @@ describe('admin API hardening', () => {
   it('when one address tries 600 random keys, then it gets 429 after the bound without a lookup each, other addresses are unaffected, and it is let try again once the window slides', async () => {
     let now = 1_000_000;
     const { db, lookups } = countingKeyLookups(database.db);
-    const app = createAdminTestApp(db, { authFailuresPerMinute: 20, rateLimitNow: () => now });
+    const app = createAdminTestApp(db, { authFailuresPerMinute: 20, rateLimitNow: () => now, trustProxy: 1 });
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 600; attempt++) {
       const response = await request(app)
