@@ -39,6 +39,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
     ...(deps.rateLimitNow ? { now: deps.rateLimitNow } : {}),
   });
   const failedAuth = createFailedAuthThrottle({
+    db: deps.db,
     limit: deps.config.ADMIN_AUTH_FAILURES_PER_MINUTE,
     windowMs: 60_000,
     ...(deps.rateLimitNow ? { now: deps.rateLimitNow } : {}),

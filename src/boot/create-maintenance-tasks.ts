@@ -1,3 +1,4 @@
+import { deleteOldAttemptCounters } from '../admin/index.js';
 import { compactAgentHistory } from '../agent/index.js';
 import { createMonthlyPartitionsAhead, type Db, MONTHLY_PARTITIONED_TABLES } from '../db/index.js';
 import { eraseExpiredData } from '../privacy/index.js';
@@ -55,6 +56,8 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> 
   });
   const queue = await deleteQueueLeftovers(deps.db, { now, keepFailedDays: FAILED_JOBS_KEPT_DAYS });
   const signInAttempts = await deleteOldSignInAttempts(deps.db, { now, keepDays: SIGN_IN_ATTEMPTS_KEPT_DAYS });
+  // The API key throttle reads only the current minute's counters.
+  await deleteOldAttemptCounters(deps.db, new Date(now.getTime() - DAY_MS));
   deps.logger.info(
     { component: 'maintenance', historyEntriesCompacted: compacted, ...queue, signInAttemptsDeleted: signInAttempts },
     'daily maintenance done',
