@@ -6,7 +6,10 @@ import type { Clock, Logger } from '../shared/index.js';
 import {
   changeStaffPassword,
   csrfTokenFor,
+  DEVICE_COOKIE_MAX_AGE_MS,
+  deviceCookieName,
   findStaffSession,
+  readDeviceCookie,
   readSessionToken,
   revokeStaffSession,
   SESSION_IDLE_MS,
@@ -33,7 +36,9 @@ export function createSessionRoutes(deps: { db: Db; logger: Logger; clock: Clock
       response.status(400).json(errorBody('invalid_request', 'informe e-mail e senha'));
       return;
     }
+    const secure = isSecureRequest(request, deps.publicUrl);
     const outcome = await signInStaff(deps.db, {
+      deviceCookie: readDeviceCookie(request.headers.cookie, secure),
       email: body.data.email,
       password: body.data.password,
       address: request.ip ?? 'unknown',
@@ -46,19 +51,14 @@ export function createSessionRoutes(deps: { db: Db; logger: Logger; clock: Clock
         response
           .status(429)
           .set('Retry-After', String(outcome.retryAfterSeconds))
-          .json(
-            errorBody(
-              'sign_in_throttled',
-              `Muitas tentativas erradas. Tente de novo em ${Math.ceil(outcome.retryAfterSeconds / 60)} minuto(s).`,
-            ),
-          );
+          .json(errorBody('sign_in_throttled', `Muitas tentativas erradas. Tente de novo em ${waitText(outcome.retryAfterSeconds)}.`));
         return;
       case 'refused':
         deps.logger.info({ requestId: request.id }, 'console sign-in refused');
         response.status(401).json(errorBody('invalid_credentials', 'E-mail ou senha incorretos.'));
         return;
       case 'signed_in': {
-        const secure = isSecureRequest(request, deps.publicUrl);
+        response.cookie(deviceCookieName(secure), outcome.deviceCookie, sessionCookieOptions(secure, DEVICE_COOKIE_MAX_AGE_MS));
         response.cookie(sessionCookieName(secure), outcome.token, sessionCookieOptions(secure, SESSION_IDLE_MS));
         response.json({ mustChangePassword: outcome.mustChangePassword, csrfToken: csrfTokenFor(outcome.token) });
         return;
@@ -128,4 +128,11 @@ export function createSessionRoutes(deps: { db: Db; logger: Logger; clock: Clock
   );
 
   return router;
+}
+
+/** "30 segundos", "1 minuto", "15 minutos": how long a throttled sign-in waits, for the person. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} segundo${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minuto${minutes === 1 ? '' : 's'}`;
 }
