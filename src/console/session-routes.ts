@@ -19,7 +19,16 @@ import {
 } from '../staff/index.js';
 import { consoleStaffOf, isSecureRequest, requireConsoleSession, requireSameOrigin } from './console-session.js';
 
-const signInSchema = z.object({ email: z.string().max(200), password: z.string().max(200) });
+// A NUL or other control character fits no e-mail (and PostgreSQL text refuses NUL): 400, not a 500.
+const hasControlCharacter = (text: string): boolean => [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+
+const signInSchema = z.object({
+  email: z
+    .string()
+    .max(200)
+    .refine((email) => !hasControlCharacter(email), 'e-mail com caractere de controle'),
+  password: z.string().max(200),
+});
 const passwordSchema = z.object({ current: z.string().max(200), next: z.string().max(200) });
 
 /**
@@ -58,8 +67,8 @@ export function createSessionRoutes(deps: { db: Db; logger: Logger; clock: Clock
         response.status(401).json(errorBody('invalid_credentials', 'E-mail ou senha incorretos.'));
         return;
       case 'signed_in': {
-        response.cookie(deviceCookieName(secure), outcome.deviceCookie, sessionCookieOptions(secure, DEVICE_COOKIE_MAX_AGE_MS));
         response.cookie(sessionCookieName(secure), outcome.token, sessionCookieOptions(secure, SESSION_IDLE_MS));
+        response.cookie(deviceCookieName(secure), outcome.deviceCookie, sessionCookieOptions(secure, DEVICE_COOKIE_MAX_AGE_MS));
         response.json({ mustChangePassword: outcome.mustChangePassword, csrfToken: csrfTokenFor(outcome.token) });
         return;
       }
@@ -111,18 +120,30 @@ export function createSessionRoutes(deps: { db: Db; logger: Logger; clock: Clock
         current: body.data.current,
         next: body.data.next,
         now: deps.clock.now(),
+        address: request.ip ?? 'unknown',
+        userAgent: request.get('user-agent') ?? null,
       });
       switch (outcome.kind) {
+        case 'throttled':
+          response
+            .status(429)
+            .set('Retry-After', String(outcome.retryAfterSeconds))
+            .json(errorBody('sign_in_throttled', `Muitas tentativas erradas. Tente de novo em ${waitText(outcome.retryAfterSeconds)}.`));
+          return;
         case 'wrong_current':
           response.status(422).json(errorBody('wrong_password', 'A senha atual está incorreta.'));
           return;
         case 'weak':
           response.status(422).json(errorBody('weak_password', outcome.message));
           return;
-        case 'changed':
-          deps.logger.info({ staffId: principal.staffId }, 'console password changed; other sessions ended');
-          response.status(204).end();
+        case 'changed': {
+          // A new session for the caller: the old token (and every other session) no longer opens anything.
+          const secure = isSecureRequest(request, deps.publicUrl);
+          response.cookie(sessionCookieName(secure), outcome.token, sessionCookieOptions(secure, SESSION_IDLE_MS));
+          deps.logger.info({ staffId: principal.staffId }, 'console password changed; every session ended, a new one opened');
+          response.json({ csrfToken: csrfTokenFor(outcome.token) });
           return;
+        }
       }
     },
   );

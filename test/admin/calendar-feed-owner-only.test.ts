@@ -67,8 +67,8 @@ async function signedIn(role: 'owner' | 'attendant') {
     body: JSON.stringify({ email: created.email, password: created.initialPassword }),
   });
   expect(signIn.status).toBe(200);
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+  let cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  let { csrfToken } = (await signIn.json()) as { csrfToken: string };
   const call = (method: string, path: string, body?: unknown) =>
     fetch(`${service.url}${path}`, {
       method,
@@ -80,9 +80,11 @@ async function signedIn(role: 'owner' | 'attendant') {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-  expect((await call('POST', '/console/api/password', { current: created.initialPassword, next: 'outra-senha-segura-1' })).status).toBe(
-    204,
-  );
+  const changed = await call('POST', '/console/api/password', { current: created.initialPassword, next: 'outra-senha-segura-1' });
+  expect(changed.status).toBe(200);
+  // The change opens a new session: its cookie and CSRF token replace the old ones.
+  cookie = (changed.headers.get('set-cookie') ?? '').split(';')[0]!;
+  ({ csrfToken } = (await changed.json()) as { csrfToken: string });
   return call;
 }
 

@@ -75,11 +75,15 @@ async function signedIn(
     body: JSON.stringify({ email: created.email, password: created.initialPassword }),
   });
   expect(signIn.status).toBe(200);
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+  let cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  let { csrfToken } = (await signIn.json()) as { csrfToken: string };
   const browser: Browser = {
-    cookie,
-    csrf: csrfToken,
+    get cookie() {
+      return cookie;
+    },
+    get csrf() {
+      return csrfToken;
+    },
     call: (method, path, body, headers = {}) =>
       fetch(`${service.url}${path}`, {
         method,
@@ -95,7 +99,10 @@ async function signedIn(
   };
   if (options.changePassword !== false) {
     const changed = await browser.call('POST', '/console/api/password', { current: created.initialPassword, next: 'outra-senha-segura-1' });
-    expect(changed.status).toBe(204);
+    expect(changed.status).toBe(200);
+    // The change opens a new session: its cookie and CSRF token replace the old ones.
+    cookie = (changed.headers.get('set-cookie') ?? '').split(';')[0]!;
+    ({ csrfToken } = (await changed.json()) as { csrfToken: string });
   }
   return { ...browser, name };
 }

@@ -8,7 +8,6 @@ import {
   findStaffSession,
   PAIR_FREE_FAILURES,
   revokeStaffSession,
-  SIGN_IN_WINDOW_MS,
   signInStaff,
 } from '../../src/staff/index.js';
 import { decideSignInGate } from '../../src/staff/sign-in-throttle.js';
@@ -147,18 +146,29 @@ describe('sessions and passwords', () => {
     expect(stored.tokenHash).not.toBe(again.token);
   });
 
-  it('when the password changes, then the initial one stops working, "must change" clears and the other sessions end', async () => {
+  it('when the password changes, then the initial one stops working, "must change" clears and every session ends but the new one', async () => {
     const account = await newAccount();
     const now = at('2026-12-01T15:00:00Z');
     const first = await attempt(account, account.initialPassword, now);
     const second = await attempt(account, account.initialPassword, now);
     if (first.kind !== 'signed_in' || second.kind !== 'signed_in') throw new Error('sign-in failed');
     const change = (current: string, next: string) =>
-      changeStaffPassword(db, { staffId: account.staffId, sessionId: first.sessionId, current, next, now });
+      changeStaffPassword(db, {
+        staffId: account.staffId,
+        sessionId: first.sessionId,
+        current,
+        next,
+        now,
+        address: '203.0.113.7',
+        userAgent: null,
+      });
     expect(await change('errada', 'uma-senha-boa-123')).toEqual({ kind: 'wrong_current' });
     expect(await change(account.initialPassword, 'curta')).toMatchObject({ kind: 'weak' });
-    expect(await change(account.initialPassword, 'uma-senha-boa-123')).toEqual({ kind: 'changed' });
-    expect(await findStaffSession(db, first.token, now)).toMatchObject({ mustChangePassword: false });
+    const changed = await change(account.initialPassword, 'uma-senha-boa-123');
+    if (changed.kind !== 'changed') throw new Error(changed.kind);
+    // The session that changed it is rotated too: only the new token opens anything.
+    expect(await findStaffSession(db, first.token, now)).toBeNull();
+    expect(await findStaffSession(db, changed.token, now)).toMatchObject({ mustChangePassword: false });
     expect(await findStaffSession(db, second.token, now)).toBeNull();
     expect((await attempt(account, account.initialPassword, now)).kind).toBe('refused');
     expect((await attempt(account, 'uma-senha-boa-123', now)).kind).toBe('signed_in');
