@@ -10,14 +10,13 @@ import {
   deviceCookieName,
   findStaffSession,
   readDeviceCookie,
-  readSessionToken,
   revokeStaffSession,
   SESSION_IDLE_MS,
   sessionCookieName,
   sessionCookieOptions,
   signInStaff,
 } from '../staff/index.js';
-import { consoleStaffOf, isSecureRequest, requireConsoleSession, requireSameOrigin } from './console-session.js';
+import { consoleStaffOf, isSecureRequest, requireConsoleSession, requireSameOrigin, sessionTokenOf } from './console-session.js';
 
 // A NUL or other control character fits no e-mail (and PostgreSQL text refuses NUL): 400, not a 500.
 const hasControlCharacter = (text: string): boolean => [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
@@ -76,7 +75,7 @@ export function createSessionRoutes(deps: { db: Db; logger: Logger; clock: Clock
   });
 
   router.get('/session', async (request, response) => {
-    const token = readSessionToken(request.headers.cookie);
+    const token = sessionTokenOf(request, deps.publicUrl);
     const principal = token ? await findStaffSession(deps.db, token, deps.clock.now()) : null;
     if (!token || !principal) {
       response.status(401).json(errorBody('unauthorized', 'sem sessão'));

@@ -2,7 +2,14 @@ export { type ChangePasswordOutcome, changeStaffPassword } from './change-staff-
 export { type CreateStaffAccountOutcome, createStaffAccount } from './create-staff-account.js';
 export { DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from './demo-console-notice.js';
 export { DEVICE_COOKIE_MAX_AGE_MS, deviceCookieName, readDeviceCookie } from './device-cookie.js';
-export { allowedOrigins, isSameOrigin, readSessionToken, sessionCookieName, sessionCookieOptions } from './session-cookie.js';
+export {
+  allowedOrigins,
+  isSameOrigin,
+  isSecureContext,
+  readSessionToken,
+  sessionCookieName,
+  sessionCookieOptions,
+} from './session-cookie.js';
 export { csrfTokenFor, isCsrfTokenValid } from './session-token.js';
 export { deleteOldSignInAttempts } from './sign-in-attempts.js';
 export { type SignInOutcome, signInStaff } from './sign-in-staff.js';

@@ -97,3 +97,25 @@ describe('sign-in input, password changes and the password policy', () => {
     expect(passwordProblem('girassol-amarelo-na-janela', context)).toBeNull();
   });
 });
+
+describe('the session cookie on https', () => {
+  it('when the service is on https, then only the __Host- cookie opens the session; the same token under the plain name is refused', async () => {
+    const database = await testDatabase();
+    const tenant = await createTestTenant(database.db);
+    const created = await createStaffAccount(database.db, { slug: tenant.slug, email: `https.${Date.now()}@salao.test`, name: 'Ana' });
+    if (created.kind !== 'created') throw new Error(created.kind);
+    const origin = 'https://agenda.example.com';
+    const app = createAuthTestApp(database.db, { publicUrl: origin });
+    const signIn = await request(app)
+      .post('/console/api/session')
+      .set('origin', origin)
+      .send({ email: created.email, password: created.initialPassword })
+      .expect(200);
+    const header = (signIn.headers['set-cookie'] as unknown as string[]).map((line) => line.split(';')[0]!);
+    const hostCookie = header.find((line) => line.startsWith('__Host-wa_console='))!;
+    const token = hostCookie.slice('__Host-wa_console='.length);
+    expect((await request(app).get('/console/api/session').set('cookie', hostCookie)).status).toBe(200);
+    expect((await request(app).get('/console/api/session').set('cookie', `wa_console=${token}`)).status).toBe(401);
+    expect((await request(app).get('/admin/handoffs').set('cookie', `wa_console=${token}`)).status).toBe(401);
+  });
+});
