@@ -1,7 +1,7 @@
 // The import rules of src/, checked by `npm run check` (dependency-cruiser). Each rule says why.
 // Layers: entry points (main, boot, http, whatsapp, admin, queue, cli) → conversation, agent,
 // offline-assistant → the domain (reminders → scheduling, handoff, outbox, tenant) → db, shared, config.
-const DOMAIN = '^src/(scheduling|handoff|outbox|tenant|reminders)/';
+const DOMAIN = '^src/(scheduling|handoff|outbox|tenant|reminders|auth)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -1,11 +1,11 @@
 import express, { Router } from 'express';
+import { createFailedAuthThrottle } from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import { createAppointmentRoutes } from './appointment-routes.js';
 import { createConversationRoutes } from './conversation-routes.js';
 import { createCustomerRoutes } from './customer-routes.js';
-import { createFailedAuthThrottle } from './failed-auth-throttle.js';
 import { createHandoffRoutes } from './handoff-routes.js';
 import { createProfessionalRoutes } from './professional-routes.js';
 import { requireApiKey } from './require-api-key.js';

@@ -1,4 +1,3 @@
 export { calendarFeedUrl, createCalendarFeedRouter } from './calendar-feed-route.js';
 export { type AdminRouterDeps, createAdminRouter } from './create-admin-router.js';
-export { deleteOldAttemptCounters } from './failed-auth-throttle.js';
 export { maskPhone } from './mask-phone.js';

@@ -1,11 +1,9 @@
 import type { RequestHandler } from 'express';
+import { type FailedAuthThrottle, findActiveApiKey, hashApiKey, touchApiKey } from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import { errorBody } from '../http/index.js';
 import type { Clock, Logger } from '../shared/index.js';
-import { hashApiKey } from '../tenant/index.js';
 import { setAdminContext } from './admin-context.js';
-import type { FailedAuthThrottle } from './failed-auth-throttle.js';
-import { findActiveApiKey, touchApiKey } from './find-api-key.js';
 import type { RateLimiter } from './sliding-window-rate-limiter.js';
 
 const BEARER = /^Bearer\s+(\S{1,200})\s*$/i;

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
+import { allowedOrigins, findStaffSession, isCsrfTokenValid, isSameOrigin, isSecureContext, readSessionToken } from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import { errorBody } from '../http/index.js';
 import type { Clock, Logger } from '../shared/index.js';
-import { allowedOrigins, findStaffSession, isCsrfTokenValid, isSameOrigin, isSecureContext, readSessionToken } from '../staff/index.js';
 import { setAdminContext } from './admin-context.js';
 import type { RateLimiter } from './sliding-window-rate-limiter.js';
 

@@ -1,10 +1,9 @@
-import { deleteOldAttemptCounters } from '../admin/index.js';
 import { compactAgentHistory } from '../agent/index.js';
+import { deleteOldAttemptCounters, deleteOldSignInAttempts } from '../auth/index.js';
 import { createMonthlyPartitionsAhead, type Db, MONTHLY_PARTITIONED_TABLES } from '../db/index.js';
 import { eraseExpiredData } from '../privacy/index.js';
 import { deleteEmptyJobQueues, deleteQueueLeftovers, type QueueTaskList, TASKS } from '../queue/index.js';
 import type { Clock, Logger } from '../shared/index.js';
-import { deleteOldSignInAttempts } from '../staff/index.js';
 
 /**
  * When the queue's cron runs the maintenance jobs (graphile-worker crontab syntax, UTC):

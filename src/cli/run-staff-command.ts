@@ -1,6 +1,6 @@
+import { createStaffAccount, revokeAllStaffSessions } from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import { systemClock } from '../shared/index.js';
-import { createStaffAccount, revokeAllStaffSessions } from '../staff/index.js';
 import { parseStaffArgs, STAFF_USAGE } from './parse-staff-args.js';
 
 const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;

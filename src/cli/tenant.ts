@@ -1,10 +1,11 @@
 // `npm run tenant -- <command>`: tenant administration for operators.
 import { pino } from 'pino';
+import { revokeApiKey } from '../auth/index.js';
 import { type Config, ConfigError } from '../config/index.js';
 import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
 import { EmbeddedPostgresInUseError } from '../db/index.js';
 import { createLogger, systemClock } from '../shared/index.js';
-import { formatApiKeyNotice, importTenant, listTenants, readTenantFile, revokeApiKey, type TenantFile } from '../tenant/index.js';
+import { formatApiKeyNotice, importTenant, listTenants, readTenantFile, type TenantFile } from '../tenant/index.js';
 import { devSecretsNotice } from './dev-secrets-notice.js';
 import { loadCliConfig } from './load-cli-config.js';
 import { type CliDatabase, openCliDatabase } from './open-cli-database.js';

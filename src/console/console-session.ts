@@ -1,7 +1,4 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Db } from '../db/index.js';
-import { errorBody } from '../http/index.js';
-import type { Clock } from '../shared/index.js';
 import {
   allowedOrigins,
   findStaffSession,
@@ -10,7 +7,10 @@ import {
   isSecureContext,
   readSessionToken,
   type StaffPrincipal,
-} from '../staff/index.js';
+} from '../auth/index.js';
+import type { Db } from '../db/index.js';
+import { errorBody } from '../http/index.js';
+import type { Clock } from '../shared/index.js';
 
 const KEY = 'consoleStaff';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,7 +1,7 @@
 import { Router } from 'express';
+import { findStaffSession } from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import type { Clock } from '../shared/index.js';
-import { findStaffSession } from '../staff/index.js';
 import type { ConsoleEventHub } from './console-event-hub.js';
 import { consoleStaffOf, requireConsoleSession, sessionTokenOf } from './console-session.js';
 

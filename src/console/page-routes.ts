@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
+import { findStaffSession } from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import type { Clock } from '../shared/index.js';
-import { findStaffSession } from '../staff/index.js';
 import { CONSOLE_ASSETS_DIR, readConsoleIndex } from './console-assets.js';
 import { sessionTokenOf } from './console-session.js';
 

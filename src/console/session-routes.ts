@@ -1,8 +1,5 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { Db } from '../db/index.js';
-import { errorBody } from '../http/index.js';
-import type { Clock, Logger } from '../shared/index.js';
 import {
   changeStaffPassword,
   csrfTokenFor,
@@ -15,7 +12,10 @@ import {
   sessionCookieName,
   sessionCookieOptions,
   signInStaff,
-} from '../staff/index.js';
+} from '../auth/index.js';
+import type { Db } from '../db/index.js';
+import { errorBody } from '../http/index.js';
+import type { Clock, Logger } from '../shared/index.js';
 import { consoleStaffOf, isSecureRequest, requireConsoleSession, requireSameOrigin, sessionTokenOf } from './console-session.js';
 
 // A NUL or other control character fits no e-mail (and PostgreSQL text refuses NUL): 400, not a 500.

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStaffAccount } from '../../src/staff/index.js';
+import { createStaffAccount } from '../../src/auth/index.js';
 import { createTestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { AUTH_TEST_ORIGIN, createAuthTestApp } from './auth-test-app.js';

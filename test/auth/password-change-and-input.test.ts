@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStaffAccount } from '../../src/staff/index.js';
-import { passwordProblem } from '../../src/staff/password-policy.js';
+import { createStaffAccount } from '../../src/auth/index.js';
+import { passwordProblem } from '../../src/auth/password-policy.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { AUTH_TEST_ORIGIN, createAuthTestApp } from './auth-test-app.js';

@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminRouter } from '../../src/admin/index.js';
+import { createStaffAccount } from '../../src/auth/index.js';
 import { schedulingDepsOf } from '../../src/boot/index.js';
 import { createConsoleRouter } from '../../src/console/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { silentLogger, systemClock } from '../../src/shared/index.js';
-import { createStaffAccount } from '../../src/staff/index.js';
 import { createInboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 

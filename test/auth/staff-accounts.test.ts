@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { runDailyMaintenance } from '../../src/boot/create-maintenance-tasks.js';
-import { parseStaffArgs } from '../../src/cli/parse-staff-args.js';
-import { type Clock, fixedClock, silentLogger } from '../../src/shared/index.js';
 import {
   changeStaffPassword,
   createStaffAccount,
@@ -9,8 +6,11 @@ import {
   PAIR_FREE_FAILURES,
   revokeStaffSession,
   signInStaff,
-} from '../../src/staff/index.js';
-import { decideSignInGate } from '../../src/staff/sign-in-throttle.js';
+} from '../../src/auth/index.js';
+import { decideSignInGate } from '../../src/auth/sign-in-throttle.js';
+import { runDailyMaintenance } from '../../src/boot/create-maintenance-tasks.js';
+import { parseStaffArgs } from '../../src/cli/parse-staff-args.js';
+import { type Clock, fixedClock, silentLogger } from '../../src/shared/index.js';
 import { createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 

@@ -1,7 +1,18 @@
+// auth/: who may act. Admin API keys (hashed, looked up, revoked, their attempt throttle),
+// staff accounts, passwords, sign-in and its throttle, device cookies and console sessions.
+export { generateApiKey, hashApiKey } from './api-key.js';
 export { type ChangePasswordOutcome, changeStaffPassword } from './change-staff-password.js';
 export { type CreateStaffAccountOutcome, createStaffAccount } from './create-staff-account.js';
 export { DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from './demo-console-notice.js';
 export { DEVICE_COOKIE_MAX_AGE_MS, deviceCookieName, readDeviceCookie } from './device-cookie.js';
+export {
+  type AttemptReservation,
+  createFailedAuthThrottle,
+  deleteOldAttemptCounters,
+  type FailedAuthThrottle,
+} from './failed-auth-throttle.js';
+export { findActiveApiKey, touchApiKey } from './find-api-key.js';
+export { type RevokeApiKeyOutcome, revokeApiKey } from './revoke-api-key.js';
 export {
   allowedOrigins,
   isSameOrigin,
