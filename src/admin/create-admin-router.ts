@@ -11,6 +11,7 @@ import { createProfessionalRoutes } from './professional-routes.js';
 import { requireApiKey } from './require-api-key.js';
 import { requireStaffSession } from './require-staff-session.js';
 import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
+import { createStaffAccountRoutes } from './staff-account-routes.js';
 import { createStatsRoutes } from './stats-routes.js';
 
 export interface AdminRouterDeps {
@@ -61,6 +62,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createAppointmentRoutes(deps));
   admin.use(createProfessionalRoutes(deps));
   admin.use(createCustomerRoutes(deps));
+  admin.use(createStaffAccountRoutes(deps));
   const router = Router();
   router.use('/admin', admin);
   return router;

@@ -12,6 +12,13 @@ export {
   type FailedAuthThrottle,
 } from './failed-auth-throttle.js';
 export { findActiveApiKey, touchApiKey } from './find-api-key.js';
+export {
+  type ManagedStaff,
+  type ManageStaffOutcome,
+  manageStaffAccount,
+  type StaffChange,
+  type StaffTarget,
+} from './manage-staff-account.js';
 export { type RevokeApiKeyOutcome, revokeApiKey } from './revoke-api-key.js';
 export {
   allowedOrigins,

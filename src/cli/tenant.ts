@@ -21,7 +21,9 @@ const USAGE = `usage: npm run tenant -- <command>
   list                 list tenants (slug, phone number id, sandbox or live, active key prefixes)
   revoke-key PREFIX    revoke the admin API key with this prefix (see "list")
   staff add SLUG EMAIL NAME [--role owner|attendant]
-                       create a web console account; prints its initial password once (see "staff help")
+                       create a web console account; prints its initial password once
+  staff list SLUG | disable SLUG EMAIL | enable SLUG EMAIL | reset-password SLUG EMAIL | role SLUG EMAIL ROLE
+                       manage console accounts (see "staff --help")
   reencrypt-tokens     seal every WhatsApp access token with the first key of CREDENTIALS_KEY
                        (after adding a new key in front; then the old key can be removed)
 
