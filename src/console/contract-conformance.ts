@@ -1,10 +1,10 @@
+import type { StaffRole as StoredStaffRole } from '../auth/index.js';
 import type { AppointmentSource, AppointmentStatus, HandoffStatus, Same, StaffRole } from '../contract/index.js';
 import type { HandoffStatus as StoredHandoffStatus } from '../handoff/index.js';
 import type {
   AppointmentSource as StoredAppointmentSource,
   AppointmentStatus as StoredAppointmentStatus,
 } from '../scheduling/appointments/index.js';
-import type { StaffRole as StoredStaffRole } from '../staff/index.js';
 
 type Holds<Check extends true> = Check;
 
