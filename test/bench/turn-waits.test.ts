@@ -14,7 +14,8 @@ describe('waiting for the work of a turn, not for every queued job', () => {
   });
 
   const addJob = (runAt: string, key: string) =>
-    database.db.$queryRaw`SELECT id FROM graphile_worker.add_job('send-reminder', '{}'::json, run_at := ${runAt}::timestamptz, job_key := ${key})`;
+    database.db
+      .$queryRaw`SELECT id FROM graphile_worker.add_job('send-reminder', '{}'::json, run_at := ${runAt}::timestamptz, job_key := ${key})`;
 
   it('when the only jobs left are reminders hours ahead, then the queue counts as idle', async () => {
     await addJob(new Date(Date.now() + 3 * 3_600_000).toISOString(), 'reminder:1:120');
