@@ -55,18 +55,15 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): WhatsApp
   });
   intakePool.on('error', (error) => logger.warn({ err: error }, 'idle intake connection failed'));
   const devSecretGuard = createDevSecretGuard(deps.db, config);
+  const schedule = { debounceMs: config.DEBOUNCE_MS, maxWaitMs: config.DEBOUNCE_MAX_WAIT_MS, maxAttempts: config.JOB_MAX_ATTEMPTS };
   const intakeDeps = {
     refusesTenant: devSecretGuard.refusesTenant,
     db: deps.db,
     logger: logger.child({ component: 'whatsapp-webhook' }),
     resolveTenant: createTenantResolver(deps.db),
     deadLetter: createDeadLetterSink(deps.db),
-    storeInbound: createIntakeBatcher(
-      deps.db,
-      intakePool,
-      { debounceMs: config.DEBOUNCE_MS, maxWaitMs: config.DEBOUNCE_MAX_WAIT_MS, maxAttempts: config.JOB_MAX_ATTEMPTS },
-      logger,
-    ),
+    schedule,
+    storeInbound: createIntakeBatcher(deps.db, intakePool, schedule, logger),
   };
   const router = express.Router();
 
