@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import express from 'express';
 import type { ServiceDeps } from '../src/boot/service-deps.js';
 import { loadConfig } from '../src/config/index.js';
@@ -88,6 +89,12 @@ export default async function run(): Promise<BenchTarget[]> {
       serverCpuUsPerRequest: median(target, 'serverCpuUsPerRequest'),
       postgresCpuUsPerRequest: median(target, 'postgresCpuUsPerRequest'),
     }));
+    console.log(
+      `load average during the run: ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
     console.log(`medians over ${ROUNDS} interleaved rounds of ${ROUND_MS / 1000} s, ${CONNECTIONS} keep-alive connections:`);
     console.table(summary);
     const ratio = summary[1]!.rps / summary[0]!.rps;
@@ -146,8 +153,9 @@ type Measured = ReturnType<typeof summarise> & { serverCpuUsPerRequest: number; 
  * server) is counted apart: on 2 cores the database's share decides the intake's throughput.
  */
 async function measure(port: number, bodies: { template: string }[], postgresPid: number | undefined): Promise<Measured> {
-  const before = process.cpuUsage();
+  // the /proc walk of cpuSecondsOfTree stays outside this process's measured window
   const postgresBefore = cpuSecondsOfTree(postgresPid);
+  const before = process.cpuUsage();
   const result = await load(port, bodies, ROUND_MS);
   const used = process.cpuUsage(before);
   const requests = Math.max(1, result.requests);
