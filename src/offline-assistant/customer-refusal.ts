@@ -29,6 +29,11 @@ export function customerRefusal(error: ToolDomainException): string {
     }
     case 'no_working_hours':
       return 'Não há atendimento nesse dia.';
+    case 'holiday': {
+      // The model's text carries the customer's sentence in quotes: "dia 25/12 é Natal, estaremos fechados".
+      const said = /\("(dia [^"]+)"\)/.exec(error.message)?.[1];
+      return said ? `${said[0]!.toUpperCase()}${said.slice(1)}.` : 'Nesse dia estaremos fechados.';
+    }
     default:
       return firstSentence(error.message);
   }

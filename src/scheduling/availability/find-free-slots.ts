@@ -22,11 +22,11 @@ export type FreeSlots = { kind: 'day'; day: DayAvailability } | Refused<Availabi
 
 /**
  * The free start times of one professional on one local date for a service, honouring
- * weekly hours, time off, booked appointments, the service's duration, the slot step, the
+ * weekly hours, holidays, time off, booked appointments, the service's duration, the slot step, the
  * minimum notice and the horizon, in the tenant's zone. The common case costs one query.
  * Refuses (as a value): an invalid date, an unknown professional/service (other tenants' ids
  * alike), a service the professional does not offer, a past date, a date beyond the horizon,
- * a weekday without working hours (naming the next date with a free time).
+ * a closed day (a holiday, named) or a weekday without working hours (both naming the next date with a free time).
  */
 export async function findFreeSlots(
   db: Queryable,
@@ -43,6 +43,10 @@ export async function findFreeSlots(
     return refused({ kind: 'beyond_horizon', date: query.date, lastDate: window.lastDate, horizonDays: schedule.settings.horizonDays });
   }
   const base = { tenantId: query.tenantId, professionalId: professional.id, service, afterDate: query.date, window };
+  const holiday = schedule.closedDays.get(query.date);
+  if (holiday !== undefined) {
+    return refused({ kind: 'holiday', date: query.date, name: holiday, nextDate: await findNextDateWithSlots(db, base) });
+  }
   if ((schedule.hoursByWeekday[weekdayOf(query.date)] ?? []).length === 0) {
     const nextDate = await findNextDateWithSlots(db, base);
     return refused({ kind: 'no_working_hours', professional, date: query.date, nextDate, lastDate: window.lastDate });

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import type { OutboundReply } from '../../shared/index.js';
+import { formatBrl, type OutboundReply } from '../../shared/index.js';
 import { type ConfirmedChange, readConfirmedChanges, type ScheduleChangeRef } from './confirmed-writes.js';
 import { formatDayTime } from './format-day-time.js';
 
@@ -38,7 +38,7 @@ const TITLES = {
   rescheduled: '🔁 *Agendamento remarcado*',
 };
 
-const money = (cents: number) => `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`;
+const money = formatBrl;
 
 /** "📍 Salão da Ana · Rua X, 10": the name once and the address once; never the free-text business information. */
 const placeLine = (business: ReceiptBusiness) =>

@@ -20,6 +20,7 @@ import {
 import { findFreeSlots } from '../availability/index.js';
 import { listProfessionals, listServices } from '../catalog/index.js';
 import { changeOfResult } from './change-of-result.js';
+import { toServicoCatalogo } from './format-catalog.js';
 import { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
 import { modelRefusalTexts } from './model-refusal-texts.js';
 import {
@@ -73,16 +74,14 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
     listServices: defineTool({
       name: 'listar_servicos',
       effect: 'read',
-      description: 'Lista os serviços do estabelecimento com id, nome, duração em minutos e os profissionais que fazem cada um.',
+      description:
+        'Lista os serviços do estabelecimento com id, nome, duração em minutos, preço ("preco", já escrito como o cliente deve ler; ' +
+        'sem "preco" o salão não informou o valor) e os profissionais que fazem cada um (com preço ou duração próprios quando diferem). ' +
+        '"variacoes" são opções do serviço (ex.: cabelo longo), cada uma com seu id, duração e preço: agende a variação pelo id dela.',
       input: listarServicosInput,
       async handler(_input, context): Promise<ListarServicosResult> {
         const services = await listServices(db, context.tenantId);
-        return {
-          servicos: services.map((service) => ({
-            ...toServicoResumo(service),
-            profissionais: service.professionals.map((professional) => ({ id: professional.id, nome: professional.name })),
-          })),
-        };
+        return { servicos: services.map(toServicoCatalogo) };
       },
     }),
     listProfessionals: defineTool({

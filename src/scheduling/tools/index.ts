@@ -29,7 +29,10 @@ export type {
   ListarProfissionaisResult,
   ListarServicosResult,
   MeusAgendamentosResult,
+  ProfissionalDoServico,
   ProfissionalResumo,
   RemarcarResult,
+  ServicoCatalogo,
   ServicoResumo,
+  VariacaoCatalogo,
 } from './tool-results.js';

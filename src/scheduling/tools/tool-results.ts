@@ -9,6 +9,8 @@ export interface ServicoResumo {
   id: number;
   nome: string;
   duracao_minutos: number;
+  /** the price as the customer reads it ("R$ 60,00", "a partir de R$ 80,00"); absent when the catalogue has none */
+  preco?: string;
 }
 
 export interface ProfissionalResumo {
@@ -16,8 +18,24 @@ export interface ProfissionalResumo {
   nome: string;
 }
 
+/** Who does a catalogue entry; `preco` / `duracao_minutos` only when this professional's differ from the entry's. */
+export interface ProfissionalDoServico extends ProfissionalResumo {
+  preco?: string;
+  duracao_minutos?: number;
+}
+
+/** A variant (or a service): booked with its own id. */
+export interface VariacaoCatalogo extends ServicoResumo {
+  profissionais: ProfissionalDoServico[];
+}
+
+export interface ServicoCatalogo extends VariacaoCatalogo {
+  /** variants of the service ("Escova cabelo longo"), each chosen like a service, by its own id; absent when none */
+  variacoes?: VariacaoCatalogo[];
+}
+
 export interface ListarServicosResult {
-  servicos: (ServicoResumo & { profissionais: ProfissionalResumo[] })[];
+  servicos: ServicoCatalogo[];
 }
 
 export interface ListarProfissionaisResult {
