@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schedulingDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
-import { bookVisit, botActor, customerPolicy, type SchedulingDeps } from '../../src/scheduling/appointments/index.js';
+import { bookVisit, botActor, cancelAppointment, customerPolicy, type SchedulingDeps } from '../../src/scheduling/appointments/index.js';
 import { findVisitSlots } from '../../src/scheduling/availability/index.js';
 import { localTimeOf } from '../../src/shared/index.js';
 import { createTestTenant } from '../support/factories.js';
@@ -116,6 +116,31 @@ describe('visits: several services back to back, booked all or nothing', () => {
     );
     expect(again).toMatchObject({ alreadyExisted: true, visitId: booked.visitId });
     expect(await db.appointment.count({ where: { tenantId: tenant.id } })).toBe(2);
+  });
+
+  it('when any row of a visit is cancelled, then the whole visit is cancelled, each row with its history', async () => {
+    const { tenant, ana, bia, corte, escova } = await salon(db);
+    const customer = await createCustomer(db, tenant.id);
+    const items = [
+      { serviceId: corte.id, professionalId: bia.id },
+      { serviceId: escova.id, professionalId: ana.id },
+    ];
+    const booked = accepted(await visitOf(schedulingDepsOf(db), tenant.id, customer.customerId, items, `${DAY}T15:00`, 'to-cancel'));
+    const second = booked.appointments[1]!;
+    const outcome = await cancelAppointment(schedulingDepsOf(db), {
+      tenantId: tenant.id,
+      customerId: customer.customerId,
+      appointmentId: second.id,
+      now,
+      policy: customerPolicy(botActor(null)),
+    });
+    expect(outcome.kind).toBe('changed');
+    const rows = await db.appointment.findMany({ where: { visitId: booked.visitId }, include: { events: true }, orderBy: { id: 'asc' } });
+    expect(rows.map((row) => row.status)).toEqual(['cancelled', 'cancelled']);
+    expect(rows.map((row) => row.events.map((event) => event.change))).toEqual([
+      ['created', 'cancelled'],
+      ['created', 'cancelled'],
+    ]);
   });
 
   it('when the visit would end after closing, then it is refused naming the starts where it fits, and nothing is booked', async () => {

@@ -24,8 +24,10 @@ export type {
   AgendamentoResumo,
   AgendarResult,
   BuscarHorariosResult,
+  BuscarHorariosVisitaResult,
   CancelarResult,
   FaixaLivre,
+  ItemDaVisita,
   ListarProfissionaisResult,
   ListarServicosResult,
   MeusAgendamentosResult,
@@ -35,4 +37,5 @@ export type {
   ServicoCatalogo,
   ServicoResumo,
   VariacaoCatalogo,
+  VisitaAgendada,
 } from './tool-results.js';

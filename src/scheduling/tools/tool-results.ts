@@ -73,6 +73,10 @@ export interface BuscarHorariosResult {
 
 export interface AgendamentoResumo {
   agendamento_id: number;
+  /** the visit it belongs to (several services booked together); absent for one service */
+  visita_id?: number;
+  /** its price at booking ("R$ 60,00"); absent when the catalogue has none */
+  preco?: string;
   status: 'agendado' | 'confirmado' | 'cancelado' | 'compareceu' | 'faltou';
   data: string;
   dia_semana: string;
@@ -82,8 +86,39 @@ export interface AgendamentoResumo {
   servico: ServicoResumo;
 }
 
+/** One service of a visit at one start. */
+export interface ItemDaVisita {
+  servico: { id: number; nome: string };
+  profissional: ProfissionalResumo;
+  inicio: string;
+  fim: string;
+  preco?: string;
+}
+
+/** `buscar_horarios` with `servicos`: the starts where the whole visit fits. */
+export interface BuscarHorariosVisitaResult {
+  data: string;
+  dia_semana: string;
+  total_inicios: number;
+  /** the first starts (all when few), each with its services' times and professionals and the total when every price is known */
+  inicios: { inicio: string; itens: ItemDaVisita[]; total?: string }[];
+  inicios_omitidos: number;
+  observacao?: string;
+}
+
+/** A visit as `agendar` with `servicos` booked it. */
+export interface VisitaAgendada {
+  visita_id: number;
+  agendamentos: AgendamentoResumo[];
+  /** the sum of the prices when every service has one */
+  total?: string;
+}
+
 export interface AgendarResult {
+  /** the appointment booked (a visit's first service) */
   agendamento: AgendamentoResumo;
+  /** only for a visit: every service booked, in order */
+  visita?: VisitaAgendada;
   /** true when this call returned an appointment that already existed (repeated call, or the same customer and slot). */
   ja_existia: boolean;
 }
