@@ -8,3 +8,4 @@ export {
 } from './agenda-appointment.js';
 export { listClosedDays } from './list-closed-days.js';
 export { type BlockRefusal, type CreatedBlock, createProfessionalBlock, deleteProfessionalBlock } from './professional-blocks.js';
+export { type DayRevenue, revenueByDay } from './revenue-by-day.js';
