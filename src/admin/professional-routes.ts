@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Professional, Sent, Service } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { createProfessionalBlock, deleteProfessionalBlock } from '../scheduling/agenda/index.js';
 import { findFreeSlots } from '../scheduling/availability/index.js';
@@ -55,7 +56,7 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
         )
       : new Map<number, string>();
     response.json({
-      items: professionals.map((professional) => {
+      items: professionals.map((professional): Sent<Professional> & { calendarUrl: string | null } => {
         const token = tokens.get(professional.id);
         return {
           id: professional.id,
@@ -140,7 +141,7 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
  * A service or variant as staff list it (variants right after their parent, with `parentId`):
  * its price in cents and as the customer reads it (`price`: "R$ 60,00", "a partir de R$ 80,00", null without one).
  */
-function toServiceItem(service: CatalogVariant, parentId: number | null) {
+function toServiceItem(service: CatalogVariant, parentId: number | null): Sent<Service> {
   const { id, name, durationMinutes, priceCents, priceFrom, bufferAfterMinutes } = service;
   return { id, name, durationMinutes, priceCents, priceFrom, price: priceLabel(service), bufferAfterMinutes, parentId };
 }
