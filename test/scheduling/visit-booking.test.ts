@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { schedulingDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
 import { bookVisit, botActor, cancelAppointment, customerPolicy, type SchedulingDeps } from '../../src/scheduling/appointments/index.js';
-import { findVisitSlots } from '../../src/scheduling/availability/index.js';
+import { findFreeSlots, findVisitSlots } from '../../src/scheduling/availability/index.js';
 import { localTimeOf } from '../../src/shared/index.js';
 import { createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
@@ -230,6 +230,27 @@ describe('visits: several services back to back, booked all or nothing', () => {
     }
     expect(await db.appointment.count({ where: { tenantId: tenant.id, status: 'booked' } })).toBe(3);
     expect(await overlappingPairs(db, tenant.id)).toEqual([]);
+  });
+
+  it('when the only lavatório is taken at a time, then the one-service search of another professional does not offer that time either', async () => {
+    const { tenant, ana, bia, escova } = await salon(db);
+    const customer = await createCustomer(db, tenant.id);
+    accepted(
+      await visitOf(
+        schedulingDepsOf(db),
+        tenant.id,
+        customer.customerId,
+        [{ serviceId: escova.id, professionalId: ana.id }],
+        `${DAY}T14:00`,
+        'lav',
+      ),
+    );
+    const bias = accepted(await findFreeSlots(db, { tenantId: tenant.id, professionalId: bia.id, serviceId: escova.id, date: DAY, now }));
+    const labels = bias.day.slots.map((slot) => localTimeOf(slot, tenant.timezone));
+    // Ana's escova holds it 14:00–14:40 (buffer included); Bia's holds it 40 minutes too: 13:15 or 14:45, nothing between.
+    expect(labels).toContain('13:15');
+    expect(labels).toContain('14:45');
+    expect(labels.filter((label) => label > '13:15' && label < '14:45')).toEqual([]);
   });
 
   it('the database itself refuses a second holder of a one-unit resource, even from a transaction that waited on the first', async () => {

@@ -140,7 +140,7 @@ function withinIntervals(
  * count, counting the visit's own earlier services: at no instant more holds than `count`.
  * The greatest overlap inside [start, end) is reached at `start` or at a hold's start.
  */
-function resourcesFit(
+export function resourcesFit(
   resources: ReadonlyMap<number, ResourceUse>,
   resourceIds: readonly number[],
   start: number,
