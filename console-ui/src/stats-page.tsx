@@ -1,26 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { ConsoleStats, HandoffReasonStats, Session } from '../../src/contract/index.js';
 import { api, errorText } from './api.js';
 import { addDays, percentText, todayIn, waitText } from './format.js';
-import type { Session } from './types.js';
-
-interface ReasonRow {
-  reason: string;
-  label: string;
-  count: number;
-  claimed: number;
-  unclaimed: number;
-  medianWaitSeconds: number | null;
-  p90WaitSeconds: number | null;
-}
-interface ConsoleStats {
-  /** labels come from the server (conversation/run-exit.ts), one per exit it can store */
-  runsByExit: { exit: string; label: string; count: number }[];
-  appointmentsByStatus: { status: string; count: number }[];
-  noShowRate: number | null;
-  confirmationRate: number | null;
-  noShowRateConfirmed: number | null;
-  noShowRateUnconfirmed: number | null;
-}
 
 const waitOrNone = (seconds: number | null) => (seconds === null ? 'sem dados' : waitText(seconds));
 
@@ -28,7 +9,7 @@ export function StatsPage(props: { session: Session }) {
   const today = todayIn(props.session.tenant.timezone);
   const [from, setFrom] = useState(addDays(today, -30));
   const [to, setTo] = useState(addDays(today, 1));
-  const [reasons, setReasons] = useState<{ reasons: ReasonRow[]; total: { count: number } } | null>(null);
+  const [reasons, setReasons] = useState<HandoffReasonStats | null>(null);
   const [stats, setStats] = useState<ConsoleStats | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -37,7 +18,7 @@ export function StatsPage(props: { session: Session }) {
     try {
       const query = `from=${from}&to=${to}`;
       const [byReason, figures] = await Promise.all([
-        api<{ reasons: ReasonRow[]; total: { count: number } }>('GET', `/admin/stats/handoff-reasons?${query}`),
+        api<HandoffReasonStats>('GET', `/admin/stats/handoff-reasons?${query}`),
         api<ConsoleStats>('GET', `/console/api/stats?${query}`),
       ]);
       setReasons(byReason);

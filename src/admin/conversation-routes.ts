@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
+import type { ConversationDetail, Sent } from '../contract/index.js';
 import { type Db, inTransaction } from '../db/index.js';
 import { handoffReasonLabel, readConversation } from '../handoff/index.js';
 import { queueOutboundReplies } from '../outbox/index.js';
@@ -36,11 +37,12 @@ export function createConversationRoutes(deps: { db: Db; logger: Logger }): Rout
     const view = await readConversation(deps.db, { tenantId, conversationId: id, limit: query.limit });
     if (!view) throw conversationNotFound();
     const { customer, openHandoff, ...rest } = view;
-    response.json({
+    const body: Sent<ConversationDetail> = {
       ...rest,
       openHandoff: openHandoff ? { ...openHandoff, reasonLabel: handoffReasonLabel(openHandoff.reason) } : null,
       customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId), username: customer.username },
-    });
+    };
+    response.json(body);
   });
 
   router.post('/conversations/:id/messages', async (request, response) => {

@@ -1,20 +1,7 @@
+import type { ConsoleStats } from '../contract/index.js';
 import { RUN_EXIT_LABELS_PT, type RunExit } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
 import { computeReminderStats } from '../reminders/index.js';
-
-export interface ConsoleStats {
-  /** runs started in the period, by `agent_runs.exit` (`running` while unfinished), each with its pt-BR label */
-  runsByExit: { exit: RunExit | 'running'; label: string; count: number }[];
-  /** appointments that started in the period and before now, by status */
-  appointmentsByStatus: { status: string; count: number }[];
-  /** no-shows over appointments whose attendance was marked; null when none was marked */
-  noShowRate: number | null;
-  /** reminded appointments the customer confirmed with the reminder's button, over reminded ones (reminders/reminder-stats.ts); null when none was reminded */
-  confirmationRate: number | null;
-  /** the same no-show rate among reminded appointments confirmed through a reminder, and among the others */
-  noShowRateConfirmed: number | null;
-  noShowRateUnconfirmed: number | null;
-}
 
 /**
  * The owner's figures besides handoffs (which come from the admin stats route): runs by

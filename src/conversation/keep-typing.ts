@@ -1,4 +1,4 @@
-import type { GraphApiClient } from '../outbox/index.js';
+import type { GraphApiClient } from '../graph/index.js';
 import type { LoadedTurn } from './load-turn.js';
 
 /** WhatsApp hides the typing indicator after 25 s; refreshing a little earlier keeps it on. */

@@ -1,12 +1,12 @@
 import type { Tracer } from '@opentelemetry/api';
 import { type Db, inTransaction } from '../db/index.js';
+import type { GraphApiClient } from '../graph/index.js';
+import { isReadableMessage } from '../graph/index.js';
 import { findOpenHandoff, releaseExpiredOwnerPause } from '../handoff/index.js';
-import type { GraphApiClient } from '../outbox/index.js';
 import type { JobFence } from '../queue/index.js';
 import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import { type Clock, type Logger, systemClock } from '../shared/index.js';
 import { traceRun } from '../telemetry/index.js';
-import { isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
 import { type ClaimWatch, createClaimWatch } from './claim-watch.js';
 import { commitTurnEnding } from './commit-turn-ending.js';

@@ -1,8 +1,8 @@
 import type { Keyring } from '../credentials/index.js';
 import type { Db } from '../db/index.js';
+import { downloadMedia } from '../graph/index.js';
 import type { Logger } from '../shared/index.js';
 import { type TranscriptionOptions, transcribeAudio } from '../transcription/index.js';
-import { downloadMedia } from '../whatsapp/index.js';
 import type { LoadedTurn } from './load-turn.js';
 
 /** Transcribes the turn's voice notes in place (their text becomes the transcript); never throws for a failed one. */

@@ -1,8 +1,6 @@
 export { applyStatusUpdate } from './apply-status-update.js';
 export { classifyMetaError, type MetaErrorPath } from './classify-meta-error.js';
 export { type CustomerWindow, readCustomerWindow } from './customer-window.js';
-export { createGraphApiClient, type GraphApiClient, type GraphApiClientOptions, type GraphTarget } from './graph-api-client.js';
-export { GraphApiError } from './graph-api-error.js';
 export { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 export {
   type QueueOutboundRepliesRequest,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keepTyping } from '../../src/conversation/keep-typing.js';
 import type { LoadedTurn } from '../../src/conversation/load-turn.js';
-import type { GraphApiClient } from '../../src/outbox/index.js';
+import type { GraphApiClient } from '../../src/graph/index.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWaId, newWamid } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';

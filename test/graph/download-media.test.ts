@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keyringFromConfig } from '../../src/credentials/index.js';
-import { downloadMedia } from '../../src/whatsapp/index.js';
+import { downloadMedia } from '../../src/graph/index.js';
 import { testConfig } from '../conversation/channel-harness.js';
 import { FAKE_GRAPH_URL } from '../fakes/graph-api.js';
 import { TranscriptionFake } from '../fakes/transcription.js';
@@ -30,4 +30,14 @@ describe('voice-note media download with access tokens stored sealed', () => {
     expect(media.kind).toBe('failed');
     expect(fake.mediaRequests).toEqual([]);
   });
+
+  it.each(['..', '.', '../me', '868497/../me', 'a b', '%2e%2e', ''])(
+    'when the media id is %j, then it is refused before any Graph request (no token sent anywhere)',
+    async (mediaId) => {
+      const fake = new TranscriptionFake().install();
+      const media = await downloadMedia(options, target('EAAG-media-token'), mediaId, 1_000_000);
+      expect(media).toEqual({ kind: 'failed', reason: 'invalid media id' });
+      expect(fake.mediaRequests).toEqual([]);
+    },
+  );
 });
