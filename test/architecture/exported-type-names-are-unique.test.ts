@@ -25,7 +25,11 @@ function duplicateExports(files: { path: string; text: string }[]): Record<strin
 
 describe('exported type names', () => {
   it('mean one thing: no two modules of src/ export a type, interface or class of the same name', () => {
-    const files = sourceFiles(join(root, 'src')).map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
+    // src/contract/ is the console's view of the server's responses, named like the server's types on purpose (the
+    // server sends them typed as such); its vocabularies are checked against their originals in src/console/contract-conformance.ts.
+    const files = sourceFiles(join(root, 'src'))
+      .map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }))
+      .filter((file) => !file.path.startsWith('src/contract/'));
     expect(duplicateExports(files)).toEqual({});
   });
 
