@@ -3,7 +3,6 @@ export { classifyMetaError, type MetaErrorPath } from './classify-meta-error.js'
 export { assertWithinCustomerWindow } from './customer-window.js';
 export { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 export { type QueueOutboundRepliesRequest, queueOutboundReplies, type StoredOutboundMessage } from './queue-outbound-replies.js';
-export { queueTemplateMessage, TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload } from './queue-template-message.js';
+export { queueTemplateMessage } from './queue-template-message.js';
 export { type SendDeps, type SendResult, sendOutboundMessage, type UndeliveredHandler } from './send-outbound-message.js';
 export { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';
-export { toGraphMessage } from './to-graph-message.js';
