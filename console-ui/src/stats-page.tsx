@@ -3,15 +3,6 @@ import type { ConsoleStats, HandoffReasonStats, Session } from '../../src/contra
 import { api, errorText } from './api.js';
 import { addDays, percentText, todayIn, waitText } from './format.js';
 
-const EXIT_LABELS: Record<string, string> = {
-  answer: 'Respondeu',
-  handoff: 'Passou para uma pessoa',
-  answer_and_handoff: 'Respondeu e passou para uma pessoa',
-  cancelled: 'Cancelada (alguém assumiu)',
-  failed: 'Falhou',
-  running: 'Em andamento',
-};
-
 const waitOrNone = (seconds: number | null) => (seconds === null ? 'sem dados' : waitText(seconds));
 
 export function StatsPage(props: { session: Session }) {
@@ -102,7 +93,7 @@ export function StatsPage(props: { session: Session }) {
           <tbody>
             {stats.runsByExit.map((row) => (
               <tr key={row.exit}>
-                <th scope="row">{EXIT_LABELS[row.exit] ?? row.exit}</th>
+                <th scope="row">{row.label}</th>
                 <td>{row.count}</td>
               </tr>
             ))}

@@ -122,8 +122,8 @@ export interface HandoffReasonStats {
 
 /** `GET /console/api/stats` */
 export interface ConsoleStats {
-  /** agent runs started in the period, by how they ended (`running` while unfinished) */
-  runsByExit: { exit: string; count: number }[];
+  /** agent runs started in the period, by `agent_runs.exit` (`running` while unfinished), each with the server's pt-BR label */
+  runsByExit: { exit: string; label: string; count: number }[];
   /** appointments that started in the period and before now, by status */
   appointmentsByStatus: { status: string; count: number }[];
   /** no-shows over appointments whose attendance was marked; null when none was marked */

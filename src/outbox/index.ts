@@ -1,8 +1,13 @@
 export { applyStatusUpdate } from './apply-status-update.js';
 export { classifyMetaError, type MetaErrorPath } from './classify-meta-error.js';
-export { assertWithinCustomerWindow } from './customer-window.js';
+export { type CustomerWindow, readCustomerWindow } from './customer-window.js';
 export { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
-export { type QueueOutboundRepliesRequest, queueOutboundReplies, type StoredOutboundMessage } from './queue-outbound-replies.js';
+export {
+  type QueueOutboundRepliesRequest,
+  type QueueRepliesResult,
+  queueOutboundReplies,
+  type StoredOutboundMessage,
+} from './queue-outbound-replies.js';
 export { queueTemplateMessage } from './queue-template-message.js';
 export { type SendDeps, type SendResult, sendOutboundMessage, type UndeliveredHandler } from './send-outbound-message.js';
 export { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';
