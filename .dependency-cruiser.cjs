@@ -26,7 +26,7 @@ const LAYERS = [
   },
   {
     name: 'domain',
-    folders: ['scheduling', 'handoff', 'outbox', 'privacy', 'tenant', 'staff', 'auth', 'answer-claims'],
+    folders: ['scheduling', 'handoff', 'outbox', 'privacy', 'tenant', 'auth', 'answer-claims'],
     comment: 'the rules and the data they guard: the agenda, handoffs, outbound messages, tenants, staff and keys',
   },
   {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Tracer } from '@opentelemetry/api';
 import type { Router } from 'express';
 import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
+import { createStaffAccount, DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from '../auth/index.js';
 import type { Config } from '../config/index.js';
 import { createConsoleRouter } from '../console/index.js';
 import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
@@ -20,7 +21,6 @@ import { createHttpApp, createMetricsRouter } from '../http/index.js';
 import { createMetricsRegistry } from '../metrics/index.js';
 import { type QueueTaskList, runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
-import { createStaffAccount, DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from '../staff/index.js';
 import { createRunTracing, watchEventLoop } from '../telemetry/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
@@ -114,7 +114,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     if (config.ROLE === 'all' || config.ROLE === 'web') {
       intakePool = createIntakePool(databaseUrl, logger);
       const webhook = createWhatsAppWebhookRouter({ ...deps, intakePool: intakePool.pool });
-      const app = createHttpApp({ db, logger, routers: [...createRouters(deps, webhook), consoleRouter] });
+      const app = createHttpApp({
+        db,
+        logger,
+        routers: [...createRouters(deps, webhook), consoleRouter],
+        trustProxy: config.TRUST_PROXY,
+      });
       server = await listen(app, config.PORT);
     }
   } catch (error) {

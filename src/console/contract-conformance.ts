@@ -1,3 +1,4 @@
+import type { StaffRole as StoredStaffRole } from '../auth/index.js';
 import type { AppointmentSource, AppointmentStatus, HandoffStatus, RunExitOrRunning, Same, StaffRole } from '../contract/index.js';
 import type { RunExit } from '../conversation/index.js';
 import type { HandoffStatus as StoredHandoffStatus } from '../handoff/index.js';
@@ -5,7 +6,6 @@ import type {
   AppointmentSource as StoredAppointmentSource,
   AppointmentStatus as StoredAppointmentStatus,
 } from '../scheduling/appointments/index.js';
-import type { StaffRole as StoredStaffRole } from '../staff/index.js';
 
 type Holds<Check extends true> = Check;
 

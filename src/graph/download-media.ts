@@ -1,6 +1,9 @@
 import { type Keyring, plainOnlyKeyring } from '../credentials/index.js';
 import type { GraphTarget } from './graph-api-client.js';
 
+/** Meta's media ids are digits; letters, `_` and `-` are allowed in case the format widens, nothing else. */
+const MEDIA_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
 export type MediaDownload =
   | { kind: 'downloaded'; bytes: Uint8Array; mimeType: string }
   | { kind: 'too_large'; size: number }
@@ -19,6 +22,9 @@ export async function downloadMedia(
   mediaId: string,
   maxBytes: number,
 ): Promise<MediaDownload> {
+  // The id becomes a path segment next to the token: `..`, a slash or anything but Meta's id
+  // characters would send the token to another Graph path (`/v23.0/..` is the Graph root).
+  if (!MEDIA_ID.test(mediaId)) return { kind: 'failed', reason: 'invalid media id' };
   try {
     const headers = { authorization: `Bearer ${(options.credentials ?? plainOnlyKeyring).open(target.accessToken)}` };
     const infoResponse = await fetch(`${options.baseUrl.replace(/\/+$/, '')}/${options.version}/${encodeURIComponent(mediaId)}`, {

@@ -1,7 +1,7 @@
+import { generateApiKey } from '../auth/index.js';
 import { ConfigError } from '../config/index.js';
 import type { Keyring } from '../credentials/index.js';
 import { type Db, inTransaction, Prisma, type Tx } from '../db/index.js';
-import { generateApiKey } from './api-key.js';
 import { parseTenantFile } from './parse-tenant-file.js';
 import { syncProfessionalSchedule } from './sync-professional-schedule.js';
 import type { TenantFile } from './tenant-file-schema.js';

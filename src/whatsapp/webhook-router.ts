@@ -86,6 +86,14 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): Router {
       response.set('connection', 'close');
       refuseSignature(request, response);
     },
+    // A declared length over the limit is refused before a byte is read (express.raw would
+    // drain the whole body before its 413): the signature cannot be checked without the bytes.
+    (request, response, next) => {
+      const declared = Number(request.get('content-length'));
+      if (!(declared > config.WHATSAPP_WEBHOOK_MAX_BYTES)) return next();
+      response.set('connection', 'close');
+      response.status(413).json(errorBody('payload_too_large', 'request body too large'));
+    },
     // Every content type as raw bytes: the signature is over exactly what was sent.
     express.raw({ type: () => true, limit: config.WHATSAPP_WEBHOOK_MAX_BYTES }),
     async (request, response) => {

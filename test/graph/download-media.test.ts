@@ -30,4 +30,14 @@ describe('voice-note media download with access tokens stored sealed', () => {
     expect(media.kind).toBe('failed');
     expect(fake.mediaRequests).toEqual([]);
   });
+
+  it.each(['..', '.', '../me', '868497/../me', 'a b', '%2e%2e', ''])(
+    'when the media id is %j, then it is refused before any Graph request (no token sent anywhere)',
+    async (mediaId) => {
+      const fake = new TranscriptionFake().install();
+      const media = await downloadMedia(options, target('EAAG-media-token'), mediaId, 1_000_000);
+      expect(media).toEqual({ kind: 'failed', reason: 'invalid media id' });
+      expect(fake.mediaRequests).toEqual([]);
+    },
+  );
 });

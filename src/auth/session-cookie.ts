@@ -6,11 +6,18 @@ import { parseCookie } from 'cookie';
  */
 export const sessionCookieName = (secure: boolean): string => (secure ? '__Host-wa_console' : 'wa_console');
 
-/** The session token in a Cookie header (either name), or null. */
-export function readSessionToken(cookieHeader: string | undefined): string | null {
+/**
+ * The session token in a Cookie header, or null. Over https only the `__Host-` cookie counts:
+ * a plain `wa_console` there could have been planted by another host or over http.
+ */
+export function readSessionToken(cookieHeader: string | undefined, secure: boolean): string | null {
   if (!cookieHeader) return null;
-  const cookies = parseCookie(cookieHeader);
-  return cookies['__Host-wa_console'] ?? cookies['wa_console'] ?? null;
+  return parseCookie(cookieHeader)[sessionCookieName(secure)] ?? null;
+}
+
+/** Whether cookies must be Secure (and `__Host-`): the request came over https (directly or through the proxy), or PUBLIC_URL is https. */
+export function isSecureContext(requestIsSecure: boolean, publicUrl: string | undefined): boolean {
+  return requestIsSecure || Boolean(publicUrl?.startsWith('https:'));
 }
 
 /** Options of the session cookie: httpOnly, SameSite=Strict, Secure behind https. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInStaff } from '../../src/staff/index.js';
+import { signInStaff } from '../../src/auth/index.js';
 import { createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 import { runTenantCli } from '../tenant/run-tenant-cli.js';

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { runDailyMaintenance } from '../../src/boot/create-maintenance-tasks.js';
-import { parseStaffArgs } from '../../src/cli/parse-staff-args.js';
-import { type Clock, fixedClock, silentLogger } from '../../src/shared/index.js';
 import {
   changeStaffPassword,
   createStaffAccount,
   findStaffSession,
-  PAIR_FAILURE_LIMIT,
+  PAIR_FREE_FAILURES,
   revokeStaffSession,
-  SIGN_IN_WINDOW_MS,
   signInStaff,
-} from '../../src/staff/index.js';
-import { decideSignInGate } from '../../src/staff/sign-in-throttle.js';
+} from '../../src/auth/index.js';
+import { decideSignInGate } from '../../src/auth/sign-in-throttle.js';
+import { runDailyMaintenance } from '../../src/boot/create-maintenance-tasks.js';
+import { parseStaffArgs } from '../../src/cli/parse-staff-args.js';
+import { type Clock, fixedClock, silentLogger } from '../../src/shared/index.js';
 import { createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 
@@ -79,18 +78,20 @@ describe('sign-in', () => {
     expect(ok).toMatchObject({ kind: 'signed_in', mustChangePassword: true });
   });
 
-  it('when five wrong passwords came from one address, then even the right one is throttled there until the window passes; another address is not', async () => {
+  it('when five wrong passwords came from one address, then the right one waits 30 s there (then a minute, …), never a lockout; another address is not held', async () => {
     const account = await newAccount();
     const start = at('2026-12-01T13:00:00Z');
-    for (let index = 0; index < PAIR_FAILURE_LIMIT; index++) {
+    for (let index = 0; index < PAIR_FREE_FAILURES; index++) {
       expect(await attempt(account, `errada-${index}`, new Date(start.getTime() + index * 1000))).toEqual({ kind: 'refused' });
     }
-    const locked = await attempt(account, account.initialPassword, new Date(start.getTime() + 10_000));
-    expect(locked.kind).toBe('throttled');
-    expect(locked.kind === 'throttled' && locked.retryAfterSeconds).toBeGreaterThan(14 * 60);
-    expect((await attempt(account, account.initialPassword, new Date(start.getTime() + 10_000), '198.51.100.9')).kind).toBe('signed_in');
-    const later = new Date(start.getTime() + 4000 + SIGN_IN_WINDOW_MS + 1000);
-    expect((await attempt(account, account.initialPassword, later)).kind).toBe('signed_in');
+    const lastFailure = start.getTime() + 4000;
+    const held = await attempt(account, account.initialPassword, new Date(lastFailure + 10_000));
+    expect(held).toEqual({ kind: 'throttled', retryAfterSeconds: 20 });
+    // One more wrong one there (after the wait) doubles the next wait.
+    expect(await attempt(account, 'errada-6', new Date(lastFailure + 31_000))).toEqual({ kind: 'refused' });
+    expect(await attempt(account, account.initialPassword, new Date(lastFailure + 32_000))).toMatchObject({ retryAfterSeconds: 59 });
+    expect((await attempt(account, account.initialPassword, new Date(lastFailure + 32_000), '198.51.100.9')).kind).toBe('signed_in');
+    expect((await attempt(account, account.initialPassword, new Date(lastFailure + 92_000))).kind).toBe('signed_in');
   });
 
   it('when the daily maintenance runs, then attempts older than a week are deleted (typed e-mails, addresses) and recent ones still throttle', async () => {
@@ -98,21 +99,29 @@ describe('sign-in', () => {
     const now = at('2026-12-20T09:00:00Z');
     const old = new Date(now.getTime() - 8 * 86_400_000);
     for (let i = 0; i < 3; i++) await attempt(account, 'errada', old, '198.51.100.9');
-    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) await attempt(account, 'errada', new Date(now.getTime() - 60_000), '198.51.100.10');
+    for (let i = 0; i < PAIR_FREE_FAILURES; i++) await attempt(account, 'errada', new Date(now.getTime() - 10_000), '198.51.100.10');
     const rows = () => db.staffSignInAttempt.findMany({ where: { email: account.email }, select: { address: true } });
-    expect(await rows()).toHaveLength(3 + PAIR_FAILURE_LIMIT);
+    expect(await rows()).toHaveLength(3 + PAIR_FREE_FAILURES);
 
     await runDailyMaintenance({ db, logger: silentLogger, clock: fixedClock(now.toISOString()), historyWindow: 40 });
 
-    expect((await rows()).map((row) => row.address)).toEqual(Array(PAIR_FAILURE_LIMIT).fill('198.51.100.10'));
+    expect((await rows()).map((row) => row.address)).toEqual(Array(PAIR_FREE_FAILURES).fill('198.51.100.10'));
     expect((await attempt(account, account.initialPassword, now, '198.51.100.10')).kind).toBe('throttled');
   });
 
-  it('decides the gate from the counts alone', () => {
+  it('decides the gate from the counts alone: progressive waits, and a trusted device or address held only by its own failures', () => {
     const now = at('2026-12-01T12:00:00Z');
-    expect(decideSignInGate({ pair: 4, account: 4, address: 4, latestAt: now }, now)).toEqual({ kind: 'open' });
-    expect(decideSignInGate({ pair: 0, account: 20, address: 0, latestAt: now }, now).kind).toBe('throttled');
-    expect(decideSignInGate({ pair: 0, account: 0, address: 20, latestAt: now }, now).kind).toBe('throttled');
+    const failures = (pair: number, account: number, address: number) => ({
+      pair: { count: pair, latestAt: now },
+      account: { count: account, latestAt: now },
+      address: { count: address, latestAt: now },
+    });
+    expect(decideSignInGate(failures(4, 9, 19), false, now)).toEqual({ kind: 'open' });
+    expect(decideSignInGate(failures(0, 10, 0), false, now)).toEqual({ kind: 'throttled', retryAfterSeconds: 30 });
+    expect(decideSignInGate(failures(0, 0, 22), false, now)).toEqual({ kind: 'throttled', retryAfterSeconds: 120 });
+    expect(decideSignInGate(failures(0, 40, 0), false, now)).toEqual({ kind: 'throttled', retryAfterSeconds: 15 * 60 });
+    expect(decideSignInGate(failures(0, 40, 40), true, now)).toEqual({ kind: 'open' });
+    expect(decideSignInGate(failures(6, 40, 40), true, now)).toEqual({ kind: 'throttled', retryAfterSeconds: 60 });
   });
 });
 
@@ -137,18 +146,29 @@ describe('sessions and passwords', () => {
     expect(stored.tokenHash).not.toBe(again.token);
   });
 
-  it('when the password changes, then the initial one stops working, "must change" clears and the other sessions end', async () => {
+  it('when the password changes, then the initial one stops working, "must change" clears and every session ends but the new one', async () => {
     const account = await newAccount();
     const now = at('2026-12-01T15:00:00Z');
     const first = await attempt(account, account.initialPassword, now);
     const second = await attempt(account, account.initialPassword, now);
     if (first.kind !== 'signed_in' || second.kind !== 'signed_in') throw new Error('sign-in failed');
     const change = (current: string, next: string) =>
-      changeStaffPassword(db, { staffId: account.staffId, sessionId: first.sessionId, current, next, now });
+      changeStaffPassword(db, {
+        staffId: account.staffId,
+        sessionId: first.sessionId,
+        current,
+        next,
+        now,
+        address: '203.0.113.7',
+        userAgent: null,
+      });
     expect(await change('errada', 'uma-senha-boa-123')).toEqual({ kind: 'wrong_current' });
     expect(await change(account.initialPassword, 'curta')).toMatchObject({ kind: 'weak' });
-    expect(await change(account.initialPassword, 'uma-senha-boa-123')).toEqual({ kind: 'changed' });
-    expect(await findStaffSession(db, first.token, now)).toMatchObject({ mustChangePassword: false });
+    const changed = await change(account.initialPassword, 'uma-senha-boa-123');
+    if (changed.kind !== 'changed') throw new Error(changed.kind);
+    // The session that changed it is rotated too: only the new token opens anything.
+    expect(await findStaffSession(db, first.token, now)).toBeNull();
+    expect(await findStaffSession(db, changed.token, now)).toMatchObject({ mustChangePassword: false });
     expect(await findStaffSession(db, second.token, now)).toBeNull();
     expect((await attempt(account, account.initialPassword, now)).kind).toBe('refused');
     expect((await attempt(account, 'uma-senha-boa-123', now)).kind).toBe('signed_in');

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/index.js';
-import { hashApiKey } from '../tenant/index.js';
+import { hashApiKey } from './api-key.js';
 
 interface ActiveApiKey {
   id: number;
