@@ -8,7 +8,18 @@ import { createLogger } from './shared/index.js';
  * service, and shut it down in order on SIGTERM/SIGINT/SIGHUP (HTTP, worker, database), exit 0;
  * exit 75 when the worker lost its liveness lock (boot/stop-on-signals.ts).
  */
+const USAGE = `usage: npm start [-- --help]
+
+Builds if needed, applies migrations and starts the web server and the worker in one process
+(ROLE=web or ROLE=worker for one of them). Without DATABASE_URL it starts an embedded
+PostgreSQL under DATA_DIR (default .data) and, on its first run, imports the demo salon.
+Configuration comes from the environment: see docs/configuration.md and .env.example.`;
+
 async function main(): Promise<void> {
+  if (process.argv.slice(2).some((word) => word === '--help' || word === '-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -64,7 +64,7 @@ export class EmbeddedPostgresInUseError extends Error {
     readonly pid: number,
   ) {
     super(
-      `the embedded PostgreSQL in ${dataDir} is in use by another running process (postgres pid ${pid}): stop the server (npm start) or set DATABASE_URL`,
+      `the embedded PostgreSQL in ${dataDir} is served by another running process (postgres pid ${pid}) that did not answer on the port in its postmaster.pid: check that npm start finished starting, or set DATABASE_URL`,
     );
     this.name = 'EmbeddedPostgresInUseError';
   }
