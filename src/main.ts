@@ -1,4 +1,4 @@
-import { startService, stopOnTerminationSignals } from './boot/index.js';
+import { formatFirstRunSecrets, formatReadyNotice, readyLogFields, startService, stopOnTerminationSignals } from './boot/index.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { createLogger } from './shared/index.js';
 
@@ -30,17 +30,27 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  // A person at a terminal reads short lines and one plain "ready" block; anything else
+  // (a pipe, a log collector) gets JSON lines only.
+  const terminal = process.stdout.isTTY === true;
+  const logger = createLogger(config.LOG_LEVEL, undefined, undefined, { pretty: terminal });
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
 
   const starting = startService(config, logger);
   // Before the start finishes: `docker stop` during migrations must stop the service too.
   stopOnTerminationSignals({ starting, logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
-  await starting.catch((error: unknown) => {
+  const running = await starting.catch((error: unknown) => {
     if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
     logger.fatal({ err: error }, 'failed to start');
     process.exit(1);
   });
+  if (terminal) {
+    process.stdout.write(formatReadyNotice(running.ready));
+    return;
+  }
+  logger.info(readyLogFields(running.ready), 'ready');
+  // One-time secrets never go into a log line: stdout stays JSON, the block goes to stderr once.
+  if (running.ready.firstRun) process.stderr.write(formatFirstRunSecrets(running.ready.baseUrl, running.ready.firstRun));
 }
 
 void main();

@@ -54,13 +54,18 @@ export async function openCliDatabase(config: Config, logger: Logger): Promise<C
 
 /** The embedded cluster a running `npm start` serves: used where it runs (migrations are idempotent and locked). */
 async function connectToRunningServer(dataDir: string, pid: number, logger: Logger): Promise<CliDatabase> {
+  const unreachable = new EmbeddedPostgresInUseError(
+    dataDir,
+    pid,
+    'it did not answer on the port in its postmaster.pid; wait until npm start has started, or set DATABASE_URL',
+  );
   const url = runningEmbeddedServerUrl(dataDir, 'wa_agenda');
-  if (!url) throw new EmbeddedPostgresInUseError(dataDir, pid);
+  if (!url) throw unreachable;
   try {
     await applyMigrations(url, logger);
     await runQueueMigrations(url, logger);
   } catch {
-    throw new EmbeddedPostgresInUseError(dataDir, pid);
+    throw unreachable;
   }
   const db = createDb(url, { maxConnections: 2 });
   return { db, close: () => db.$disconnect() };

@@ -62,10 +62,9 @@ export class EmbeddedPostgresInUseError extends Error {
   constructor(
     readonly dataDir: string,
     readonly pid: number,
+    hint = 'stop the server (npm start) or set DATABASE_URL',
   ) {
-    super(
-      `the embedded PostgreSQL in ${dataDir} is served by another running process (postgres pid ${pid}) that did not answer on the port in its postmaster.pid: check that npm start finished starting, or set DATABASE_URL`,
-    );
+    super(`the embedded PostgreSQL in ${dataDir} is in use by another running process (postgres pid ${pid}): ${hint}`);
     this.name = 'EmbeddedPostgresInUseError';
   }
 }
