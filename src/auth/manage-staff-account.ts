@@ -63,7 +63,7 @@ export async function manageStaffAccount(
     const endsSessions = change.kind === 'disable' || change.kind === 'reset_password';
     const ended = endsSessions
       ? await tx.staffSession.updateMany({
-          where: { staffId: found.id, tenantId: found.tenantId, revokedAt: null },
+          where: { tenantId: found.tenantId, staffId: found.id, revokedAt: null },
           data: { revokedAt: options.now },
         })
       : { count: 0 };

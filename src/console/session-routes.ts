@@ -13,6 +13,7 @@ import {
   sessionCookieOptions,
   signInStaff,
 } from '../auth/index.js';
+import type { Sent, Session } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { errorBody } from '../http/index.js';
 import type { Clock, Logger } from '../shared/index.js';
@@ -82,11 +83,12 @@ export function createSessionRoutes(deps: { db: Db; logger: Logger; clock: Clock
       return;
     }
     const tenant = await deps.db.tenant.findUnique({ where: { id: principal.tenantId }, select: { name: true, timezone: true } });
-    response.set('Cache-Control', 'no-store').json({
+    const body: Sent<Session> = {
       staff: { name: principal.name, email: principal.email, role: principal.role, mustChangePassword: principal.mustChangePassword },
       tenant: { name: tenant?.name ?? '', timezone: principal.timezone },
       csrfToken: csrfTokenFor(token),
-    });
+    };
+    response.set('Cache-Control', 'no-store').json(body);
   });
 
   router.delete(

@@ -1,6 +1,6 @@
 export { createDb, type Db, Prisma } from './client.js';
 export { type EmbeddedPostgresHandle, runningEmbeddedServerUrl, startEmbeddedPostgres } from './embedded-postgres.js';
-export { isExclusionViolation, isLockNotAvailable, isUniqueViolation } from './errors.js';
+export { isExclusionViolation, isLockNotAvailable, isResourceOverbooked, isUniqueViolation } from './errors.js';
 export { EmbeddedPostgresInUseError, type EmbeddedServerProcess, findEmbeddedServer } from './find-embedded-server.js';
 export { inTransaction, type Queryable, type TransactionOptions, type Tx } from './in-transaction.js';
 export { applyMigrations } from './migrate.js';
@@ -11,4 +11,4 @@ export {
   MONTHLY_PARTITIONED_TABLES,
   type MonthlyPartitionedTable,
 } from './monthly-partitions.js';
-export { createDatabasePool, type DatabasePool, sessionName } from './pool.js';
+export { createDatabasePool, createIntakePool, type DatabasePool, sessionName } from './pool.js';

@@ -57,7 +57,7 @@ describe('every admin API query is confined to the caller’s tenant', () => {
   const statements: string[] = [];
   let db: Db;
   let tenant: TestTenant;
-  let ids: { customer: number; conversation: number; handoff: number; appointment: number; pastAppointment: number; staff: number };
+  let ids: { staff: number; customer: number; conversation: number; handoff: number; appointment: number; pastAppointment: number };
   let day: string;
 
   beforeAll(async () => {
@@ -73,7 +73,6 @@ describe('every admin API query is confined to the caller’s tenant', () => {
     logged.$on('query', (event) => statements.push(event.query));
     db = logged as unknown as Db;
     tenant = await createTestTenant(database.db);
-    let staffId = 0;
     const data = await createCustomerWithData(database.db, tenant, 'ESCOPO', {
       waId: '5511955550001',
       startsAt: new Date(Date.now() + 86_400_000),
@@ -89,14 +88,15 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       professionalId: tenant.professionals[1]!.id,
       startsAt: new Date(Date.now() - 3 * 3_600_000),
     });
-    // Two owners, so the one managed below is never the last.
-    for (const email of [`dona.${Date.now()}@escopo.test`, `socia.${Date.now()}@escopo.test`]) {
-      const created = await createStaffAccount(database.db, { slug: tenant.slug, email, name: 'Dona', role: 'owner' });
-      if (created.kind !== 'created') throw new Error(created.kind);
-      staffId = created.staffId;
-    }
+    const attendant = await createStaffAccount(database.db, {
+      slug: tenant.slug,
+      email: 'escopo.atendente@example.com',
+      name: 'Atendente Escopo',
+      role: 'attendant',
+    });
+    if (attendant.kind !== 'created') throw new Error(`staff account not created: ${attendant.kind}`);
     ids = {
-      staff: staffId,
+      staff: attendant.staffId,
       customer: data.customer.id,
       conversation: data.conversation.id,
       handoff: open.id,
@@ -165,10 +165,10 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       },
       'GET /admin/customers/:id/export': () => request(app).get(`/admin/customers/${ids.customer}/export`).set(auth),
       'DELETE /admin/customers/:id': () => request(app).delete(`/admin/customers/${ids.customer}`).set(auth),
-      'POST /admin/staff/:id/disable': () => request(app).post(`/admin/staff/${ids.staff}/disable`).set(auth),
-      'POST /admin/staff/:id/enable': () => request(app).post(`/admin/staff/${ids.staff}/enable`).set(auth),
-      'PATCH /admin/staff/:id': () => request(app).patch(`/admin/staff/${ids.staff}`).set(auth).send({ role: 'attendant' }),
-      'POST /admin/staff/:id/reset-password': () => request(app).post(`/admin/staff/${ids.staff}/reset-password`).set(auth),
+      'POST /admin/staff/:id/disable': () => request(app).post(`/admin/staff/${ids.staff}/disable`).set(auth).send({}),
+      'POST /admin/staff/:id/enable': () => request(app).post(`/admin/staff/${ids.staff}/enable`).set(auth).send({}),
+      'PATCH /admin/staff/:id': () => request(app).patch(`/admin/staff/${ids.staff}`).set(auth).send({ role: 'owner' }),
+      'POST /admin/staff/:id/reset-password': () => request(app).post(`/admin/staff/${ids.staff}/reset-password`).set(auth).send({}),
     };
     expect(Object.keys(exercised).sort(), 'a declared admin route is not exercised here').toEqual(declaredAdminRoutes());
 

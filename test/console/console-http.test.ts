@@ -210,7 +210,7 @@ describe('console sessions over HTTP', () => {
     expect((await person.call('GET', '/console/api/session')).status).toBe(401);
   });
 
-  it('when the owner asks for stats, then runs by exit come with "no data" rates; an attendant is refused', async () => {
+  it('when the owner asks for stats, then runs by exit (not by outcome), labelled, come with "no data" rates; an attendant is refused', async () => {
     const owner = await signedIn({ role: 'owner' });
     const attendant = await signedIn();
     expect((await attendant.call('GET', '/console/api/stats?from=2026-11-01&to=2026-12-01')).status).toBe(403);
@@ -221,13 +221,14 @@ describe('console sessions over HTTP', () => {
         conversationId: conversation.id,
         status: 'completed',
         outcome: 'answer',
+        exit: 'success',
         startedAt: new Date('2026-11-10T12:00:00Z'),
       },
     });
     const response = await owner.call('GET', '/console/api/stats?from=2026-11-01&to=2026-12-01');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      runsByExit: [{ exit: 'answer', count: 1 }],
+      runsByExit: [{ exit: 'success', label: 'Atendeu (o que disse está confirmado no sistema)', count: 1 }],
       appointmentsByStatus: [],
       noShowRate: null,
       confirmationRate: null,

@@ -1,5 +1,5 @@
 import { type Keyring, plainOnlyKeyring } from '../credentials/index.js';
-import type { GraphTarget } from '../outbox/index.js';
+import type { GraphTarget } from './graph-api-client.js';
 
 /** Meta's media ids are digits; letters, `_` and `-` are allowed in case the format widens, nothing else. */
 const MEDIA_ID = /^[A-Za-z0-9_-]{1,128}$/;

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
-import type { MetricsRegistry } from './create-metrics-registry.js';
+import type { MetricsRegistry } from '../metrics/index.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keyringFromConfig } from '../../src/credentials/index.js';
-import { downloadMedia } from '../../src/whatsapp/index.js';
+import { downloadMedia } from '../../src/graph/index.js';
 import { testConfig } from '../conversation/channel-harness.js';
 import { FAKE_GRAPH_URL } from '../fakes/graph-api.js';
 import { TranscriptionFake } from '../fakes/transcription.js';

@@ -6,6 +6,7 @@ import { OWNER_APP_ATTENDANT } from '../shared/index.js';
  * Business app, has been quiet for the tenant's `owner_reply_pause_minutes`: the handoff held
  * by "WhatsApp app" is resolved and the "a person will answer" flag cleared, as an attendant's
  * resolve would. Returns whether it released one. A handoff held by a person is never touched.
+ * Called at the start of every turn (conversation/), which owns no handoff column itself.
  */
 export async function releaseExpiredOwnerPause(db: Db, scope: { tenantId: number; conversationId: number }): Promise<boolean> {
   // One statement (every turn starts with it): an interactive transaction took three round trips
