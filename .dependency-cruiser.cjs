@@ -1,40 +1,139 @@
-// The import rules of src/, checked by `npm run check` (dependency-cruiser). Each rule says why.
-// Layers: entry points (main, boot, http, whatsapp, admin, queue, cli) → conversation, agent,
-// offline-assistant → the domain (reminders → scheduling, handoff, outbox, tenant) → db, shared, config.
-const DOMAIN = '^src/(scheduling|handoff|outbox|tenant|reminders)/';
+// The import rules of src/ and console-ui/, checked by `npm run check` (dependency-cruiser).
+// The layers are declared once, below; the layer rules are generated from that map, and every
+// rule says why in its `comment`. test/architecture/dependency-rules.test.ts shows each rule
+// firing on a probe, and scripts/architecture-diagram.ts draws docs/architecture.md's diagram
+// from the same map.
+
+/**
+ * Top to bottom. A folder may import its own layer and the layers below it, never one above.
+ * A folder listed here that does not exist yet (e.g. `auth/` before it lands) is fine.
+ */
+const LAYERS = [
+  {
+    name: 'composition',
+    folders: ['main.ts', 'boot'],
+    comment: 'the only wiring: which implementation each component gets, started by main.ts',
+  },
+  {
+    name: 'edges',
+    folders: ['http', 'admin', 'console', 'cli', 'whatsapp'],
+    comment: 'HTTP routes, the console, the CLI and the WhatsApp intake: parse, authorise, call below, translate its values',
+  },
+  {
+    name: 'application',
+    folders: ['conversation', 'agent', 'offline-assistant', 'reminders'],
+    comment: "a turn, the Claude loop, the offline assistant and reminders' sending and answers",
+  },
+  {
+    name: 'domain',
+    folders: ['scheduling', 'handoff', 'outbox', 'privacy', 'tenant', 'auth', 'answer-claims'],
+    comment: 'the rules and the data they guard: the agenda, handoffs, outbound messages, tenants, staff and keys',
+  },
+  {
+    name: 'infrastructure',
+    folders: ['contract', 'graph', 'queue', 'db', 'generated', 'credentials', 'transcription', 'metrics', 'telemetry', 'shared', 'config'],
+    comment: 'outside services and plumbing: the Graph API, the job queue, Prisma, secrets, metrics, logger, config',
+  },
+];
+
+/** A regular expression matching the modules of `folders` (a folder, or a file of src/ itself such as main.ts). */
+const folderPattern = (folders) =>
+  `^src/(${folders.map((folder) => (folder.endsWith('.ts') ? `${folder.replaceAll('.', '\\.')}$` : `${folder}/`)).join('|')})`;
+const foldersOf = (layers) => layers.flatMap((layer) => layer.folders);
+const layerIndex = (name) => LAYERS.findIndex((layer) => layer.name === name);
+const below = (name) => LAYERS.slice(layerIndex(name) + 1);
+const ALL_MAPPED = folderPattern(foldersOf(LAYERS));
+
+/** One rule per layer: it imports nothing from the layers above it. */
+const layerRules = LAYERS.slice(1).map((layer, index) => {
+  const above = LAYERS.slice(0, index + 1);
+  return {
+    name: `${layer.name}-import-only-downward`,
+    severity: 'error',
+    comment:
+      `The ${layer.name} layer (${layer.comment}) may import itself and the layers below it, never ` +
+      `${above.map((upper) => upper.name).join(' or ')}: a component that reaches up into its callers can no ` +
+      'longer be understood, tested or replaced without them.',
+    from: { path: folderPattern(layer.folders) },
+    to: { path: folderPattern(foldersOf(above)) },
+  };
+});
+
+/** Everything below the edges: it knows no HTTP framework, not even through a helper. */
+const BELOW_EDGES = folderPattern(foldersOf(below('edges')));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+const config = {
   forbidden: [
+    ...layerRules,
     {
-      name: 'only-main-imports-boot',
+      name: 'every-folder-has-a-layer',
       severity: 'error',
       comment:
-        'boot/ is the composition root: it decides which implementation each component gets. A component that imports ' +
-        'it would reach the wiring (and usually everything else) instead of receiving its dependencies.',
-      from: { path: '^src/', pathNot: ['^src/main\\.ts$', '^src/boot/'] },
-      to: { path: '^src/boot/' },
+        'A new top-level folder of src/ names its layer in LAYERS (.dependency-cruiser.cjs) first; until it does, ' +
+        'no layer rule would check it and the architecture diagram would not show it.',
+      from: { path: '^src/' },
+      to: { path: '^src/', pathNot: ALL_MAPPED },
     },
     {
-      name: 'domain-stays-plain',
+      name: 'every-importing-folder-has-a-layer',
+      severity: 'error',
+      comment: 'The same for a folder whose modules import others but are not imported themselves.',
+      from: { path: '^src/', pathNot: ALL_MAPPED },
+      to: {},
+    },
+    {
+      name: 'below-the-edges-no-http-framework',
       severity: 'error',
       comment:
-        'The domain (scheduling, reminders, handoff, outbox, tenant) holds the rules and the data they guard. It must not know ' +
-        'HTTP (express), the model (the Anthropic SDK) or the components that call it (webhook, admin, agent, ' +
-        'conversation, offline assistant, CLI), so it can be tested and reused without them.',
-      from: { path: DOMAIN },
-      to: {
-        path: [
-          '^node_modules/(express|@anthropic-ai/sdk)/',
-          '^src/(whatsapp|admin|agent|conversation|offline-assistant|http|cli|boot)/',
-        ],
-      },
+        'Only the edges (and boot/) speak HTTP. The application, the domain and the infrastructure never reach express ' +
+        'or its middleware, not even through another module (reachable, not only direct), so they run without a server ' +
+        'and domain functions take plain objects, never `req`.',
+      from: { path: BELOW_EDGES },
+      to: { path: '^node_modules/(express|helmet|pino-http|@types/express)/', reachable: true },
+    },
+    {
+      name: 'only-the-agent-reaches-the-model-sdk',
+      severity: 'error',
+      comment:
+        'The Anthropic SDK is the agent loop\'s business (src/agent/, wired by boot/). Nothing else reaches it, directly ' +
+        'or through another module, so the offline assistant, the domain and the edges run and test without it.',
+      from: { path: '^(src|console-ui)/', pathNot: '^src/(agent|boot)/|^src/main\\.ts$' },
+      to: { path: '^node_modules/@anthropic-ai/sdk/', reachable: true },
+    },
+    {
+      name: 'only-db-imports-the-prisma-client',
+      severity: 'error',
+      comment:
+        'The generated Prisma client and its driver adapter are reached through src/db (createDb, Db, Tx, Prisma types), ' +
+        'the one data-access module that knows how the client is built and where it lives. A direct import rule: ' +
+        'everything reaches the client through db/ by design.',
+      from: { path: '^src/', pathNot: '^src/(db|generated)/' },
+      to: { path: '^src/generated/|^node_modules/@prisma/(client|adapter-pg)/' },
+    },
+    {
+      name: 'only-db-and-queue-import-pg',
+      severity: 'error',
+      comment:
+        'Plain node-postgres connections are made in db/ (the pools, migrations) and used by queue/ (graphile-worker ' +
+        "takes a pg pool); boot/ creates every pool through db/. Anyone else would open connections nobody counts or ends.",
+      from: { path: '^src/', pathNot: '^src/(db|queue)/' },
+      to: { path: '^node_modules/pg/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'only-queue-imports-graphile-worker',
+      severity: 'error',
+      comment:
+        "graphile-worker (its API and its private tables) is known to queue/ only; the rest enqueues and completes jobs " +
+        'through it, so a new graphile-worker version is checked in one place.',
+      from: { path: '^src/', pathNot: '^src/queue/' },
+      to: { path: '^node_modules/graphile-worker/' },
     },
     {
       name: 'components-meet-through-index',
       severity: 'error',
       comment:
-        "A folder is one component; others reach it only through its index.ts, so what it exports is its contract and " +
+        'A folder is one component; others reach it only through its index.ts, so what it exports is its contract and ' +
         'its files can be split or renamed freely.',
       from: { path: '^src/([^/]+)/' },
       to: {
@@ -61,13 +160,36 @@ module.exports = {
       to: { path: '^src/reminders/' },
     },
     {
-      name: 'only-db-imports-the-prisma-client',
+      name: 'console-ui-stands-alone',
       severity: 'error',
       comment:
-        'The generated Prisma client is reached through src/db (createDb, Db, Prisma types), the one data-access ' +
-        'module that knows how it is built and where it lives.',
-      from: { path: '^src/', pathNot: ['^src/db/', '^src/generated/'] },
-      to: { path: '^src/generated/' },
+        "The console's front end is built for the browser by its own tsconfig: of the server it sees only the response " +
+        'types of src/contract/, never server code.',
+      from: { path: '^console-ui/' },
+      to: { path: '^src/', pathNot: '^src/contract/' },
+    },
+    {
+      name: 'console-ui-imports-contract-types-only',
+      severity: 'error',
+      comment: 'The contract reaches the console as types (`import type`): nothing of the server ends up in its bundle.',
+      from: { path: '^console-ui/' },
+      to: { path: '^src/contract/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'contract-is-self-contained',
+      severity: 'error',
+      comment:
+        'src/contract/ is compiled by the console too (browser lib, no Node types): it imports nothing but its own files. ' +
+        'The server ties its unions to the contract with type-level checks on its side.',
+      from: { path: '^src/contract/' },
+      to: { pathNot: '^src/contract/' },
+    },
+    {
+      name: 'the-server-does-not-import-the-console-ui',
+      severity: 'error',
+      comment: 'The server serves the built console (dist/console-ui/) as files; its source is not a server module.',
+      from: { path: '^src/' },
+      to: { path: '^console-ui/' },
     },
     {
       name: 'no-date-fns-barrels',
@@ -85,13 +207,14 @@ module.exports = {
       comment:
         'A cycle makes two components one (neither can be understood, tested or changed alone) and makes ' +
         'module initialisation order matter. Break it by moving the shared part down a layer or injecting it.',
-      from: { path: '^src/', pathNot: '^src/generated/' },
+      from: { path: '^(src|console-ui)/', pathNot: '^src/generated/' },
       to: { circular: true },
     },
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^src/generated/' },
+    // The generated Prisma client is a module like any other (so importing it is an edge the
+    // rules see), but its own thousands of imports are not followed.
+    doNotFollow: { path: ['node_modules', '^src/generated/'] },
     // swc parses TypeScript itself (TypeScript 7's package has no compiler API for the checker to use).
     // Type-only imports count too (they couple components just the same): swc reports them as
     // `type-only` dependencies on its own. `tsPreCompilationDeps` is the tsc parser's switch for
@@ -102,3 +225,8 @@ module.exports = {
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
   },
 };
+
+// The map itself travels with the config (not enumerable: the checker validates the config's
+// keys) for the probe test and the diagram script.
+Object.defineProperty(config, 'layers', { value: LAYERS, enumerable: false });
+module.exports = config;

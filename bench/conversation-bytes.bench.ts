@@ -29,7 +29,7 @@ import { createChannelTasks, schedulingToolDepsOf } from '../src/boot/index.js';
 import type { ServiceDeps } from '../src/boot/service-deps.js';
 import { loadConfig } from '../src/config/index.js';
 import { keyringFromConfig } from '../src/credentials/index.js';
-import { createDb, type Db } from '../src/db/index.js';
+import { createDb, createIntakePool, type Db } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
 import { conversationQueueName, startWorker } from '../src/queue/index.js';
 import { createSchedulingTools } from '../src/scheduling/tools/index.js';
@@ -136,7 +136,8 @@ async function measure(options: { shrink: boolean }): Promise<{ written: Sizes; 
       inlineToolResults: !options.shrink,
     });
     const deps: ServiceDeps = { config, db, databaseUrl: database.url, logger, clock: systemClock };
-    const webhook = createWhatsAppWebhookRouter(deps);
+    const intakePool = createIntakePool(database.url, logger);
+    const webhook = createWhatsAppWebhookRouter({ ...deps, intakePool: intakePool.pool });
     const app = createHttpApp({ db, logger, routers: [webhook] });
     const worker = await startWorker({
       connectionString: database.url,
@@ -158,7 +159,7 @@ async function measure(options: { shrink: boolean }): Promise<{ written: Sizes; 
       }
     } finally {
       await worker.stop();
-      await webhook.close();
+      await intakePool.end();
     }
     if (claude.remaining !== 0) throw new Error(`${claude.remaining} model steps left unused`);
     const booked = await db.appointment.count({ where: { tenantId: imported.tenantId, status: 'booked' } });

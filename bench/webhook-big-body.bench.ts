@@ -10,7 +10,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServiceDeps } from '../src/boot/service-deps.js';
 import { loadConfig } from '../src/config/index.js';
-import { createDb } from '../src/db/index.js';
+import { createDb, createIntakePool, type DatabasePool } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
 import { silentLogger, systemClock } from '../src/shared/index.js';
 import { createWhatsAppWebhookRouter, signPayload, storeInboundMessage, toInboundMessageContent } from '../src/whatsapp/index.js';
@@ -28,6 +28,7 @@ export default async function run(): Promise<BenchTarget[]> {
   const targets = createTargets();
   const database = await createBenchDatabase({ prefix: 'wa_bench_body', serverUrl: process.env.DATABASE_URL, queue: true });
   let server: http.Server | undefined;
+  let intakePool: DatabasePool | undefined;
   try {
     const config = loadConfig({ NODE_ENV: 'test', WHATSAPP_APP_SECRET: SECRET, DEBOUNCE_MS: '2000' });
     const db = createDb(database.url);
@@ -35,7 +36,12 @@ export default async function run(): Promise<BenchTarget[]> {
       data: { slug: 'bench-body', name: 'Bench', timezone: 'America/Sao_Paulo', phoneNumberId: PHONE_NUMBER_ID },
     });
     const deps: ServiceDeps = { config, db, databaseUrl: database.url, logger: silentLogger, clock: systemClock };
-    const app = createHttpApp({ db, logger: silentLogger, routers: [createWhatsAppWebhookRouter(deps)] });
+    intakePool = createIntakePool(database.url, silentLogger);
+    const app = createHttpApp({
+      db,
+      logger: silentLogger,
+      routers: [createWhatsAppWebhookRouter({ ...deps, intakePool: intakePool.pool })],
+    });
     server = await new Promise<http.Server>((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });
@@ -101,6 +107,7 @@ export default async function run(): Promise<BenchTarget[]> {
     return targets.list;
   } finally {
     if (server) await new Promise((resolve) => server!.close(resolve));
+    await intakePool?.end();
     await database.dispose();
   }
 }

@@ -12,7 +12,7 @@ import os from 'node:os';
 import express from 'express';
 import type { ServiceDeps } from '../src/boot/service-deps.js';
 import { loadConfig } from '../src/config/index.js';
-import { createDb } from '../src/db/index.js';
+import { createDb, createIntakePool, type DatabasePool } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
 import { silentLogger, systemClock } from '../src/shared/index.js';
 import { createWhatsAppWebhookRouter, isValidSignature } from '../src/whatsapp/index.js';
@@ -41,12 +41,16 @@ export default async function run(): Promise<BenchTarget[]> {
   const targets = createTargets();
   const database = await createBenchDatabase({ prefix: 'wa_bench', serverUrl: process.env.DATABASE_URL, queue: true });
   const servers: http.Server[] = [];
+  let intakePool: DatabasePool | undefined;
   try {
     const config = loadConfig({ NODE_ENV: 'test', WHATSAPP_APP_SECRET: SECRET, DEBOUNCE_MS: '2000' });
     const db = createDb(database.url);
     await db.tenant.create({ data: { slug: 'bench', name: 'Bench', timezone: 'America/Sao_Paulo', phoneNumberId: PHONE_NUMBER_ID } });
     const deps: ServiceDeps = { config, db, databaseUrl: database.url, logger: silentLogger, clock: systemClock };
-    const appServer = await listen(createHttpApp({ db, logger: silentLogger, routers: [createWhatsAppWebhookRouter(deps)] }));
+    intakePool = createIntakePool(database.url, silentLogger);
+    const appServer = await listen(
+      createHttpApp({ db, logger: silentLogger, routers: [createWhatsAppWebhookRouter({ ...deps, intakePool: intakePool.pool })] }),
+    );
     servers.push(appServer);
 
     const baseline = express();
@@ -111,6 +115,7 @@ export default async function run(): Promise<BenchTarget[]> {
     return targets.list;
   } finally {
     for (const server of servers) await new Promise((resolve) => server.close(resolve));
+    await intakePool?.end();
     await database.dispose();
   }
 }

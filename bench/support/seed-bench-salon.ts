@@ -1,5 +1,5 @@
+import { generateApiKey } from '../../src/auth/index.js';
 import type { Db } from '../../src/db/index.js';
-import { generateApiKey } from '../../src/tenant/index.js';
 
 /** The salon's zone: UTC−3 all year, so a local day is [`${date}T03:00Z`, +24 h). */
 export const BENCH_ZONE = 'America/Sao_Paulo';

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { QueueItem, Session } from '../../src/contract/index.js';
 import { AgendaPage } from './agenda/agenda-page.js';
 import { ApiError, api, setCsrfToken, setUnauthorizedHandler } from './api.js';
 import { chime, isSoundOn, setPendingBadge, setSoundOn } from './attention.js';
@@ -9,7 +10,6 @@ import { PasswordPage } from './password-page.js';
 import { hrefOf, linkProps, navigate, type Route, useRoute } from './router.js';
 import { SignInPage } from './sign-in-page.js';
 import { StatsPage } from './stats-page.js';
-import type { QueueItem, Session } from './types.js';
 
 type SessionState = { kind: 'loading' } | { kind: 'signed_out' } | { kind: 'signed_in'; session: Session };
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { ConversationDetail, CustomerAppointment, Session } from '../../src/contract/index.js';
 import { api, errorText } from './api.js';
 import { dateTimeText } from './format.js';
 import { useLiveEvents } from './live-events.js';
 import { APPOINTMENT_STATUS_LABELS, authorLabel, deliveryLabel, kindLabel } from './message-labels.js';
 import { hrefOf, linkProps, navigate } from './router.js';
-import type { ConversationDetail, CustomerAppointment, Session } from './types.js';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 

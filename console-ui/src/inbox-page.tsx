@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { QueueItem, Session } from '../../src/contract/index.js';
 import { api, errorText } from './api.js';
 import { waitText } from './format.js';
 import { useLiveEvents } from './live-events.js';
 import { hrefOf, linkProps } from './router.js';
-import type { QueueItem, Session } from './types.js';
 
 interface Queue {
   pending: QueueItem[];

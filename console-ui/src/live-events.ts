@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'preact/hooks';
+import type { ConsoleEvent } from '../../src/contract/index.js';
 
-export type LiveEvent =
-  | { type: 'handoffs'; pending: number; claimed: number; newPendingIds: number[] }
-  | { type: 'message'; conversationId: number; messageId: number; direction: string; author: string }
-  | { type: 'reconnected' };
+/** What the server's event stream sends, and the console's own note that the stream came back. */
+export type LiveEvent = ConsoleEvent | { type: 'reconnected' };
 
 type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();

@@ -1,4 +1,4 @@
-import type { ConversationMessage } from './types.js';
+import type { AppointmentStatus, ConversationMessage } from '../../src/contract/index.js';
 
 /** Who wrote a message, as the attendant reads it. */
 export function authorLabel(message: ConversationMessage): string {
@@ -54,7 +54,8 @@ export function deliveryLabel(message: ConversationMessage): string | null {
   return message.status === 'failed' && message.errorTitle ? `${label}: ${message.errorTitle}` : label;
 }
 
-export const APPOINTMENT_STATUS_LABELS: Record<string, string> = {
+/** One label per status the server can answer (the contract's union: a new status fails the build until labelled). */
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   booked: 'Agendado',
   confirmed: 'Confirmado',
   cancelled: 'Cancelado',

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, errorText } from './api.js';
+import { api, errorText, setCsrfToken } from './api.js';
 
 export function PasswordPage(props: { forced: boolean; onChanged: () => void }) {
   const [current, setCurrent] = useState('');
@@ -14,7 +14,9 @@ export function PasswordPage(props: { forced: boolean; onChanged: () => void }) 
       return;
     }
     try {
-      await api('POST', '/console/api/password', { current, next });
+      // The change opens a new session (new cookie and CSRF token); the old one is ended.
+      const answer = await api<{ csrfToken: string }>('POST', '/console/api/password', { current, next });
+      setCsrfToken(answer.csrfToken);
       props.onChanged();
     } catch (caught) {
       setError(errorText(caught));

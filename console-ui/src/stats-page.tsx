@@ -1,34 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { ConsoleStats, HandoffReasonStats, Session } from '../../src/contract/index.js';
 import { api, errorText } from './api.js';
 import { addDays, percentText, todayIn, waitText } from './format.js';
-import type { Session } from './types.js';
-
-interface ReasonRow {
-  reason: string;
-  label: string;
-  count: number;
-  claimed: number;
-  unclaimed: number;
-  medianWaitSeconds: number | null;
-  p90WaitSeconds: number | null;
-}
-interface ConsoleStats {
-  runsByExit: { exit: string; count: number }[];
-  appointmentsByStatus: { status: string; count: number }[];
-  noShowRate: number | null;
-  confirmationRate: number | null;
-  noShowRateConfirmed: number | null;
-  noShowRateUnconfirmed: number | null;
-}
-
-const EXIT_LABELS: Record<string, string> = {
-  answer: 'Respondeu',
-  handoff: 'Passou para uma pessoa',
-  answer_and_handoff: 'Respondeu e passou para uma pessoa',
-  cancelled: 'Cancelada (alguém assumiu)',
-  failed: 'Falhou',
-  running: 'Em andamento',
-};
 
 const waitOrNone = (seconds: number | null) => (seconds === null ? 'sem dados' : waitText(seconds));
 
@@ -36,7 +9,7 @@ export function StatsPage(props: { session: Session }) {
   const today = todayIn(props.session.tenant.timezone);
   const [from, setFrom] = useState(addDays(today, -30));
   const [to, setTo] = useState(addDays(today, 1));
-  const [reasons, setReasons] = useState<{ reasons: ReasonRow[]; total: { count: number } } | null>(null);
+  const [reasons, setReasons] = useState<HandoffReasonStats | null>(null);
   const [stats, setStats] = useState<ConsoleStats | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -45,7 +18,7 @@ export function StatsPage(props: { session: Session }) {
     try {
       const query = `from=${from}&to=${to}`;
       const [byReason, figures] = await Promise.all([
-        api<{ reasons: ReasonRow[]; total: { count: number } }>('GET', `/admin/stats/handoff-reasons?${query}`),
+        api<HandoffReasonStats>('GET', `/admin/stats/handoff-reasons?${query}`),
         api<ConsoleStats>('GET', `/console/api/stats?${query}`),
       ]);
       setReasons(byReason);
@@ -120,7 +93,7 @@ export function StatsPage(props: { session: Session }) {
           <tbody>
             {stats.runsByExit.map((row) => (
               <tr key={row.exit}>
-                <th scope="row">{EXIT_LABELS[row.exit] ?? row.exit}</th>
+                <th scope="row">{row.label}</th>
                 <td>{row.count}</td>
               </tr>
             ))}

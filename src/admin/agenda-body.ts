@@ -1,3 +1,4 @@
+import type { Appointment, Sent } from '../contract/index.js';
 import type { AgendaAppointment } from '../scheduling/agenda/index.js';
 import type { AppointmentHistoryEntry } from '../scheduling/appointments/index.js';
 import { type DayClock, localDateTimeOf } from '../shared/index.js';
@@ -7,7 +8,7 @@ import { maskPhone } from './mask-phone.js';
  * An agenda appointment as the API answers it: local "YYYY-MM-DDTHH:mm" times, masked phone.
  * A day's listing passes that day's clock, which formats its times without zone lookups.
  */
-export function toAgendaItemBody(item: AgendaAppointment, timezone: string, clock?: DayClock) {
+export function toAgendaItemBody(item: AgendaAppointment, timezone: string, clock?: DayClock): Sent<Appointment> {
   const local = (instant: Date) =>
     clock ? `${clock.dateOf(instant.getTime())}T${clock.timeOf(instant.getTime())}` : localDateTimeOf(instant.getTime(), timezone);
   return {

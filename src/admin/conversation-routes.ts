@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
+import type { ConversationDetail, Sent } from '../contract/index.js';
 import { type Db, inTransaction } from '../db/index.js';
 import { handoffReasonLabel, readConversation } from '../handoff/index.js';
 import { queueOutboundReplies } from '../outbox/index.js';
@@ -10,6 +11,13 @@ import { parseRequest } from './parse-request.js';
 import { idParamsSchema, readConversationQuerySchema, sendMessageBodySchema } from './request-schemas.js';
 
 const conversationNotFound = () => new AppError('not_found', 'conversation not found', 404);
+const outsideCustomerWindow = () =>
+  new AppError(
+    'outside_customer_window',
+    'O cliente não escreve há mais de 24 horas: o WhatsApp só permite mensagens livres dentro dessa janela. / ' +
+      'The customer has not written in the last 24 hours: WhatsApp only allows free-form messages inside that window.',
+    422,
+  );
 const IDEMPOTENCY_KEY = /^[\w.:-]{1,100}$/;
 
 /**
@@ -29,11 +37,12 @@ export function createConversationRoutes(deps: { db: Db; logger: Logger }): Rout
     const view = await readConversation(deps.db, { tenantId, conversationId: id, limit: query.limit });
     if (!view) throw conversationNotFound();
     const { customer, openHandoff, ...rest } = view;
-    response.json({
+    const body: Sent<ConversationDetail> = {
       ...rest,
       openHandoff: openHandoff ? { ...openHandoff, reasonLabel: handoffReasonLabel(openHandoff.reason) } : null,
       customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId), username: customer.username },
-    });
+    };
+    response.json(body);
   });
 
   router.post('/conversations/:id/messages', async (request, response) => {
@@ -58,7 +67,7 @@ export function createConversationRoutes(deps: { db: Db; logger: Logger }): Rout
           ? null
           : await tx.handoff.findFirst({ where: { tenantId, conversationId: id, status: 'claimed' }, select: { attendant: true } });
       const attendant = staffName ?? body.attendant ?? claimed?.attendant ?? null;
-      const messages = await queueOutboundReplies(tx, {
+      const queued = await queueOutboundReplies(tx, {
         tenantId,
         conversationId: id,
         replies: [{ type: 'text', text: body.text }],
@@ -66,6 +75,9 @@ export function createConversationRoutes(deps: { db: Db; logger: Logger }): Rout
         attendant,
         idempotencyKeyPrefix: `attendant:${tenantId}:${id}:${idempotencyKey ?? randomUUID()}`,
       });
+      if (queued.kind === 'outside_window') throw outsideCustomerWindow();
+      if (queued.kind === 'conversation_not_found') throw conversationNotFound();
+      const { messages } = queued;
       const rows = await tx.message.findMany({
         where: { id: { in: messages.map((message) => message.id) }, tenantId },
         orderBy: { id: 'asc' },

@@ -1,16 +1,17 @@
 import express, { Router } from 'express';
+import { createFailedAuthThrottle } from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import { createAppointmentRoutes } from './appointment-routes.js';
 import { createConversationRoutes } from './conversation-routes.js';
 import { createCustomerRoutes } from './customer-routes.js';
-import { createFailedAuthThrottle } from './failed-auth-throttle.js';
 import { createHandoffRoutes } from './handoff-routes.js';
 import { createProfessionalRoutes } from './professional-routes.js';
 import { requireApiKey } from './require-api-key.js';
 import { requireStaffSession } from './require-staff-session.js';
 import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
+import { createStaffAccountRoutes } from './staff-account-routes.js';
 import { createStatsRoutes } from './stats-routes.js';
 
 export interface AdminRouterDeps {
@@ -39,6 +40,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
     ...(deps.rateLimitNow ? { now: deps.rateLimitNow } : {}),
   });
   const failedAuth = createFailedAuthThrottle({
+    db: deps.db,
     limit: deps.config.ADMIN_AUTH_FAILURES_PER_MINUTE,
     windowMs: 60_000,
     ...(deps.rateLimitNow ? { now: deps.rateLimitNow } : {}),
@@ -60,6 +62,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createAppointmentRoutes(deps));
   admin.use(createProfessionalRoutes(deps));
   admin.use(createCustomerRoutes(deps));
+  admin.use(createStaffAccountRoutes(deps));
   const router = Router();
   router.use('/admin', admin);
   return router;

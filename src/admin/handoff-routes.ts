@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { QueueItem, Sent } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { claimHandoff, type HandoffQueueItem, handoffReasonLabel, listHandoffs, resolveHandoff } from '../handoff/index.js';
 import { AppError, type Clock, type Logger } from '../shared/index.js';
@@ -77,7 +78,7 @@ export function createHandoffRoutes(deps: { db: Db; logger: Logger; clock: Clock
   return router;
 }
 
-function toQueueItemBody(item: HandoffQueueItem) {
+function toQueueItemBody(item: HandoffQueueItem): Sent<QueueItem> {
   const { customer, ...rest } = item;
   return {
     ...rest,

@@ -2,7 +2,6 @@ import type { Tx } from '../db/index.js';
 import { queueOutboundReplies, queueTemplateMessage } from '../outbox/index.js';
 import type { AppointmentView } from '../scheduling/appointments/index.js';
 import { formatDayTime } from '../scheduling/receipts/index.js';
-import { isAppError } from '../shared/index.js';
 import { readNotificationTemplates } from '../tenant/index.js';
 import { appointmentChangeTexts } from './appointment-change-texts.js';
 
@@ -12,7 +11,8 @@ export type CustomerNotice =
   | { customerNotified: true; channel: 'whatsapp_text' | 'whatsapp_template' }
   | { customerNotified: false; reason: NotTold; message: string };
 
-export type AppointmentChange = { kind: 'cancelled' } | { kind: 'rescheduled'; startsAt: Date };
+/** The change of an appointment a customer is told about (not the tools' confirmed `AppointmentChange` of shared/). */
+export type NotifiedChange = { kind: 'cancelled' } | { kind: 'rescheduled'; startsAt: Date };
 
 export const notRequested = (): CustomerNotice => notTold('not_requested');
 
@@ -26,7 +26,7 @@ export const notRequested = (): CustomerNotice => notTold('not_requested');
  */
 export async function queueAppointmentChangeNotice(
   tx: Tx,
-  request: { tenantId: number; appointment: AppointmentView; change: AppointmentChange; idempotencyKey: string },
+  request: { tenantId: number; appointment: AppointmentView; change: NotifiedChange; idempotencyKey: string },
 ): Promise<CustomerNotice> {
   const { appointment } = request;
   const conversation = await tx.conversation.findFirst({
@@ -47,18 +47,15 @@ export async function queueAppointmentChangeNotice(
     request.change.kind === 'cancelled'
       ? appointmentChangeTexts.cancelled(facts)
       : appointmentChangeTexts.rescheduled({ ...facts, previousWhen: formatDayTime(appointment.startsAt.getTime(), zone) });
-  try {
-    await queueOutboundReplies(tx, {
-      tenantId: request.tenantId,
-      conversationId: conversation.id,
-      replies: [{ type: 'text', text }],
-      author: 'system',
-      idempotencyKeyPrefix: `appointment-change:${request.idempotencyKey}`,
-    });
-    return { customerNotified: true, channel: 'whatsapp_text' };
-  } catch (error) {
-    if (!isAppError(error) || error.code !== 'outside_customer_window') throw error;
-  }
+  const queued = await queueOutboundReplies(tx, {
+    tenantId: request.tenantId,
+    conversationId: conversation.id,
+    replies: [{ type: 'text', text }],
+    author: 'system',
+    idempotencyKeyPrefix: `appointment-change:${request.idempotencyKey}`,
+  });
+  if (queued.kind === 'queued') return { customerNotified: true, channel: 'whatsapp_text' };
+  // The conversation was read above in this transaction, so the only other value is outside_window.
   const template = readNotificationTemplates(conversation.tenant.templates).appointmentChanged;
   if (!template) return notTold('outside_window_without_template');
   await queueTemplateMessage(tx, {

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Professional, Sent, Service } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { createProfessionalBlock, deleteProfessionalBlock } from '../scheduling/agenda/index.js';
 import { findFreeSlots } from '../scheduling/availability/index.js';
@@ -31,7 +32,7 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
   router.get('/services', async (_request, response) => {
     const { tenantId } = adminContextOf(response);
     const services = await listServices(db, tenantId);
-    response.json({ items: services.map(({ id, name, durationMinutes }) => ({ id, name, durationMinutes })) });
+    response.json({ items: services.map(({ id, name, durationMinutes }): Sent<Service> => ({ id, name, durationMinutes })) });
   });
 
   // `calendarUrl` is an owner's only: feed tokens are stored hashed, so a URL exists in plain
@@ -50,7 +51,7 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
         )
       : new Map<number, string>();
     response.json({
-      items: professionals.map((professional) => {
+      items: professionals.map((professional): Sent<Professional> & { calendarUrl: string | null } => {
         const token = tokens.get(professional.id);
         return {
           id: professional.id,

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
+import { allowedOrigins, findStaffSession, isCsrfTokenValid, isSameOrigin, isSecureContext, readSessionToken } from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import { errorBody } from '../http/index.js';
 import type { Clock, Logger } from '../shared/index.js';
-import { allowedOrigins, findStaffSession, isCsrfTokenValid, isSameOrigin, readSessionToken } from '../staff/index.js';
 import { setAdminContext } from './admin-context.js';
 import type { RateLimiter } from './sliding-window-rate-limiter.js';
 
@@ -22,7 +22,7 @@ export function requireStaffSession(deps: {
   publicUrl: string | undefined;
 }): RequestHandler {
   return async (request, response, next) => {
-    const token = readSessionToken(request.headers.cookie);
+    const token = readSessionToken(request.headers.cookie, isSecureContext(request.secure, deps.publicUrl));
     const principal = token ? await findStaffSession(deps.db, token, deps.clock.now()) : null;
     if (!token || !principal) {
       response

@@ -1,4 +1,5 @@
 import { type Request, type Response, Router } from 'express';
+import type { HandoffReasonRow, Sent } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { computeHandoffReasonStats, HANDOFF_REASONS, handoffReasonLabel, isHandoffReason, resolveStatsPeriod } from '../handoff/index.js';
 import { computeReminderStats } from '../reminders/index.js';
@@ -39,7 +40,7 @@ export function createStatsRoutes(deps: { db: Db; clock: Clock }): Router {
       timezone,
       toExcluded: true,
       wait: 'seconds from creation to claim; unclaimed handoffs are counted (see unclaimed) but excluded from the median and p90',
-      reasons: stats.reasons.map((row) => ({
+      reasons: stats.reasons.map((row): Sent<HandoffReasonRow> & { description: string | null } => ({
         ...row,
         description: isHandoffReason(row.reason) ? HANDOFF_REASONS[row.reason] : null,
         label: handoffReasonLabel(row.reason),

@@ -25,6 +25,10 @@ const finalAnswerInput = z.object({
     .describe('O agendamento_id devolvido pela ferramenta, quando afirma é agendou, cancelou ou remarcou.'),
 });
 
+/** The declaration's field and its "cannot be met" value, named once for the prompt's rules. */
+const CLAIMS_FIELD = 'afirma' satisfies keyof typeof finalAnswerInput.shape;
+const NOT_POSSIBLE = 'nao_e_possivel' satisfies (typeof AFIRMA)[number];
+
 /**
  * The model's way to give its final answer with a declaration of what it claims. Only a
  * lone call ends the run (see readFinalAnswer); the handler answers a call made together
@@ -37,10 +41,13 @@ export const finalAnswerTool = defineTool({
   description:
     'Envia a resposta final ao cliente e declara o que ela afirma. Use sempre para responder, sozinha, depois de ter os resultados das outras ferramentas. ' +
     'O sistema confere a declaração com as ferramentas que tiveram sucesso; o comprovante de agendamento, cancelamento ou remarcação é enviado automaticamente.',
+  promptHint: (name) =>
+    `Responda ao cliente sempre com ${name}, sozinha, declarando em "${CLAIMS_FIELD}" o que a resposta afirma. Uma resposta que afirma algo que nenhuma ferramenta confirmou não é enviada. ` +
+    `Se o pedido não puder ser atendido (serviço que não existe, data além do prazo, nenhum horário livre no período), explique isso com clareza e ofereça uma alternativa, com ${CLAIMS_FIELD} "${NOT_POSSIBLE}".`,
   input: finalAnswerInput,
   async handler() {
     throw new ToolDomainException(
-      'responder_cliente não foi enviada: chame-a sozinha, na resposta seguinte, depois de ver os resultados das outras ferramentas.',
+      `${FINAL_ANSWER_TOOL_NAME} não foi enviada: chame-a sozinha, na resposta seguinte, depois de ver os resultados das outras ferramentas.`,
       'final_answer_with_other_tools',
     );
   },

@@ -1,5 +1,5 @@
 import { type AnswerDeclaration, type ClaimEvidence, type ClaimVerdict, verifyAnswerClaims } from '../answer-claims/index.js';
-import { modelTexts } from './agent-texts.js';
+import { customerTexts, modelTexts } from './agent-texts.js';
 import { readFinalAnswer } from './final-answer-tool.js';
 import { lastCompleteSentence } from './last-complete-sentence.js';
 import type { ModelMessage, ToolUseBlock, Turn } from './model-types.js';
@@ -29,7 +29,7 @@ export type StepHandoffReason = 'tool_use_truncated' | 'refusal' | 'unknown_stop
  * What the loop does with one model response; it only performs it. Budget stops and
  * limits are variants too, never exceptions. `warning` is logged by the loop.
  */
-type NextStep =
+export type NextStep =
   /** store the assistant turn first (its tool_use ids), run the tools, call again */
   | { kind: 'run_tools'; toolUses: ToolUseBlock[] }
   /** a paused turn: store the content as the last assistant turn, call again */
@@ -53,8 +53,16 @@ type NextStep =
     }
   /** the customer's answer; `gaveUp` when the model declared the request cannot be met (afirma "nao_e_possivel") */
   | { kind: 'answer'; text: string; truncated: boolean; gaveUp?: true; warning?: string }
-  /** the run ends in a handoff with this text for the customer (the loop's default text when null) */
-  | { kind: 'handoff'; reason: StepHandoffReason; text: string | null; truncated?: boolean; warning: string };
+  /** the run ends in a handoff with this text for the customer (the reason's own apology when the response had none) */
+  | { kind: 'handoff'; reason: StepHandoffReason; text: string; truncated?: boolean; warning: string };
+
+/** The customer's text when the loop hands off on its own decision and the response has no usable answer. */
+export const HANDOFF_TEXTS: Record<StepHandoffReason, string> = {
+  tool_use_truncated: customerTexts.toolUseTruncated,
+  refusal: customerTexts.refusal,
+  unknown_stop_reason: customerTexts.unknownStopReason,
+  token_budget: customerTexts.budgetExhausted,
+};
 
 /**
  * Decides the next step from a response, without side effects. Continue-cases come first:
@@ -87,7 +95,12 @@ export function nextStep(response: ModelMessage, ledger: StepLedger, budgets: St
       if (response.content.at(-1)?.type === 'tool_use') {
         // A cut tool_use has a partial input: never executed, never kept in history.
         if (budgets.requestedMaxTokens > budgets.maxOutputTokens) {
-          return { kind: 'handoff', reason: 'tool_use_truncated', text: null, warning: 'tool_use cut by max_tokens again: handing off' };
+          return {
+            kind: 'handoff',
+            reason: 'tool_use_truncated',
+            text: HANDOFF_TEXTS.tool_use_truncated,
+            warning: 'tool_use cut by max_tokens again: handing off',
+          };
         }
         const maxTokens = Math.min(budgets.maxOutputTokens * TRUNCATED_TOOL_USE_RETRY_FACTOR, MAX_OUTPUT_TOKENS_CEILING);
         return { kind: 'retry_larger', maxTokens, warning: 'tool_use cut by max_tokens: asking again with a larger limit' };
@@ -102,18 +115,23 @@ export function nextStep(response: ModelMessage, ledger: StepLedger, budgets: St
       return {
         kind: 'handoff',
         reason: 'token_budget',
-        text: usable,
+        text: usable ?? HANDOFF_TEXTS.token_budget,
         truncated: usable !== null,
         warning: 'model context window exceeded: handing off',
       };
     }
     case 'refusal':
-      return { kind: 'handoff', reason: 'refusal', text: null, warning: 'model refused' };
+      return { kind: 'handoff', reason: 'refusal', text: HANDOFF_TEXTS.refusal, warning: 'model refused' };
     case 'end_turn':
     case 'stop_sequence':
       return answerStep(textOf(response), false, ledger);
     default:
-      return { kind: 'handoff', reason: 'unknown_stop_reason', text: null, warning: 'unknown stop_reason: handing off' };
+      return {
+        kind: 'handoff',
+        reason: 'unknown_stop_reason',
+        text: HANDOFF_TEXTS.unknown_stop_reason,
+        warning: 'unknown stop_reason: handing off',
+      };
   }
 }
 

@@ -3,17 +3,19 @@ import { listCustomerAppointments, localSlotOf } from '../scheduling/appointment
 import { localToday } from '../shared/index.js';
 import { historyMessageWatermark, loadRecentHistory } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';
-import { customerTexts, modelTexts } from './agent-texts.js';
+import { modelTexts } from './agent-texts.js';
 import { buildInboundTurn } from './build-inbound-turn.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
-import { endWithForcedAnswer, endWithModelFailure, endWithTransfer, textReply } from './end-run.js';
+import { endCancelled, endWithForcedAnswer, endWithHandoff, endWithTransfer, textReply } from './end-run.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 import type { ToolUseBlock } from './model-types.js';
-import { nextStep, type StepHandoffReason } from './next-step.js';
+import { nextStep } from './next-step.js';
 import { assistantTurnOf } from './response-content.js';
 import { loadLedgerCalls, loadRunRecord } from './run-record.js';
 import { RunSession } from './run-session.js';
 import { RunToolLedger } from './run-tool-ledger.js';
+import { stepAfterFailure } from './step-after-failure.js';
+import { stepBeforeCall } from './step-before-call.js';
 
 /**
  * Runs the Claude agent over one turn of a conversation and returns how it ended. Every
@@ -35,7 +37,7 @@ export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Pr
     historyMessageWatermark(deps.db, scope),
     listCustomerAppointments(deps.db, { tenantId: input.tenantId, customerId: input.customerId, now: deps.clock.now() }),
   ]);
-  const system = buildSystemPrompt(tenant, deps.clock.now());
+  const system = buildSystemPrompt(tenant, deps.clock.now(), deps.registry.promptHints);
   const ledger = RunToolLedger.fromRecorded(recordedCalls, deps.registry.find);
   // An answer may repeat an appointment the customer already has: part of what backs its claims.
   ledger.know(booked.map(localSlotOf), localToday(deps.clock.now(), tenant.timezone));
@@ -54,35 +56,55 @@ export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Pr
   return loop(session);
 }
 
+/**
+ * Performs the steps the pure deciders return, one model call per turn of the loop:
+ * stepBeforeCall (cancellation, transfer, budgets), then nextStep on the response or
+ * stepAfterFailure on a failed call. It decides nothing itself.
+ */
 async function loop(session: RunSession): Promise<RunOutcome> {
   const { settings } = session.deps;
   let maxTokens = settings.maxOutputTokens;
   for (;;) {
-    if (session.input.signal.aborted) return session.finish({ kind: 'cancelled' }, { stopReason: 'cancelled' });
-    const transferReason = session.ledger.transferRequested();
-    if (transferReason !== null) return endWithTransfer(session, transferReason);
-    const exhausted = session.exhaustedBudget();
-    if (exhausted) return endWithForcedAnswer(session, exhausted);
+    const before = stepBeforeCall({
+      cancelled: session.input.signal.aborted,
+      transferRequested: session.ledger.transferRequested(),
+      exhaustedBudget: session.exhaustedBudget(),
+    });
+    switch (before.kind) {
+      case 'cancel':
+        return endCancelled(session);
+      case 'transfer':
+        return endWithTransfer(session, before);
+      case 'force_answer':
+        return endWithForcedAnswer(session, before.reason);
+      case 'call':
+        break;
+    }
 
     const result = await session.call(session.request({ maxTokens }), 'regular');
-    if (!result.ok) {
-      if (result.failure === 'deadline') return endWithForcedAnswer(session, 'deadline');
-      return endWithModelFailure(session, result.failure, result.error);
-    }
-    const response = result.message;
-    const step = nextStep(response, session.ledger, { maxOutputTokens: settings.maxOutputTokens, requestedMaxTokens: maxTokens });
+    const step = result.ok
+      ? nextStep(result.message, session.ledger, { maxOutputTokens: settings.maxOutputTokens, requestedMaxTokens: maxTokens })
+      : stepAfterFailure(result.failure);
     maxTokens = settings.maxOutputTokens;
     if ('warning' in step && step.warning) {
-      session.log.warn({ runId: session.input.runId, stopReason: response.stop_reason, stopDetails: response.stop_details }, step.warning);
+      const details = result.ok
+        ? { stopReason: result.message.stop_reason, stopDetails: result.message.stop_details }
+        : { failure: result.failure, err: result.error };
+      const severity = 'severity' in step ? step.severity : 'warn';
+      session.log[severity]({ runId: session.input.runId, ...details }, step.warning);
     }
     switch (step.kind) {
+      case 'cancel':
+        return endCancelled(session);
+      case 'force_answer':
+        return endWithForcedAnswer(session, step.reason);
       case 'continue_after_pause':
-        await session.append(assistantTurnOf(response));
+        if (result.ok) await session.append(assistantTurnOf(result.message));
         break;
       case 'run_tools':
         // Stored before any tool runs: a run that dies mid-tool must find this tool_use on resume (and its id
         // in agent_tool_calls), never ask the model again and get a fresh id that would book twice.
-        await session.append(assistantTurnOf(response));
+        if (result.ok) await session.append(assistantTurnOf(result.message));
         await runTools(session, step.toolUses);
         break;
       case 'retry_larger':
@@ -107,18 +129,10 @@ async function loop(session: RunSession): Promise<RunOutcome> {
         return session.finish({ kind: 'answer', replies: [textReply(step.text)], ...(step.gaveUp ? { exit: 'gave_up' as const } : {}) });
       case 'handoff':
         if (step.truncated) session.truncated = true;
-        return endWith(session, step.reason, step.text ?? HANDOFF_TEXTS[step.reason]);
+        return endWithHandoff(session, step);
     }
   }
 }
-
-/** The customer's text when the loop hands off on its own decision and has no usable answer. */
-const HANDOFF_TEXTS: Record<StepHandoffReason, string> = {
-  tool_use_truncated: customerTexts.toolUseTruncated,
-  refusal: customerTexts.refusal,
-  unknown_stop_reason: customerTexts.unknownStopReason,
-  token_budget: customerTexts.budgetExhausted,
-};
 
 async function runTools(session: RunSession, toolUses: ToolUseBlock[], options: { reuseRecorded?: boolean } = {}): Promise<void> {
   const { deps, input } = session;
@@ -131,8 +145,4 @@ async function runTools(session: RunSession, toolUses: ToolUseBlock[], options: 
   );
   // Every result here has its agent_tool_calls row (deferred ones are committed with this turn).
   session.stage({ role: 'user', content: results }, deferredRecords, { resultsRecorded: !deps.settings.inlineToolResults });
-}
-
-function endWith(session: RunSession, reason: StepHandoffReason, text: string): Promise<RunOutcome> {
-  return session.finish({ kind: 'handoff', reason, replies: [textReply(text)] }, { handoffReason: reason });
 }

@@ -4,22 +4,27 @@ import type { ApiTool } from './model-types.js';
 import { toInputSchema } from './to-input-schema.js';
 import { transferToHumanTool } from './transfer-to-human-tool.js';
 
+/** The agent's own tools, added to every registry after the domain's. */
+const AGENT_OWN_TOOLS = [transferToHumanTool, finalAnswerTool] as ToolDefinition[];
+
 export interface ToolRegistry {
   /** The `tools` array of every request, the last one carrying the cache breakpoint. */
   readonly apiTools: ApiTool[];
   readonly names: string[];
+  /** the tools' own rules for the system prompt (ToolDefinition.promptHint), in registry order */
+  readonly promptHints: string[];
   find(name: string): ToolDefinition | undefined;
 }
 
 /**
  * Builds the registry the loop calls tools through: the given tools plus the agent's own
- * `transferir_para_humano` and `responder_cliente`. Each tool's `input_schema` is generated once from its zod
- * schema. Refuses duplicate names (the API would reject the request anyway, later and
- * less clearly).
+ * transfer and final-answer tools. Each tool's `input_schema` is generated once from its zod
+ * schema. Throws on a duplicate name, one of the agent's own included: a colliding tool is
+ * a wiring bug to fix at boot, never one to drop silently (the API would reject the request
+ * anyway, later and less clearly).
  */
 export function createToolRegistry(tools: ToolDefinition[]): ToolRegistry {
-  const own = [transferToHumanTool, finalAnswerTool] as ToolDefinition[];
-  const all = [...tools.filter((tool) => !own.some((ownTool) => ownTool.name === tool.name)), ...own];
+  const all = [...tools, ...AGENT_OWN_TOOLS];
   const byName = new Map<string, ToolDefinition>();
   for (const tool of all) {
     if (byName.has(tool.name)) throw new Error(`duplicate tool name: ${tool.name}`);
@@ -32,5 +37,6 @@ export function createToolRegistry(tools: ToolDefinition[]): ToolRegistry {
     // One breakpoint after the last tool caches the whole tool list (tools precede system).
     ...(index === all.length - 1 ? { cache_control: { type: 'ephemeral' as const } } : {}),
   }));
-  return { apiTools, names: [...byName.keys()], find: (name) => byName.get(name) };
+  const promptHints = all.flatMap((tool) => (tool.promptHint ? [tool.promptHint(tool.name)] : []));
+  return { apiTools, names: [...byName.keys()], promptHints, find: (name) => byName.get(name) };
 }

@@ -15,6 +15,7 @@ export const transferToHumanTool = defineTool({
   effect: 'read',
   description:
     'Transfere a conversa para uma atendente humana. Use quando o cliente pedir para falar com uma pessoa, quando ele precisar de algo que as outras ferramentas não fazem, ou quando você não conseguir resolver. Depois dela, apenas despeça-se.',
+  promptHint: (name) => `Chame ${name} quando o cliente pedir para falar com uma pessoa, ou quando você não conseguir resolver o pedido.`,
   input: z.object({
     motivo: z.string().trim().min(1).max(500).describe('Por que a conversa vai para uma atendente, em poucas palavras.'),
   }),

@@ -1,9 +1,9 @@
 import { compactAgentHistory } from '../agent/index.js';
+import { deleteOldAttemptCounters, deleteOldSignInAttempts } from '../auth/index.js';
 import { createMonthlyPartitionsAhead, type Db, MONTHLY_PARTITIONED_TABLES } from '../db/index.js';
 import { eraseExpiredData } from '../privacy/index.js';
 import { deleteEmptyJobQueues, deleteQueueLeftovers, type QueueTaskList, TASKS } from '../queue/index.js';
 import type { Clock, Logger } from '../shared/index.js';
-import { deleteOldSignInAttempts } from '../staff/index.js';
 
 /**
  * When the queue's cron runs the maintenance jobs (graphile-worker crontab syntax, UTC):
@@ -55,6 +55,8 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> 
   });
   const queue = await deleteQueueLeftovers(deps.db, { now, keepFailedDays: FAILED_JOBS_KEPT_DAYS });
   const signInAttempts = await deleteOldSignInAttempts(deps.db, { now, keepDays: SIGN_IN_ATTEMPTS_KEPT_DAYS });
+  // The API key throttle reads only the current minute's counters.
+  await deleteOldAttemptCounters(deps.db, new Date(now.getTime() - DAY_MS));
   deps.logger.info(
     { component: 'maintenance', historyEntriesCompacted: compacted, ...queue, signInAttemptsDeleted: signInAttempts },
     'daily maintenance done',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Tracer } from '@opentelemetry/api';
 import type { Router } from 'express';
 import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
+import { createStaffAccount, DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from '../auth/index.js';
 import type { Config } from '../config/index.js';
 import { createConsoleRouter } from '../console/index.js';
 import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
@@ -10,18 +11,19 @@ import {
   applyMigrations,
   createDatabasePool,
   createDb,
+  createIntakePool,
+  type DatabasePool,
   type EmbeddedPostgresHandle,
   sessionName,
   startEmbeddedPostgres,
 } from '../db/index.js';
-import { createHttpApp } from '../http/index.js';
-import { createMetricsRegistry, createMetricsRouter } from '../metrics/index.js';
+import { createHttpApp, createMetricsRouter } from '../http/index.js';
+import { createMetricsRegistry } from '../metrics/index.js';
 import { type QueueTaskList, runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
-import { createStaffAccount, DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from '../staff/index.js';
 import { createRunTracing, watchEventLoop } from '../telemetry/index.js';
 import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
-import { createSandboxOutboxRouter, createWhatsAppWebhookRouter, type WhatsAppWebhookRouter } from '../whatsapp/index.js';
+import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
 import { assertSafeSecrets } from './assert-safe-secrets.js';
 import { createChannelTasks } from './create-channel-tasks.js';
 import { createMaintenanceTasks, MAINTENANCE_CRONTAB } from './create-maintenance-tasks.js';
@@ -72,7 +74,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const deps: ServiceDeps = { config, db, databaseUrl, logger, clock: systemClock };
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;
-  let webhook: WhatsAppWebhookRouter | undefined;
+  let intakePool: DatabasePool | undefined;
   const consoleRouter = createConsoleRouter(deps);
   const tracing = createRunTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
 
@@ -83,7 +85,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     if (server) await closeServer(server);
     if (worker) await worker.stop();
     // The webhook's own intake pool, after the server stopped taking webhooks.
-    if (webhook) await webhook.close();
+    if (intakePool) await intakePool.end();
     await tracing.shutdown().catch((error) => logger.warn({ err: error }, 'span export at shutdown failed'));
     await db.$disconnect();
     await pool.end();
@@ -110,8 +112,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       });
     }
     if (config.ROLE === 'all' || config.ROLE === 'web') {
-      webhook = createWhatsAppWebhookRouter(deps);
-      const app = createHttpApp({ db, logger, routers: [...createRouters(deps, webhook), consoleRouter] });
+      intakePool = createIntakePool(databaseUrl, logger);
+      const webhook = createWhatsAppWebhookRouter({ ...deps, intakePool: intakePool.pool });
+      const app = createHttpApp({
+        db,
+        logger,
+        routers: [...createRouters(deps, webhook), consoleRouter],
+        trustProxy: config.TRUST_PROXY,
+      });
       server = await listen(app, config.PORT);
     }
   } catch (error) {

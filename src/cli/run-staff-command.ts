@@ -1,6 +1,12 @@
+import {
+  createStaffAccount,
+  type ManageStaffOutcome,
+  manageStaffAccount,
+  revokeAllStaffSessions,
+  type StaffChange,
+} from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import { systemClock } from '../shared/index.js';
-import { createStaffAccount, revokeAllStaffSessions } from '../staff/index.js';
 import { parseStaffArgs, STAFF_USAGE } from './parse-staff-args.js';
 
 const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
@@ -39,6 +45,23 @@ export async function runStaffCommand(db: Db, args: string[]): Promise<number> {
       }
       return EXIT.ok;
     }
+    case 'disable':
+    case 'enable':
+    case 'reset-password':
+    case 'role': {
+      const change: StaffChange =
+        command.kind === 'role'
+          ? { kind: 'role', role: command.role }
+          : command.kind === 'reset-password'
+            ? { kind: 'reset_password' }
+            : { kind: command.kind };
+      // The operator's command is the way back in: it may disable or demote even the last owner.
+      const outcome = await manageStaffAccount(db, { slug: command.slug, email: command.email }, change, {
+        now: systemClock.now(),
+        keepAnOwner: false,
+      });
+      return reportManaged(command, outcome);
+    }
     case 'revoke-sessions': {
       const account = await db.staffAccount.findUnique({ where: { email: command.email.trim().toLowerCase() }, select: { id: true } });
       if (!account) {
@@ -70,5 +93,36 @@ async function add(db: Db, command: { slug: string; email: string; name: string;
           `Initial password (shown only this once; it must be changed at first sign-in):\n\n  ${outcome.initialPassword}\n\n`,
       );
       return EXIT.ok;
+  }
+}
+
+function reportManaged(command: { kind: string; slug: string; email: string }, outcome: ManageStaffOutcome): number {
+  switch (outcome.kind) {
+    case 'not_found':
+      process.stderr.write(`no console account ${command.email} in tenant "${command.slug}"; nothing changed\n`);
+      return EXIT.invalid;
+    case 'last_owner':
+      process.stderr.write(`${command.email} is the tenant's last active owner; nothing changed\n`);
+      return EXIT.invalid;
+    case 'invalid_role':
+      process.stderr.write(`role: expected owner or attendant, got "${outcome.role}"; nothing changed\n`);
+      return EXIT.usage;
+    case 'password_reset':
+      process.stdout.write(
+        `New one-time password for ${outcome.account.email} (shown only this once; it must be changed at first sign-in; ` +
+          `${outcome.sessionsEnded} session${outcome.sessionsEnded === 1 ? '' : 's'} ended):\n\n  ${outcome.initialPassword}\n\n`,
+      );
+      return EXIT.ok;
+    case 'done': {
+      const { account, sessionsEnded } = outcome;
+      const what =
+        command.kind === 'disable'
+          ? `disabled; ${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'} ended`
+          : command.kind === 'enable'
+            ? 'enabled'
+            : `now ${account.role}`;
+      process.stdout.write(`${account.email} (${account.name}): ${what}\n`);
+      return EXIT.ok;
+    }
   }
 }

@@ -1,10 +1,11 @@
 // `npm run tenant -- <command>`: tenant administration for operators.
 import { pino } from 'pino';
+import { revokeApiKey } from '../auth/index.js';
 import { type Config, ConfigError } from '../config/index.js';
 import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
 import { EmbeddedPostgresInUseError } from '../db/index.js';
 import { createLogger, systemClock } from '../shared/index.js';
-import { formatApiKeyNotice, importTenant, listTenants, readTenantFile, revokeApiKey, type TenantFile } from '../tenant/index.js';
+import { formatApiKeyNotice, importTenant, listTenants, readTenantFile, type TenantFile } from '../tenant/index.js';
 import { devSecretsNotice } from './dev-secrets-notice.js';
 import { loadCliConfig } from './load-cli-config.js';
 import { type CliDatabase, openCliDatabase } from './open-cli-database.js';
@@ -20,7 +21,9 @@ const USAGE = `usage: npm run tenant -- <command>
   list                 list tenants (slug, phone number id, sandbox or live, active key prefixes)
   revoke-key PREFIX    revoke the admin API key with this prefix (see "list")
   staff add SLUG EMAIL NAME [--role owner|attendant]
-                       create a web console account; prints its initial password once (see "staff help")
+                       create a web console account; prints its initial password once
+  staff list SLUG | disable SLUG EMAIL | enable SLUG EMAIL | reset-password SLUG EMAIL | role SLUG EMAIL ROLE
+                       manage console accounts (see "staff --help")
   reencrypt-tokens     seal every WhatsApp access token with the first key of CREDENTIALS_KEY
                        (after adding a new key in front; then the old key can be removed)
 

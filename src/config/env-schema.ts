@@ -80,6 +80,13 @@ export const envSchema = z
       z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://agenda.example.com' }).optional(),
     ),
     ADMIN_AUTH_FAILURES_PER_MINUTE: int(20, 1),
+    /** Reverse proxies in front of the service that append to X-Forwarded-For; 0 = trust none (the socket's address). */
+    TRUST_PROXY: z.coerce
+      .number({ error: 'expected the number of reverse proxies in front of the service, e.g. 1 (0 or unset: none)' })
+      .int()
+      .min(0)
+      .max(10)
+      .default(0),
 
     METRICS_TOKEN: optionalText,
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),

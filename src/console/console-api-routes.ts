@@ -1,8 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type { CreatedBlock, CustomerAppointment, Sent } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { resolveStatsPeriod } from '../handoff/index.js';
 import { errorBody } from '../http/index.js';
+import { toAppointmentStatus } from '../scheduling/appointments/index.js';
 import type { Clock } from '../shared/index.js';
 import { localDateTimeOf } from '../shared/index.js';
 import { consoleStaffOf, requireConsoleSession } from './console-session.js';
@@ -51,14 +53,16 @@ export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: 
       },
     });
     response.json({
-      items: rows.map((row) => ({
-        id: row.id,
-        start: localDateTimeOf(row.startsAt.getTime(), principal.timezone),
-        end: localDateTimeOf(row.endsAt.getTime(), principal.timezone),
-        status: row.status,
-        service: row.service.name,
-        professional: row.professional.name,
-      })),
+      items: rows.map(
+        (row): Sent<CustomerAppointment> => ({
+          id: row.id,
+          start: localDateTimeOf(row.startsAt.getTime(), principal.timezone),
+          end: localDateTimeOf(row.endsAt.getTime(), principal.timezone),
+          status: toAppointmentStatus(row.status),
+          service: row.service.name,
+          professional: row.professional.name,
+        }),
+      ),
     });
   });
 
@@ -78,13 +82,15 @@ export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: 
       select: { id: true, professionalId: true, startsAt: true, endsAt: true, reason: true },
     });
     response.json({
-      items: blocks.map((block) => ({
-        id: block.id,
-        professionalId: block.professionalId,
-        from: localDateTimeOf(block.startsAt.getTime(), principal.timezone),
-        to: localDateTimeOf(block.endsAt.getTime(), principal.timezone),
-        reason: block.reason,
-      })),
+      items: blocks.map(
+        (block): Sent<CreatedBlock> => ({
+          id: block.id,
+          professionalId: block.professionalId,
+          from: localDateTimeOf(block.startsAt.getTime(), principal.timezone),
+          to: localDateTimeOf(block.endsAt.getTime(), principal.timezone),
+          reason: block.reason,
+        }),
+      ),
     });
   });
 

@@ -1,8 +1,16 @@
 import type { Request, RequestHandler, Response } from 'express';
+import {
+  allowedOrigins,
+  findStaffSession,
+  isCsrfTokenValid,
+  isSameOrigin,
+  isSecureContext,
+  readSessionToken,
+  type StaffPrincipal,
+} from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import { errorBody } from '../http/index.js';
 import type { Clock } from '../shared/index.js';
-import { allowedOrigins, findStaffSession, isCsrfTokenValid, isSameOrigin, readSessionToken, type StaffPrincipal } from '../staff/index.js';
 
 const KEY = 'consoleStaff';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -15,7 +23,12 @@ export interface ConsoleSessionDeps {
 
 /** Whether cookies must be Secure: the request came over https (directly or through the proxy), or PUBLIC_URL is https. */
 export function isSecureRequest(request: Request, publicUrl: string | undefined): boolean {
-  return request.secure || Boolean(publicUrl?.startsWith('https:'));
+  return isSecureContext(request.secure, publicUrl);
+}
+
+/** The request's session token, by the cookie name its scheme allows (see readSessionToken). */
+export function sessionTokenOf(request: Request, publicUrl: string | undefined): string | null {
+  return readSessionToken(request.headers.cookie, isSecureRequest(request, publicUrl));
 }
 
 const consoleOrigins = (request: Request, publicUrl: string | undefined) =>
@@ -39,7 +52,7 @@ export function requireSameOrigin(deps: ConsoleSessionDeps): RequestHandler {
  */
 export function requireConsoleSession(deps: ConsoleSessionDeps, options: { allowInitialPassword?: boolean } = {}): RequestHandler {
   return async (request, response, next) => {
-    const token = readSessionToken(request.headers.cookie);
+    const token = sessionTokenOf(request, deps.publicUrl);
     const principal = token ? await findStaffSession(deps.db, token, deps.clock.now()) : null;
     if (!token || !principal) {
       response.status(401).json(errorBody('unauthorized', 'sessão encerrada: entre novamente'));

@@ -1,19 +1,7 @@
+import type { ConsoleStats } from '../contract/index.js';
+import { RUN_EXIT_LABELS_PT, type RunExit } from '../conversation/index.js';
 import type { Db } from '../db/index.js';
 import { computeReminderStats } from '../reminders/index.js';
-
-export interface ConsoleStats {
-  /** agent runs started in the period, by how they ended (`running` while unfinished) */
-  runsByExit: { exit: string; count: number }[];
-  /** appointments that started in the period and before now, by status */
-  appointmentsByStatus: { status: string; count: number }[];
-  /** no-shows over appointments whose attendance was marked; null when none was marked */
-  noShowRate: number | null;
-  /** reminded appointments the customer confirmed with the reminder's button, over reminded ones (reminders/reminder-stats.ts); null when none was reminded */
-  confirmationRate: number | null;
-  /** the same no-show rate among reminded appointments confirmed through a reminder, and among the others */
-  noShowRateConfirmed: number | null;
-  noShowRateUnconfirmed: number | null;
-}
 
 /**
  * The owner's figures besides handoffs (which come from the admin stats route): runs by
@@ -23,8 +11,8 @@ export interface ConsoleStats {
  */
 export async function computeConsoleStats(db: Db, query: { tenantId: number; from: Date; to: Date; now: Date }): Promise<ConsoleStats> {
   const [runs, appointments, reminders] = await Promise.all([
-    db.$queryRaw<{ exit: string; count: number }[]>`
-      SELECT coalesce(outcome, 'running') AS exit, count(*)::int AS count FROM agent_runs
+    db.$queryRaw<{ exit: RunExit | 'running'; count: number }[]>`
+      SELECT coalesce(exit, 'running') AS exit, count(*)::int AS count FROM agent_runs
       WHERE tenant_id = ${query.tenantId} AND started_at >= ${query.from} AND started_at < ${query.to}
       GROUP BY 1 ORDER BY 2 DESC, 1`,
     db.$queryRaw<{ status: string; count: number }[]>`
@@ -37,7 +25,7 @@ export async function computeConsoleStats(db: Db, query: { tenantId: number; fro
   const attended = countOf('attended');
   const noShow = countOf('no_show');
   return {
-    runsByExit: runs,
+    runsByExit: runs.map((row) => ({ ...row, label: RUN_EXIT_LABELS_PT[row.exit] })),
     appointmentsByStatus: appointments,
     noShowRate: attended + noShow > 0 ? noShow / (attended + noShow) : null,
     confirmationRate: reminders.confirmationRate,

@@ -60,7 +60,7 @@ export function createConsoleRouter(deps: ConsoleRouterDeps): ConsoleRouter {
     response.status(404).json({ error: { code: 'not_found', message: 'route not found' } });
   });
   consoleRouter.use('/api', api);
-  consoleRouter.use(createPageRoutes({ db: deps.db, clock: deps.clock }));
+  consoleRouter.use(createPageRoutes({ db: deps.db, clock: deps.clock, publicUrl }));
   const router = Router() as ConsoleRouter;
   router.use('/console', consoleRouter);
   router.closeStreams = () => hub.stopAll();

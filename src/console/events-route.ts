@@ -1,9 +1,9 @@
 import { Router } from 'express';
+import { findStaffSession } from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import type { Clock } from '../shared/index.js';
-import { findStaffSession, readSessionToken } from '../staff/index.js';
 import type { ConsoleEventHub } from './console-event-hub.js';
-import { consoleStaffOf, requireConsoleSession } from './console-session.js';
+import { consoleStaffOf, requireConsoleSession, sessionTokenOf } from './console-session.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -17,7 +17,7 @@ export function createEventsRoute(deps: { db: Db; clock: Clock; hub: ConsoleEven
   const router = Router();
   router.get('/events', requireConsoleSession(deps), async (request, response) => {
     const principal = consoleStaffOf(response);
-    const token = readSessionToken(request.headers.cookie) ?? '';
+    const token = sessionTokenOf(request, deps.publicUrl) ?? '';
     response.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',

@@ -1,8 +1,9 @@
 import express, { Router } from 'express';
+import { findStaffSession } from '../auth/index.js';
 import type { Db } from '../db/index.js';
 import type { Clock } from '../shared/index.js';
-import { findStaffSession, readSessionToken } from '../staff/index.js';
 import { CONSOLE_ASSETS_DIR, readConsoleIndex } from './console-assets.js';
+import { sessionTokenOf } from './console-session.js';
 
 /** Client-side pages of the console (History API paths); anything else under /console is 404. */
 const PAGES = [/^\/$/, /^\/entrar$/, /^\/senha$/, /^\/agenda$/, /^\/estatisticas$/, /^\/conversas\/(\d{1,10})$/];
@@ -15,7 +16,7 @@ const NOT_FOUND_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="u
  * app routes on the client), except a conversation of another tenant (or none), which is a
  * 404 for a signed-in person, exactly like the API.
  */
-export function createPageRoutes(deps: { db: Db; clock: Clock }): Router {
+export function createPageRoutes(deps: { db: Db; clock: Clock; publicUrl: string | undefined }): Router {
   const router = Router();
   let cached: string | null = null;
   const index = () => {
@@ -36,7 +37,7 @@ export function createPageRoutes(deps: { db: Db; clock: Clock }): Router {
     }
     const conversationId = match[1] ? Number(match[1]) : null;
     if (conversationId !== null) {
-      const token = readSessionToken(request.headers.cookie);
+      const token = sessionTokenOf(request, deps.publicUrl);
       const principal = token ? await findStaffSession(deps.db, token, deps.clock.now()) : null;
       if (principal) {
         const own = await deps.db.conversation.findFirst({

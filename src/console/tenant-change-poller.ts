@@ -1,9 +1,8 @@
+import type { ConsoleEvent } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 
-/** What changed for a tenant since the last poll. */
-export type ConsoleEvent =
-  | { type: 'handoffs'; pending: number; claimed: number; newPendingIds: number[] }
-  | { type: 'message'; conversationId: number; messageId: number; direction: string; author: string };
+/** What changed for a tenant since the last poll (the contract's type: the console reads it as sent). */
+export type { ConsoleEvent };
 
 export type ConsoleEventListener = (event: ConsoleEvent) => void;
 

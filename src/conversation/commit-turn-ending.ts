@@ -1,9 +1,10 @@
 import type { Prisma, Tx } from '../db/index.js';
-import { findOpenHandoff, requestHandoff } from '../handoff/index.js';
+import { claimHandoffNotice, findOpenHandoff, requestHandoff } from '../handoff/index.js';
+import { readCustomerWindow } from '../outbox/index.js';
 import { recordReminderAnswer } from '../reminders/index.js';
 import { type EndingPlan, planTurnEnding, type TurnScope } from './plan-turn-ending.js';
 import type { TurnEnding, TurnEndingKind } from './turn-ending.js';
-import { claimHandoffNotice, markTurnProcessed, queueTurnReplies } from './turn-writes.js';
+import { markTurnProcessed, queueTurnReplies } from './turn-writes.js';
 
 /**
  * The one writer of a turn's ending. Takes a `Tx`, which only `inTransaction` produces, so
@@ -19,7 +20,12 @@ export async function commitTurnEnding(tx: Tx, scope: TurnScope, ending: TurnEnd
   // A claim committed after this read still lets these replies go out: the attendant took
   // over a moment after the bot answered, which the conversation view shows in order.
   const open = 'run' in ending && ending.run ? await findOpenHandoff(tx, scope.tenantId, scope.conversationId) : null;
-  const plan = planTurnEnding(ending, scope, { claimedByAttendant: open?.status === 'claimed' });
+  // Read in this transaction, as the outbox reads it: both see the same database clock.
+  const window = await readCustomerWindow(tx, scope.tenantId, scope.conversationId);
+  const plan = planTurnEnding(ending, scope, {
+    claimedByAttendant: open?.status === 'claimed',
+    customerWindow: window === 'open' ? 'open' : 'closed',
+  });
   await performPlan(tx, scope, plan);
   return plan.committedKind;
 }

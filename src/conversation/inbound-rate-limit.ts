@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import type { Turn } from './load-turn.js';
+import type { LoadedTurn } from './load-turn.js';
 
 export interface InboundRateLimit {
   /** INBOUND_RATE_LIMIT_MESSAGES: more than this many inbound messages in the window is a flood */
@@ -15,7 +15,7 @@ export const DEFAULT_INBOUND_RATE_LIMIT: InboundRateLimit = { maxMessages: 30, w
  * `windowMs` before their newest one, counted by WhatsApp's own timestamps (`sent_at`), so a
  * backlog Meta redelivers after an outage is not taken for a flood. One small indexed read per turn.
  */
-export async function isInboundFlood(db: Db, turn: Turn, limit: InboundRateLimit): Promise<boolean> {
+export async function isInboundFlood(db: Db, turn: LoadedTurn, limit: InboundRateLimit): Promise<boolean> {
   if (turn.messages.length === 0) return false;
   // Only the newest maxMessages + 1 inbound rows are read (the (conversation_id, id) index), however long the conversation.
   const rows = await db.$queryRaw<{ count: bigint }[]>`

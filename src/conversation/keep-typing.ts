@@ -1,5 +1,5 @@
-import type { GraphApiClient } from '../outbox/index.js';
-import type { Turn } from './load-turn.js';
+import type { GraphApiClient } from '../graph/index.js';
+import type { LoadedTurn } from './load-turn.js';
 
 /** WhatsApp hides the typing indicator after 25 s; refreshing a little earlier keeps it on. */
 export const DEFAULT_TYPING_REFRESH_MS = 20_000;
@@ -10,7 +10,7 @@ export const DEFAULT_TYPING_REFRESH_MS = 20_000;
  * 25 s keeps the indicator on. Best effort: never awaited, never fails the run. Nothing for a
  * sandbox tenant or a turn without a WhatsApp message id.
  */
-export function keepTyping(graph: GraphApiClient, turn: Turn, refreshMs = DEFAULT_TYPING_REFRESH_MS): () => void {
+export function keepTyping(graph: GraphApiClient, turn: LoadedTurn, refreshMs = DEFAULT_TYPING_REFRESH_MS): () => void {
   const last = turn.messages[turn.messages.length - 1];
   const accessToken = turn.tenant.accessToken;
   const waMessageId = last?.waMessageId;

@@ -2,7 +2,7 @@ import type { Db } from '../db/index.js';
 import type { TurnScope } from './plan-turn-ending.js';
 import type { InboundTurnMessage } from './responder.js';
 
-export interface Turn {
+export interface LoadedTurn {
   tenantId: number;
   conversationId: number;
   customerId: number;
@@ -15,7 +15,7 @@ export interface Turn {
 }
 
 /** The conversation and its unprocessed inbound messages (status `received`); null if the conversation is gone. */
-export async function loadTurn(db: Db, conversationId: number): Promise<Turn | null> {
+export async function loadTurn(db: Db, conversationId: number): Promise<LoadedTurn | null> {
   const conversation = await db.conversation.findUnique({
     where: { id: conversationId },
     select: {
@@ -64,7 +64,7 @@ function replyIdOf(payload: unknown): string | null {
 }
 
 /** What a turn's commit needs of it. */
-export const scopeOf = (turn: Turn): TurnScope => ({
+export const scopeOf = (turn: LoadedTurn): TurnScope => ({
   tenantId: turn.tenantId,
   conversationId: turn.conversationId,
   messageIds: turn.messages.map((message) => message.id),

@@ -1,67 +1,20 @@
 import type { HandoffReason } from '../handoff/index.js';
-import type { ReminderAnswerWrite } from '../reminders/index.js';
 import type { OutboundReply } from '../shared/index.js';
 import { CONVERSATION_TEXTS } from './conversation-texts.js';
+import type { CommitFacts, EndingPlan, RunLifecycleWrites, TurnScope } from './ending-plan.js';
+import { planOutsideWindow } from './plan-outside-window.js';
 import type { RunRecordWrites } from './responder.js';
+import type { RunEnding } from './run-ending.js';
 import { type RunExit, runExitOf } from './run-exit.js';
 import type { RunRef, TurnEnding, TurnEndingKind } from './turn-ending.js';
+
+export type { CommitFacts, EndingPlan, TurnScope } from './ending-plan.js';
 
 /** The customer's one notice when a handoff has its own words; every other reason gets the generic "a person will answer". */
 const HANDOFF_NOTICES: Partial<Record<HandoffReason, string>> = {
   unsupported_message: CONVERSATION_TEXTS.unsupportedHandoff,
   message_flood: CONVERSATION_TEXTS.messageFlood,
 };
-
-/** The turn a commit closes: its conversation and the inbound messages it answered (none for an ending without a turn). */
-export interface TurnScope {
-  tenantId: number;
-  conversationId: number;
-  messageIds: number[];
-}
-
-/** What the commit read inside its transaction before planning. */
-interface CommitFacts {
-  /** an attendant claimed the conversation: a run's replies are not sent */
-  claimedByAttendant: boolean;
-}
-
-/** `agents_runs` lifecycle columns a turn ending sets (their only writer). */
-interface RunLifecycleWrites {
-  id: number;
-  status: 'completed' | 'failed';
-  /** the committed ending kind (gave_up for give_up) */
-  outcome: string;
-  /** the run's one named exit (run-exit.ts) */
-  exit: RunExit;
-  handoffReason: HandoffReason | null;
-  error: string | null;
-  /** the outcome as the responder returned it, for the record */
-  result: unknown;
-  stopReason: string | null;
-  truncated: boolean;
-}
-
-/** Everything one turn ending writes; `commitTurnEnding` performs it in one transaction, in this order. */
-export interface EndingPlan {
-  /** the kind actually committed: a run ending becomes `cancelled` when an attendant claimed the chat */
-  committedKind: TurnEndingKind;
-  handoff?: { reason: HandoffReason; note: string | null; runId: number | null };
-  /**
-   * `claims`: this ending tells the customer a person will answer (sets the notice flag) and
-   * sends regardless; `requires`: sends only when this commit is the first to tell them.
-   */
-  handoffNotice: 'claims' | 'requires' | 'none';
-  replies?: { replies: OutboundReply[]; author: 'bot' | 'system'; idempotencyKeyPrefix: string; runId: number | null };
-  /** conversations.text_only_notice_at: set by the unreadable notice, cleared by any other ending of a turn */
-  textOnlyNotice: 'set' | 'clear' | 'keep';
-  /** the turn's inbound messages become processed (tied to this run) */
-  markProcessed: { runId: number | null } | null;
-  run?: RunLifecycleWrites;
-  historyEntry?: { runId: number; entry: NonNullable<RunRecordWrites['historyEntry']> };
-  assistantState?: { value: unknown };
-  /** the customer's answer to a reminder this turn carried (kept even when an attendant claimed the chat: it is what they tapped) */
-  reminderAnswer?: ReminderAnswerWrite;
-}
 
 type Planner<K extends TurnEndingKind> = (ending: Extract<TurnEnding, { kind: K }>, scope: TurnScope, facts: CommitFacts) => EndingPlan;
 
@@ -83,7 +36,7 @@ function cancelled(run: RunRef, record: RunRecordWrites | undefined): EndingPlan
 function lifecycle(
   run: RunRef,
   status: RunLifecycleWrites['status'],
-  outcome: string,
+  outcome: RunEnding,
   exit: RunExit,
   options: { handoffReason?: HandoffReason; error?: string; result?: unknown; record?: RunRecordWrites },
 ): RunLifecycleWrites {
@@ -232,7 +185,7 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
     textOnlyNotice: 'clear',
     markProcessed: { runId: ending.run?.id ?? null },
     ...(ending.run
-      ? { run: lifecycle(ending.run, 'failed', 'gave_up', 'error', { handoffReason: 'processing_failed', error: GIVE_UP_NOTE }) }
+      ? { run: lifecycle(ending.run, 'failed', 'give_up', 'error', { handoffReason: 'processing_failed', error: GIVE_UP_NOTE }) }
       : {}),
   }),
   cancelled: (ending) => cancelled(ending.run, ending.record),
@@ -255,6 +208,7 @@ export const GIVE_UP_NOTE = 'Não foi possível processar a mensagem depois de v
  */
 export function planTurnEnding(ending: TurnEnding, scope: TurnScope, facts: CommitFacts): EndingPlan {
   const planner = PLANNERS[ending.kind] as Planner<TurnEndingKind>;
-  const plan = planner(ending, scope, facts);
+  const planned = planner(ending, scope, facts);
+  const plan = planned.replies && facts.customerWindow === 'closed' ? planOutsideWindow(planned) : planned;
   return 'reminderAnswer' in ending && ending.reminderAnswer ? { ...plan, reminderAnswer: ending.reminderAnswer } : plan;
 }

@@ -1,20 +1,19 @@
 import type { Tracer } from '@opentelemetry/api';
 import { type Db, inTransaction } from '../db/index.js';
-import { findOpenHandoff } from '../handoff/index.js';
-import type { GraphApiClient } from '../outbox/index.js';
+import type { GraphApiClient } from '../graph/index.js';
+import { isReadableMessage } from '../graph/index.js';
+import { findOpenHandoff, releaseExpiredOwnerPause } from '../handoff/index.js';
 import type { JobFence } from '../queue/index.js';
 import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import { type Clock, type Logger, systemClock } from '../shared/index.js';
 import { traceRun } from '../telemetry/index.js';
-import { isReadableMessage } from '../whatsapp/index.js';
 import type { ChooseResponder } from './choose-responder.js';
 import { type ClaimWatch, createClaimWatch } from './claim-watch.js';
 import { commitTurnEnding } from './commit-turn-ending.js';
 import { DEFAULT_INBOUND_RATE_LIMIT, type InboundRateLimit, isInboundFlood } from './inbound-rate-limit.js';
 import { keepTyping } from './keep-typing.js';
-import { loadTurn, scopeOf, type Turn } from './load-turn.js';
+import { type LoadedTurn, loadTurn, scopeOf } from './load-turn.js';
 import { nextTurnMessages } from './next-turn-messages.js';
-import { releaseExpiredOwnerPause } from './release-owner-pause.js';
 import { respondWatchingClaims } from './respond-watching-claims.js';
 import { startOrResumeRun } from './start-or-resume-run.js';
 import type { TranscribeVoiceNotes } from './transcribe-voice-notes.js';
@@ -44,7 +43,7 @@ export interface ProcessConversationDeps {
   clock?: Clock;
 }
 
-export type TurnResult = { kind: 'nothing_to_do' } | { kind: 'ended'; ending: TurnEndingKind; runId: number | null };
+export type ConversationJobResult = { kind: 'nothing_to_do' } | { kind: 'ended'; ending: TurnEndingKind; runId: number | null };
 
 /** The job running the turn: its attempt, and (from the worker) the fence that keeps a second worker's run of it out. */
 export interface TurnJob {
@@ -68,8 +67,12 @@ export interface TurnJob {
  * runs again elsewhere). The last turn's commit completes the job in the same transaction, an
  * earlier turn's commit holds the job row; both are refused when the job is no longer this worker's.
  */
-export async function processConversation(deps: ProcessConversationDeps, conversationId: number, job: TurnJob): Promise<TurnResult> {
-  let result: TurnResult = { kind: 'nothing_to_do' };
+export async function processConversation(
+  deps: ProcessConversationDeps,
+  conversationId: number,
+  job: TurnJob,
+): Promise<ConversationJobResult> {
+  let result: ConversationJobResult = { kind: 'nothing_to_do' };
   let answeredUpTo = 0;
   for (;;) {
     const loaded = await loadTurn(deps.db, conversationId);
@@ -87,7 +90,7 @@ export async function processConversation(deps: ProcessConversationDeps, convers
 }
 
 /** One turn: its ending decided (the responder run, when there is something to answer), committed and traced. */
-async function processTurn(deps: ProcessConversationDeps, turn: Turn, job: TurnJob): Promise<TurnResult> {
+async function processTurn(deps: ProcessConversationDeps, turn: LoadedTurn, job: TurnJob): Promise<ConversationJobResult> {
   const logger = deps.logger.child({ tenantId: turn.tenantId, conversationId: turn.conversationId });
   const runRef: { id: number | null } = { id: null };
   try {
@@ -112,7 +115,7 @@ async function processTurn(deps: ProcessConversationDeps, turn: Turn, job: TurnJ
   }
 }
 
-const commit = (db: Db, turn: Turn, ending: TurnEnding, fence: JobFence | undefined) =>
+const commit = (db: Db, turn: LoadedTurn, ending: TurnEnding, fence: JobFence | undefined) =>
   inTransaction(db, async (tx) => {
     const committed = await commitTurnEnding(tx, scopeOf(turn), ending);
     // Last, as the intake locks the conversation before the job row (the other order deadlocks with it):
@@ -124,7 +127,7 @@ const commit = (db: Db, turn: Turn, ending: TurnEnding, fence: JobFence | undefi
 /** Decides how the turn ends (running the responder when there is something to answer); commits nothing. */
 async function answerTurn(
   deps: ProcessConversationDeps,
-  turn: Turn,
+  turn: LoadedTurn,
   runRef: { id: number | null },
   logger: Logger,
   fenceSignal: AbortSignal | undefined,

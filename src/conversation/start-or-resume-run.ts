@@ -1,6 +1,6 @@
 import { type Db, inTransaction, type Queryable } from '../db/index.js';
 import { commitTurnEnding } from './commit-turn-ending.js';
-import { scopeOf, type Turn } from './load-turn.js';
+import { type LoadedTurn, scopeOf } from './load-turn.js';
 
 /**
  * The run of this turn: the one a previous attempt of the same job started (job key
@@ -10,7 +10,7 @@ import { scopeOf, type Turn } from './load-turn.js';
  * Nothing a superseded run said was sent or remembered as said (its ending was never
  * committed), so the new run answers all the messages.
  */
-export async function startOrResumeRun(db: Db, turn: Turn, responder: { name: string }): Promise<{ id: number }> {
+export async function startOrResumeRun(db: Db, turn: LoadedTurn, responder: { name: string }): Promise<{ id: number }> {
   const jobKey = `conv:${turn.conversationId}:upto:${turn.messages.at(-1)?.id ?? 0}`;
   const existing = await db.agentRun.findFirst({
     where: { tenantId: turn.tenantId, conversationId: turn.conversationId, jobKey, status: 'running' },

@@ -1,12 +1,12 @@
 import type { Keyring } from '../credentials/index.js';
 import type { Db } from '../db/index.js';
+import { downloadMedia } from '../graph/index.js';
 import type { Logger } from '../shared/index.js';
 import { type TranscriptionOptions, transcribeAudio } from '../transcription/index.js';
-import { downloadMedia } from '../whatsapp/index.js';
-import type { Turn } from './load-turn.js';
+import type { LoadedTurn } from './load-turn.js';
 
 /** Transcribes the turn's voice notes in place (their text becomes the transcript); never throws for a failed one. */
-export type TranscribeVoiceNotes = (turn: Turn) => Promise<void>;
+export type TranscribeVoiceNotes = (turn: LoadedTurn) => Promise<void>;
 
 /**
  * With a transcription service configured: each voice note of a turn not tried yet is

@@ -7,7 +7,7 @@ import {
   reminderTapOf,
 } from '../reminders/index.js';
 import type { Logger } from '../shared/index.js';
-import type { Turn } from './load-turn.js';
+import type { LoadedTurn } from './load-turn.js';
 import type { TurnEnding } from './turn-ending.js';
 
 /**
@@ -21,7 +21,7 @@ export type TurnReminders =
   | { kind: 'respond'; references: Map<number, ReminderReference>; answer: ReminderAnswerWrite | null };
 
 /** Reads the turn's reminders and acts on its tap, if it is one (see nextTurnMessages: a tap is a turn of its own). */
-export async function readTurnReminders(deps: ReminderTapDeps, turn: Turn, logger: Logger): Promise<TurnReminders> {
+export async function readTurnReminders(deps: ReminderTapDeps, turn: LoadedTurn, logger: Logger): Promise<TurnReminders> {
   const [only] = turn.messages;
   const tap = only && turn.messages.length === 1 ? reminderTapOf(only) : null;
   if (!only || !tap) {

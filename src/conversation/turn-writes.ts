@@ -1,6 +1,6 @@
 import type { Tx } from '../db/index.js';
 import { queueOutboundReplies } from '../outbox/index.js';
-import { isAppError, type OutboundReply } from '../shared/index.js';
+import type { OutboundReply } from '../shared/index.js';
 import type { TurnScope } from './plan-turn-ending.js';
 
 /** Marks the turn's inbound messages processed (only those the run saw; later ones wait for the next run). */
@@ -12,39 +12,23 @@ export async function markTurnProcessed(tx: Tx, turn: TurnScope, runId: number |
 }
 
 /**
- * Sets `handoff_notice_sent_at` unless already set; true when this call set it (so the
- * customer is told "a person will answer" once per handoff, whoever gets here first).
- */
-export async function claimHandoffNotice(tx: Tx, turn: TurnScope): Promise<boolean> {
-  const changed = await tx.$executeRaw`
-    UPDATE conversations SET handoff_notice_sent_at = now(), updated_at = now()
-    WHERE id = ${turn.conversationId} AND tenant_id = ${turn.tenantId} AND handoff_notice_sent_at IS NULL`;
-  return changed > 0;
-}
-
-/**
- * Queues replies of the pipeline itself; when the 24-hour window has closed (a very late
- * redelivery) they are dropped instead of failing the job, since they could not be sent.
+ * Queues replies of the turn's plan. The plan already read the customer window in this
+ * transaction (a closed one plans no replies), so a refusal here contradicts it: a bug, thrown.
  */
 export async function queueTurnReplies(
   tx: Tx,
   turn: TurnScope,
   replies: OutboundReply[],
   options: { author: 'bot' | 'system'; idempotencyKeyPrefix: string; runId?: number | null },
-): Promise<number> {
-  if (replies.length === 0) return 0;
-  try {
-    const stored = await queueOutboundReplies(tx, {
-      tenantId: turn.tenantId,
-      conversationId: turn.conversationId,
-      replies,
-      author: options.author,
-      idempotencyKeyPrefix: options.idempotencyKeyPrefix,
-      runId: options.runId ?? null,
-    });
-    return stored.length;
-  } catch (error) {
-    if (isAppError(error) && error.code === 'outside_customer_window') return 0;
-    throw error;
-  }
+): Promise<void> {
+  if (replies.length === 0) return;
+  const queued = await queueOutboundReplies(tx, {
+    tenantId: turn.tenantId,
+    conversationId: turn.conversationId,
+    replies,
+    author: options.author,
+    idempotencyKeyPrefix: options.idempotencyKeyPrefix,
+    runId: options.runId ?? null,
+  });
+  if (queued.kind !== 'queued') throw new Error(`the turn's plan queued replies the outbox refused (${queued.kind})`);
 }

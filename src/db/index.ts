@@ -11,4 +11,4 @@ export {
   MONTHLY_PARTITIONED_TABLES,
   type MonthlyPartitionedTable,
 } from './monthly-partitions.js';
-export { createDatabasePool, type DatabasePool, sessionName } from './pool.js';
+export { createDatabasePool, createIntakePool, type DatabasePool, sessionName } from './pool.js';

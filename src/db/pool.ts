@@ -15,9 +15,22 @@ export interface DatabasePool {
  */
 export function createDatabasePool(
   databaseUrl: string,
-  options: { max: number; applicationName: string; logger: Logger; component: string },
+  options: {
+    max: number;
+    applicationName: string;
+    logger: Logger;
+    component: string;
+    idleTimeoutMillis?: number;
+    allowExitOnIdle?: boolean;
+  },
 ): DatabasePool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max, application_name: options.applicationName.slice(0, 63) });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.max,
+    application_name: options.applicationName.slice(0, 63),
+    ...(options.idleTimeoutMillis === undefined ? {} : { idleTimeoutMillis: options.idleTimeoutMillis }),
+    ...(options.allowExitOnIdle === undefined ? {} : { allowExitOnIdle: options.allowExitOnIdle }),
+  });
   const log = options.logger.child({ component: options.component });
   pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
   const openClients = new Set<pg.PoolClient>();
@@ -39,6 +52,23 @@ export function createDatabasePool(
       return ending;
     },
   };
+}
+
+/**
+ * The WhatsApp intake's own small pool: its one statement per batch runs on node-postgres
+ * directly, since through the ORM the same statement costs about twice the CPU and intake is
+ * CPU-bound. Created by boot/ (and the tests and benchmarks that mount the webhook) and handed
+ * to the webhook router; whoever creates it ends it, after the server stopped taking webhooks.
+ */
+export function createIntakePool(databaseUrl: string, logger: Logger): DatabasePool {
+  return createDatabasePool(databaseUrl, {
+    max: 4,
+    idleTimeoutMillis: 5000,
+    allowExitOnIdle: true,
+    applicationName: sessionName('web', 'intake'),
+    logger,
+    component: 'whatsapp-intake',
+  });
 }
 
 /** `wa-agenda <role> <pid> <purpose>`: how this process's sessions are named in `pg_stat_activity`. */

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { OWNER_APP_ATTENDANT } from '../shared/index.js';
 import { claimHandoff } from './claim-handoff.js';
+import { markHandoffNoticeGiven } from './handoff-notice.js';
 import { requestHandoff } from './request-handoff.js';
 
 const OWNER_REPLIED_NOTE = 'O dono respondeu pelo aplicativo WhatsApp Business; o assistente fica em silêncio nesta conversa.';
@@ -10,12 +11,14 @@ const OWNER_REPLIED_NOTE = 'O dono respondeu pelo aplicativo WhatsApp Business; 
  * the conversation's open handoff is claimed by "WhatsApp app", or an `owner_replied` one is
  * opened and claimed by it. A handoff a person already holds stays theirs (null), as does
  * one claimed by someone else in between. Returns the handoff held by "WhatsApp app".
+ * The "a person will answer" notice is marked as given either way: the owner is answering.
  * Run it in the caller's transaction, so the handoff never shows pending on its own.
  */
 export async function handOverToOwner(
   tx: Queryable,
   scope: { tenantId: number; conversationId: number; now: Date },
 ): Promise<number | null> {
+  await markHandoffNoticeGiven(tx, scope);
   const open = await requestHandoff(tx, {
     tenantId: scope.tenantId,
     conversationId: scope.conversationId,

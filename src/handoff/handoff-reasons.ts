@@ -24,6 +24,8 @@ export const HANDOFF_REASONS = {
     'the owner wrote to the customer from the WhatsApp Business app (coexistence echo): claimed by "WhatsApp app"; the bot is silent until resolved or the tenant\'s quiet period passes',
   reminder_cancel_too_late:
     "the customer tapped Cancelar on a reminder inside the tenant's cancellation notice (cancelNoticeMinutes): told the rule, the appointment stays, a person takes over",
+  outside_window:
+    "the turn's replies could not be sent: the customer's message reached us after WhatsApp's 24-hour window closed (a late delivery, a webhook outage); nothing was sent, only an approved template reopens the chat",
 } as const;
 
 export type HandoffReason = keyof typeof HANDOFF_REASONS;
@@ -46,6 +48,8 @@ export const HANDOFF_REASON_LABELS_PT: Record<HandoffReason, string> = {
   message_flood: 'O cliente enviou mensagens demais em pouco tempo',
   owner_replied: 'O dono respondeu pelo app WhatsApp Business: o robô fica em silêncio',
   reminder_cancel_too_late: 'O cliente quis cancelar pelo lembrete fora do prazo de cancelamento',
+  outside_window:
+    'A mensagem chegou depois da janela de 24 horas: o cliente não recebeu resposta; envie um modelo (template) aprovado para reabrir a conversa',
 };
 
 /** The pt-BR label of a stored reason code; an unknown code is shown as itself. */

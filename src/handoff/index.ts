@@ -1,6 +1,7 @@
 export { type ClaimedHandoff, type ClaimHandoffOutcome, claimHandoff } from './claim-handoff.js';
 export { formatHandoffReasonStats } from './format-handoff-reason-stats.js';
 export { handOverToOwner } from './hand-over-to-owner.js';
+export { claimHandoffNotice, markHandoffNoticeGiven, type NoticeScope } from './handoff-notice.js';
 export {
   computeHandoffReasonStats,
   type HandoffReasonFigures,
@@ -10,6 +11,7 @@ export { HANDOFF_REASON_LABELS_PT, HANDOFF_REASONS, type HandoffReason, handoffR
 export { HANDOFF_STATUSES, type HandoffStatus } from './handoff-status.js';
 export { type HandoffQueueCursor, type HandoffQueueItem, listHandoffs } from './list-handoffs.js';
 export { type ConversationMessageView, type ConversationView, readConversation } from './read-conversation.js';
+export { releaseExpiredOwnerPause } from './release-owner-pause.js';
 export { findOpenHandoff, type OpenHandoff, requestHandoff } from './request-handoff.js';
 export { type ResolveHandoffOutcome, resolveHandoff } from './resolve-handoff.js';
 export { resolveStatsPeriod, type StatsPeriod } from './resolve-stats-period.js';

@@ -11,6 +11,12 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Routers mounted after health checks, e.g. the WhatsApp webhook and the admin API. */
   routers: Router[];
+  /**
+   * How many reverse proxies in front of the service append to `X-Forwarded-For` (TRUST_PROXY).
+   * 0 (the default): the header is ignored and the client address is the socket's, so a client
+   * cannot pick its own address to dodge a throttle or to have it written into sessions.
+   */
+  trustProxy?: number;
 }
 
 /**
@@ -21,7 +27,8 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 1);
+  // Express counts hops from the socket: `n` trusts the n closest proxies' entries, 0 none at all.
+  app.set('trust proxy', options.trustProxy && options.trustProxy > 0 ? options.trustProxy : false);
   app.use(createAccessLog(options.logger, (url) => url === '/healthz' || url === '/readyz'));
   app.use(helmet());
   app.use(createHealthRoutes(options.db));

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
+import { isQueueSchemaReachable } from '../queue/index.js';
 import { errorBody } from './error-handler.js';
 
 /** `/healthz`: the process answers. `/readyz`: the database and the job queue's schema are reachable. */
@@ -10,7 +11,7 @@ export function createHealthRoutes(db: Db): Router {
   });
   router.get('/readyz', async (_request, response) => {
     try {
-      await db.$queryRaw`SELECT 1 FROM graphile_worker._private_jobs LIMIT 1`;
+      await isQueueSchemaReachable(db);
       response.json({ status: 'ready', database: 'ok', queue: 'ok' });
     } catch {
       response.status(503).json(errorBody('not_ready', 'database or queue unreachable'));

@@ -1,2 +1,3 @@
 export { createHttpApp, type HttpAppOptions } from './create-app.js';
 export { createErrorHandler, errorBody, notFoundHandler } from './error-handler.js';
+export { createMetricsRouter } from './metrics-route.js';

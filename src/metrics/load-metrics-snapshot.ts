@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { readDueJobsByTask } from '../queue/index.js';
 import { type HistogramSnapshot, sql, sqlHistogram } from './sql-histogram.js';
 
 type Labelled = { labels: Record<string, string>; value: number };
@@ -44,11 +45,7 @@ export async function loadMetricsSnapshot(db: Db): Promise<MetricsSnapshot> {
     sql`SELECT extract(epoch FROM claimed_at - created_at)::float8 AS seconds FROM handoffs WHERE claimed_at IS NOT NULL`,
     HANDOFF_WAIT_BUCKETS,
   );
-  const jobs = await db.$queryRaw<{ task: string; waiting: bigint; lag: number | null }[]>`
-    SELECT task_identifier AS task, count(*) AS waiting, extract(epoch FROM now() - min(run_at))::float8 AS lag
-      FROM graphile_worker.jobs
-     WHERE run_at <= now() AND locked_at IS NULL AND attempts < max_attempts
-     GROUP BY task_identifier`;
+  const jobs = await readDueJobsByTask(db);
   const replyLatency = await sqlHistogram(
     db,
     sql`SELECT extract(epoch FROM replies.first_sent - turns.last_inbound)::float8 AS seconds

@@ -1,10 +1,13 @@
 export { applyStatusUpdate } from './apply-status-update.js';
 export { classifyMetaError, type MetaErrorPath } from './classify-meta-error.js';
-export { assertWithinCustomerWindow } from './customer-window.js';
-export { createGraphApiClient, type GraphApiClient, type GraphApiClientOptions, type GraphTarget } from './graph-api-client.js';
-export { GraphApiError } from './graph-api-error.js';
+export { type CustomerWindow, readCustomerWindow } from './customer-window.js';
 export { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
-export { type QueueOutboundRepliesRequest, queueOutboundReplies, type StoredOutboundMessage } from './queue-outbound-replies.js';
+export {
+  type QueueOutboundRepliesRequest,
+  type QueueRepliesResult,
+  queueOutboundReplies,
+  type StoredOutboundMessage,
+} from './queue-outbound-replies.js';
 export { queueTemplateMessage, TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload } from './queue-template-message.js';
 export { type SendDeps, type SendResult, sendOutboundMessage, type UndeliveredHandler } from './send-outbound-message.js';
 export { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';

@@ -1,4 +1,4 @@
-import { GraphApiError } from './graph-api-error.js';
+import { GraphApiError } from '../graph/index.js';
 
 const pausedUntil = new Map<string, number>();
 

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/index.js';
 import { conversationQueueName, enqueueJob, SEND_PRIORITY, TASKS } from '../queue/index.js';
 import type { OutboundReply } from '../shared/index.js';
-import { assertWithinCustomerWindow } from './customer-window.js';
+import { readCustomerWindow } from './customer-window.js';
 import { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';
 
 /** WhatsApp's limit for the body of an interactive (buttons / list) message. */
@@ -26,6 +26,16 @@ export interface QueueOutboundRepliesRequest {
   sendMaxAttempts?: number;
 }
 
+/**
+ * What queueing replies did: `queued` (every row, new or already there), or nothing at all
+ * because the 24-hour window is closed (the caller decides what that means: a handoff, a
+ * template, a refusal), or because the conversation is not this tenant's.
+ */
+export type QueueRepliesResult =
+  | { kind: 'queued'; messages: StoredOutboundMessage[] }
+  | { kind: 'outside_window' }
+  | { kind: 'conversation_not_found' };
+
 export interface StoredOutboundMessage {
   id: number;
   /** false when a row with the same idempotency key already existed (nothing new was queued) */
@@ -38,12 +48,13 @@ export interface StoredOutboundMessage {
  * go out in order after the current run. Text longer than WhatsApp's limit becomes several
  * rows, cut at line or sentence boundaries.
  *
- * Refuses before storing anything: throws `AppError('outside_customer_window', …, 422)` when
- * the customer's last message is older than 24 hours, `conversation_not_found` (404) when the
- * conversation is not this tenant's.
+ * Stores nothing and says why, as a value: `outside_window` when the customer's last message
+ * is older than 24 hours, `conversation_not_found` when the conversation is not this tenant's.
  */
-export async function queueOutboundReplies(tx: Tx, request: QueueOutboundRepliesRequest): Promise<StoredOutboundMessage[]> {
-  await assertWithinCustomerWindow(tx, request.tenantId, request.conversationId);
+export async function queueOutboundReplies(tx: Tx, request: QueueOutboundRepliesRequest): Promise<QueueRepliesResult> {
+  const window = await readCustomerWindow(tx, request.tenantId, request.conversationId);
+  if (window === 'closed') return { kind: 'outside_window' };
+  if (window === 'not_found') return { kind: 'conversation_not_found' };
   const stored: StoredOutboundMessage[] = [];
   let index = 0;
   for (const row of request.replies.flatMap(toRows)) {
@@ -71,7 +82,7 @@ export async function queueOutboundReplies(tx: Tx, request: QueueOutboundReplies
     const existing = await tx.message.findUniqueOrThrow({ where: { idempotencyKey: key }, select: { id: true } });
     stored.push({ id: existing.id, created: false });
   }
-  return stored;
+  return { kind: 'queued', messages: stored };
 }
 
 interface OutboundRow {

@@ -1,10 +1,9 @@
 import type { Db } from '../db/index.js';
+import { type GraphApiClient, GraphApiError } from '../graph/index.js';
 import { enqueueJob, TASKS } from '../queue/index.js';
 import type { Logger } from '../shared/index.js';
 import { outboxCallbackData } from './apply-status-update.js';
 import { classifyMetaError, shouldRetryLater } from './classify-meta-error.js';
-import type { GraphApiClient } from './graph-api-client.js';
-import { GraphApiError } from './graph-api-error.js';
 import { type GraphRecipient, graphRecipientOf } from './graph-recipient.js';
 import { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 import { assertPhoneNumberNotPaused, pausePhoneNumber } from './phone-number-pause.js';

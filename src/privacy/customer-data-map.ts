@@ -38,11 +38,12 @@ export const ERASED_CUSTOMER_COLUMNS = {
 
 export const CUSTOMER_DATA_TABLES: readonly CustomerDataTable[] = [
   { table: 'customers', scope: 'customer', link: 'id', onErase: { kind: 'clear', cleared: { ...ERASED_CUSTOMER_COLUMNS } } },
+  // handoff_notice_sent_at stays: a time, not personal data, and handoff/ is its only writer (like the handoffs' own times).
   {
     table: 'conversations',
     scope: 'customer',
     link: 'customer_id',
-    onErase: { kind: 'clear', cleared: { assistant_state: 'NULL', handoff_notice_sent_at: 'NULL', referral: 'NULL' } },
+    onErase: { kind: 'clear', cleared: { assistant_state: 'NULL', referral: 'NULL' } },
   },
   // What the webhook could not store, raw (phone numbers, profile names, bodies): found by the
   // customer's ids in the raw JSON, so it must come after `customers` here (erasure runs this

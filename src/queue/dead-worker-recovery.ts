@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from '../shared/index.js';
+import { LOCK_OWNERS_SQL } from './graphile-schema.js';
 import { LIVENESS_NAME_PREFIX, POOL_LOCK_PREFIX } from './pool-liveness.js';
 
 interface DeadWorkerRecovery {
@@ -42,10 +43,7 @@ export function startDeadWorkerRecovery(options: {
   const freeSince = new Map<string, number>();
   const sweep = async () => {
     const { rows } = await options.pool.query<{ locked_by: string }>(
-      `WITH locks AS (
-         SELECT locked_by FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL
-         UNION
-         SELECT locked_by FROM graphile_worker._private_job_queues WHERE locked_by IS NOT NULL
+      `WITH locks AS (${LOCK_OWNERS_SQL}
        ), pools AS (
          SELECT locked_by, hashtextextended($1 || locked_by, 0) AS lock_key FROM locks WHERE NOT (locked_by = ANY($3::text[]))
        )

@@ -1,4 +1,5 @@
 import { type Db, inTransaction, isLockNotAvailable } from '../db/index.js';
+import { DELETE_EMPTY_JOB_QUEUES_SQL, DELETE_FAILED_JOBS_SQL, LOCK_JOB_QUEUES_SQL } from './graphile-schema.js';
 
 /** Named queues removed per transaction: bounds how long intake waits on the lock. */
 const QUEUES_PER_BATCH = 5000;
@@ -27,9 +28,7 @@ export interface DeletedQueueLeftovers {
  */
 export async function deleteQueueLeftovers(db: Db, options: { now: Date; keepFailedDays: number }): Promise<DeletedQueueLeftovers> {
   const failedBefore = new Date(options.now.getTime() - options.keepFailedDays * DAY_MS);
-  const failedJobs = await db.$executeRaw`
-    DELETE FROM graphile_worker._private_jobs
-     WHERE attempts >= max_attempts AND locked_at IS NULL AND updated_at < ${failedBefore}`;
+  const failedJobs = await db.$executeRawUnsafe(DELETE_FAILED_JOBS_SQL, failedBefore);
   const queues = await deleteEmptyJobQueues(db, { lockTimeoutMs: 10_000 });
   if (queues.kind === 'busy') throw new Error('the job queue table stayed locked for 10 s: empty queues not deleted');
   return { jobQueues: queues.deleted, failedJobs };
@@ -58,13 +57,8 @@ export async function deleteEmptyJobQueues(db: Db, options: { lockTimeoutMs: num
     try {
       batch = await inTransaction(db, async (tx) => {
         await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${Math.max(1, Math.round(options.lockTimeoutMs))}ms'`);
-        await tx.$executeRaw`LOCK TABLE graphile_worker._private_job_queues IN SHARE ROW EXCLUSIVE MODE`;
-        return tx.$executeRaw`
-          DELETE FROM graphile_worker._private_job_queues WHERE id IN (
-            SELECT q.id FROM graphile_worker._private_job_queues q
-             WHERE q.locked_at IS NULL
-               AND NOT EXISTS (SELECT 1 FROM graphile_worker._private_jobs j WHERE j.job_queue_id = q.id)
-             LIMIT ${QUEUES_PER_BATCH}::int)`;
+        await tx.$executeRawUnsafe(LOCK_JOB_QUEUES_SQL);
+        return tx.$executeRawUnsafe(DELETE_EMPTY_JOB_QUEUES_SQL, QUEUES_PER_BATCH);
       });
     } catch (error) {
       if (isLockNotAvailable(error)) return { kind: 'busy', deleted };

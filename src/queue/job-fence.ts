@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Queryable } from '../db/index.js';
 import { AppError } from '../shared/index.js';
+import { COMPLETE_JOB_SQL, HOLD_JOB_SQL, IS_JOB_HELD_SQL, RETURN_JOB_SQL } from './graphile-schema.js';
 
 /**
  * What a job handler gets to keep its effects to itself (see start-worker.ts): a job runs on one
@@ -43,29 +44,6 @@ export interface LockedJob {
 export const jobFencedError = (message: string) => new AppError('job_fenced', message);
 export const isJobFencedError = (error: unknown) => error instanceof AppError && error.code === 'job_fenced';
 
-// locked_at has microseconds; the JavaScript Date graphile hands over has them cut to milliseconds.
-const SAME_LOCK = `id = $1::bigint AND locked_by = $2::text AND locked_at >= $3::timestamptz AND locked_at < $3::timestamptz + interval '1 millisecond'`;
-
-const COMPLETE_SQL = `
-  WITH job AS (DELETE FROM graphile_worker._private_jobs WHERE ${SAME_LOCK} RETURNING job_queue_id),
-  queue AS (UPDATE graphile_worker._private_job_queues q SET locked_by = NULL, locked_at = NULL
-            FROM job WHERE q.id = job.job_queue_id AND q.locked_by = $2::text RETURNING q.id)
-  SELECT count(*)::int AS n FROM job`;
-
-// As graphile-worker's own returnJobs: available again at once, the attempt not counted.
-const RETURN_SQL = `
-  WITH job AS (UPDATE graphile_worker._private_jobs SET attempts = GREATEST(0, attempts - 1), locked_by = NULL, locked_at = NULL
-               WHERE ${SAME_LOCK} RETURNING job_queue_id),
-  queue AS (UPDATE graphile_worker._private_job_queues q SET locked_by = NULL, locked_at = NULL
-            FROM job WHERE q.id = job.job_queue_id AND q.locked_by = $2::text RETURNING q.id)
-  SELECT count(*)::int AS n FROM job`;
-
-const IS_HELD_SQL = `SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE ${SAME_LOCK}`;
-
-const HOLD_SQL = `
-  WITH job AS (SELECT id FROM graphile_worker._private_jobs WHERE ${SAME_LOCK} FOR UPDATE)
-  SELECT count(*)::int AS n FROM job`;
-
 /** The fence of one attempt of one job, and what the worker does around the handler. */
 export interface JobAttempt {
   fence: JobFence;
@@ -92,13 +70,13 @@ export function createJobAttempt(job: LockedJob, options: { pool: pg.Pool; signa
     },
     async completeWithin(tx) {
       fence.throwIfLost();
-      const ours = await count(() => tx.$queryRawUnsafe<{ n: number }[]>(COMPLETE_SQL, ...params));
+      const ours = await count(() => tx.$queryRawUnsafe<{ n: number }[]>(COMPLETE_JOB_SQL, ...params));
       if (!ours) throw jobFencedError('the job is no longer locked by this worker: its effects are not committed');
       completedWithin = true;
     },
     async holdWithin(tx) {
       fence.throwIfLost();
-      const ours = await count(() => tx.$queryRawUnsafe<{ n: number }[]>(HOLD_SQL, ...params));
+      const ours = await count(() => tx.$queryRawUnsafe<{ n: number }[]>(HOLD_JOB_SQL, ...params));
       if (!ours) throw jobFencedError('the job is no longer locked by this worker: its effects are not committed');
     },
   };
@@ -110,10 +88,10 @@ export function createJobAttempt(job: LockedJob, options: { pool: pg.Pool; signa
     },
     async complete() {
       if (completedWithin || completed) return;
-      if (!(await count(() => query(COMPLETE_SQL)))) throw jobFencedError('the job is no longer locked by this worker');
+      if (!(await count(() => query(COMPLETE_JOB_SQL)))) throw jobFencedError('the job is no longer locked by this worker');
       completed = true;
     },
-    giveBack: () => count(() => query(RETURN_SQL)),
-    isHeld: () => count(() => query(IS_HELD_SQL)),
+    giveBack: () => count(() => query(RETURN_JOB_SQL)),
+    isHeld: () => count(() => query(IS_JOB_HELD_SQL)),
   };
 }

@@ -118,7 +118,10 @@ export async function startWorker(options: {
           // graphile retries after exp(attempts) seconds (its failJob); be there when it is due.
           wakeups.wakeIn(Math.exp(Math.min(helpers.job.attempts, 10)) * 1000 + 200);
         }
-        throw error;
+        // The text may quote customer data (a phone number, a message): it stays in the debug
+        // log; graphile-worker's jobs.last_error and its error line get the code and the frames.
+        options.logger.debug({ component: 'queue', task: helpers.job.task_identifier, err: error }, 'job attempt failed');
+        throw codedJobError(error);
       }
       await attempt.complete();
     };
@@ -182,4 +185,20 @@ export async function startWorker(options: {
     if (liveness?.signal.aborted) onLost(liveness.signal.reason as Error);
   });
   return { runner, stop, lost };
+}
+
+/**
+ * What graphile-worker keeps of a failed attempt (`jobs.last_error`, its log line): the error's
+ * kind and code, never its message; the stack frames (code locations only) are kept.
+ */
+export function codedJobError(error: unknown): Error {
+  const name = error instanceof Error ? error.name : typeof error;
+  const rawCode = (error as { code?: unknown } | null)?.code;
+  const code = typeof rawCode === 'string' && /^[\w.-]{1,60}$/.test(rawCode) ? rawCode : undefined;
+  const coded = new Error(code ? `${name}: ${code}` : name);
+  coded.name = 'JobFailed';
+  const frames =
+    error instanceof Error && typeof error.stack === 'string' ? error.stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];
+  coded.stack = [`JobFailed: ${coded.message}`, ...frames].join('\n');
+  return coded;
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { createLagAlarm, type Logger } from '../shared/index.js';
+import { QUEUE_LAG_SQL } from './graphile-schema.js';
 
 export interface QueueLag {
   /** jobs due now that no worker has taken yet */
@@ -10,11 +11,7 @@ export interface QueueLag {
 
 /** Due jobs nobody took yet, and how late the oldest is (jobs of a busy conversation wait behind its running job and count too). */
 export async function readQueueLag(pool: pg.Pool): Promise<QueueLag> {
-  const { rows } = await pool.query<{ waiting: number; lag_ms: number }>(`
-    SELECT count(*)::int AS waiting,
-           coalesce(floor(extract(epoch FROM now() - min(run_at)) * 1000), 0)::int AS lag_ms
-    FROM graphile_worker.jobs
-    WHERE run_at <= now() AND locked_at IS NULL AND attempts < max_attempts`);
+  const { rows } = await pool.query<{ waiting: number; lag_ms: number }>(QUEUE_LAG_SQL);
   return { waiting: rows[0]?.waiting ?? 0, lagMs: rows[0]?.lag_ms ?? 0 };
 }
 

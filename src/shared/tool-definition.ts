@@ -54,6 +54,12 @@ export type ToolEffect<Output = unknown> =
 export type ToolDefinition<Input extends z.ZodType = z.ZodType, Output = unknown> = ToolEffect<Output> & {
   name: string;
   description: string;
+  /**
+   * One pt-BR rule the agent's system prompt carries about when or how to use this tool,
+   * given the tool's own name: the prompt names no tool or parameter by hand, so a rename
+   * here reaches it.
+   */
+  promptHint?: (name: string) => string;
   input: Input;
   handler(input: z.output<Input>, context: ToolCallContext): Promise<Output>;
 };

@@ -1,10 +1,16 @@
+import { generateApiKey } from '../auth/index.js';
 import { ConfigError } from '../config/index.js';
 import type { Keyring } from '../credentials/index.js';
 import { type Db, inTransaction, Prisma, type Tx } from '../db/index.js';
-import { generateApiKey } from './api-key.js';
 import { parseTenantFile } from './parse-tenant-file.js';
 import { syncProfessionalSchedule } from './sync-professional-schedule.js';
 import type { TenantFile } from './tenant-file-schema.js';
+
+/**
+ * An import writes a whole salon (every service, professional, hour and time off) in one
+ * transaction: Prisma's 5 s default rolls a large file back on a busy database.
+ */
+const IMPORT_TRANSACTION = { timeout: 60_000 } as const;
 
 export type ImportTenantOutcome =
   | {
@@ -54,37 +60,41 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
     return { kind: 'refused', problems: error.problems.map((problem) => `whatsapp.accessToken: cannot be stored: ${problem}`) };
   }
   const now = options.now ?? new Date();
-  return inTransaction(db, async (tx) => {
-    const phoneOwner = await tx.tenant.findUnique({ where: { phoneNumberId: file.whatsapp.phoneNumberId }, select: { slug: true } });
-    if (phoneOwner && phoneOwner.slug !== file.slug) {
-      return { kind: 'refused', problems: [`whatsapp.phoneNumberId: already used by tenant "${phoneOwner.slug}"`] };
-    }
-    const { tenantId, created } = await upsertTenant(tx, file, { plain: token ?? null, sealed: sealedToken, keyring: options.keyring });
-    const serviceIdByKey = await syncServices(tx, tenantId, file.services);
-    for (const entry of file.professionals) {
-      const professionalId = await upsertByKey(tx.professional, tenantId, entry.key, { name: entry.name });
-      await syncProfessionalSchedule(tx, { tenantId, professionalId }, entry, serviceIdByKey, file.timezone);
-    }
-    await tx.professional.updateMany({
-      where: { tenantId, active: true, key: { notIn: file.professionals.map((entry) => entry.key) } },
-      data: { active: false },
-    });
-    if (!created && !options.newKey) {
-      return { kind: 'imported', tenantId, slug: file.slug, created, apiKey: null, apiKeyPrefix: null, apiKeyExpiresAt: null };
-    }
-    const apiKey = generateApiKey();
-    const expiresAt = options.keyExpiresInDays === undefined ? null : new Date(now.getTime() + options.keyExpiresInDays * 86_400_000);
-    await tx.apiKey.create({ data: { tenantId, label: 'import', prefix: apiKey.prefix, keyHash: apiKey.keyHash, expiresAt } });
-    return {
-      kind: 'imported',
-      tenantId,
-      slug: file.slug,
-      created,
-      apiKey: apiKey.key,
-      apiKeyPrefix: apiKey.prefix,
-      apiKeyExpiresAt: expiresAt,
-    };
-  });
+  return inTransaction(
+    db,
+    async (tx) => {
+      const phoneOwner = await tx.tenant.findUnique({ where: { phoneNumberId: file.whatsapp.phoneNumberId }, select: { slug: true } });
+      if (phoneOwner && phoneOwner.slug !== file.slug) {
+        return { kind: 'refused', problems: [`whatsapp.phoneNumberId: already used by tenant "${phoneOwner.slug}"`] };
+      }
+      const { tenantId, created } = await upsertTenant(tx, file, { plain: token ?? null, sealed: sealedToken, keyring: options.keyring });
+      const serviceIdByKey = await syncServices(tx, tenantId, file.services);
+      for (const entry of file.professionals) {
+        const professionalId = await upsertByKey(tx.professional, tenantId, entry.key, { name: entry.name });
+        await syncProfessionalSchedule(tx, { tenantId, professionalId }, entry, serviceIdByKey, file.timezone);
+      }
+      await tx.professional.updateMany({
+        where: { tenantId, active: true, key: { notIn: file.professionals.map((entry) => entry.key) } },
+        data: { active: false },
+      });
+      if (!created && !options.newKey) {
+        return { kind: 'imported', tenantId, slug: file.slug, created, apiKey: null, apiKeyPrefix: null, apiKeyExpiresAt: null };
+      }
+      const apiKey = generateApiKey();
+      const expiresAt = options.keyExpiresInDays === undefined ? null : new Date(now.getTime() + options.keyExpiresInDays * 86_400_000);
+      await tx.apiKey.create({ data: { tenantId, label: 'import', prefix: apiKey.prefix, keyHash: apiKey.keyHash, expiresAt } });
+      return {
+        kind: 'imported',
+        tenantId,
+        slug: file.slug,
+        created,
+        apiKey: apiKey.key,
+        apiKeyPrefix: apiKey.prefix,
+        apiKeyExpiresAt: expiresAt,
+      };
+    },
+    IMPORT_TRANSACTION,
+  );
 }
 
 /** Retention when the tenant file has no `retention` block (CONTRACT: default 180 days). */

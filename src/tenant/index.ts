@@ -1,4 +1,3 @@
-export { generateApiKey, hashApiKey } from './api-key.js';
 export { importDemoTenantIfNoTenants } from './demo-tenant.js';
 export { formatApiKeyNotice } from './format-api-key-notice.js';
 export { type ImportTenantOutcome, importTenant } from './import-tenant.js';
@@ -16,6 +15,5 @@ export {
   readReminderSettings,
   reminderSettingsSchema,
 } from './reminder-settings.js';
-export { type RevokeApiKeyOutcome, revokeApiKey } from './revoke-api-key.js';
 export { isWhatsappTemplateLanguage, WHATSAPP_TEMPLATE_LANGUAGES } from './template-languages.js';
 export { type TenantFile, tenantFileSchema } from './tenant-file-schema.js';

@@ -36,21 +36,6 @@ const STORED_AS_ITSELF = new Set([
 /** Kinds stored `processed` at once: they never start or join a turn. */
 const SILENT_TYPES = new Set(['reaction', 'system', 'revoke']);
 
-/** Types whose content the responders can read when they carry text. */
-const READABLE_TYPES = new Set([
-  'text',
-  'interactive',
-  'button',
-  'flow_reply',
-  'order',
-  'edit',
-  'image',
-  'video',
-  'document',
-  'audio',
-  'request_welcome',
-]);
-
 /** What a chat opened without a word reads as: the greeting a customer would have typed. */
 export const WELCOME_REQUEST_TEXT = 'Oi';
 
@@ -113,11 +98,6 @@ export function toInboundMessageContent(message: WebhookMessage): InboundMessage
     default:
       return base;
   }
-}
-
-/** True for a stored message a responder can read (text, a chosen option, a caption, a transcript, a Flow reply, an order). */
-export function isReadableMessage(message: { type: string; text: string | null }): boolean {
-  return READABLE_TYPES.has(message.type) && Boolean(message.text?.trim());
 }
 
 const nonEmpty = (value: string | null | undefined) => (value?.trim() ? value : null);

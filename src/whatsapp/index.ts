@@ -1,6 +1,5 @@
 export { createDeadLetterSink, type DeadLetter, type DeadLetterSink } from './dead-letters.js';
-export { downloadMedia, type MediaDownload } from './download-media.js';
-export { isReadableMessage, toInboundMessageContent } from './inbound-message-content.js';
+export { toInboundMessageContent } from './inbound-message-content.js';
 export { createIntakeBatcher, type StoredInbound, type StoreInbound } from './intake-batcher.js';
 export { type IntakeSummary, intakeWebhook } from './intake-webhook.js';
 export { listDeadLetters, type ReplayOutcome, replayDeadLetter } from './replay-dead-letter.js';
@@ -9,4 +8,4 @@ export { storeInboundBatch } from './store-inbound-batch.js';
 export { type InboundMessageToStore, type ProcessingSchedule, storeInboundMessage } from './store-inbound-message.js';
 export { createTenantResolver } from './tenant-resolver.js';
 export { isValidSignature, signPayload } from './verify-signature.js';
-export { createWhatsAppWebhookRouter, type WhatsAppWebhookDeps, type WhatsAppWebhookRouter } from './webhook-router.js';
+export { createWhatsAppWebhookRouter, type WhatsAppWebhookDeps } from './webhook-router.js';

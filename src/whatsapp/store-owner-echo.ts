@@ -1,4 +1,4 @@
-import { type Db, inTransaction, type Tx } from '../db/index.js';
+import { type Db, inTransaction } from '../db/index.js';
 import { handOverToOwner } from '../handoff/index.js';
 import { OWNER_APP_ATTENDANT } from '../shared/index.js';
 import type { WebhookEcho } from './webhook-payload.js';
@@ -43,15 +43,7 @@ export async function storeOwnerEcho(
       RETURNING id`;
     const messageId = inserted[0]?.id;
     if (messageId === undefined) return { kind: 'duplicate' };
-    const handoffId = await stepAsideForOwner(tx, echo.tenantId, conversationId);
+    const handoffId = await handOverToOwner(tx, { tenantId: echo.tenantId, conversationId, now: new Date() });
     return { kind: 'stored', messageId, conversationId, handoffId };
   });
-}
-
-/** Marks the "a person will answer" notice as given (the owner is answering) and hands the conversation to the owner. */
-async function stepAsideForOwner(tx: Tx, tenantId: number, conversationId: number): Promise<number | null> {
-  await tx.$executeRaw`
-    UPDATE conversations SET handoff_notice_sent_at = coalesce(handoff_notice_sent_at, now()), updated_at = now()
-    WHERE id = ${conversationId} AND tenant_id = ${tenantId}`;
-  return handOverToOwner(tx, { tenantId, conversationId, now: new Date() });
 }

@@ -1,13 +1,13 @@
 import express, { type Router } from 'express';
-import pg from 'pg';
 import type { Config } from '../config/index.js';
-import { type Db, sessionName } from '../db/index.js';
+import type { Db } from '../db/index.js';
 import { errorBody } from '../http/index.js';
 import type { Logger } from '../shared/index.js';
 import { createDeadLetterSink } from './dead-letters.js';
 import { createDevSecretGuard } from './dev-secret-guard.js';
 import { createIntakeBatcher } from './intake-batcher.js';
 import { intakeWebhook } from './intake-webhook.js';
+import type { SqlRunner } from './store-inbound-batch.js';
 import { createTenantResolver } from './tenant-resolver.js';
 import { hasSignatureShape, isValidSignature } from './verify-signature.js';
 
@@ -27,12 +27,9 @@ export interface WhatsAppWebhookDeps {
   >;
   db: Db;
   logger: Logger;
-  /** URL of the database in use: the intake's own pool connects to it */
-  databaseUrl: string;
+  /** the intake's own node-postgres pool (db's createIntakePool), created and ended by whoever mounts the router */
+  intakePool: SqlRunner;
 }
-
-/** The webhook router plus `close()`, which ends the intake's own connection pool (called at shutdown). */
-export type WhatsAppWebhookRouter = Router & { close(): Promise<void> };
 
 /**
  * Meta's webhook endpoint. GET: the verification handshake (echoes `hub.challenge` for the
@@ -42,18 +39,8 @@ export type WhatsAppWebhookRouter = Router & { close(): Promise<void> };
  * those bytes (wrong: 401, nothing stored), JSON parse
  * (malformed: 400), store and enqueue, then 200. Nothing is answered before it is stored.
  */
-export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): WhatsAppWebhookRouter {
+export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): Router {
   const { config, logger } = deps;
-  // The intake's one statement per batch goes through a small node-postgres pool of its own:
-  // through the ORM the same statement costs about twice the CPU, and intake is CPU-bound.
-  const intakePool = new pg.Pool({
-    connectionString: deps.databaseUrl,
-    max: 4,
-    idleTimeoutMillis: 5000,
-    allowExitOnIdle: true,
-    application_name: sessionName('web', 'intake'),
-  });
-  intakePool.on('error', (error) => logger.warn({ err: error }, 'idle intake connection failed'));
   const devSecretGuard = createDevSecretGuard(deps.db, config);
   const schedule = { debounceMs: config.DEBOUNCE_MS, maxWaitMs: config.DEBOUNCE_MAX_WAIT_MS, maxAttempts: config.JOB_MAX_ATTEMPTS };
   const intakeDeps = {
@@ -63,7 +50,7 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): WhatsApp
     resolveTenant: createTenantResolver(deps.db),
     deadLetter: createDeadLetterSink(deps.db),
     schedule,
-    storeInbound: createIntakeBatcher(deps.db, intakePool, schedule, logger),
+    storeInbound: createIntakeBatcher(deps.db, deps.intakePool, schedule, logger),
   };
   const router = express.Router();
 
@@ -96,6 +83,14 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): WhatsApp
       response.set('connection', 'close');
       refuseSignature(request, response);
     },
+    // A declared length over the limit is refused before a byte is read (express.raw would
+    // drain the whole body before its 413): the signature cannot be checked without the bytes.
+    (request, response, next) => {
+      const declared = Number(request.get('content-length'));
+      if (!(declared > config.WHATSAPP_WEBHOOK_MAX_BYTES)) return next();
+      response.set('connection', 'close');
+      response.status(413).json(errorBody('payload_too_large', 'request body too large'));
+    },
     // Every content type as raw bytes: the signature is over exactly what was sent.
     express.raw({ type: () => true, limit: config.WHATSAPP_WEBHOOK_MAX_BYTES }),
     async (request, response) => {
@@ -115,7 +110,7 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): WhatsApp
       response.sendStatus(200);
     },
   );
-  return Object.assign(router, { close: () => intakePool.end() });
+  return router;
 }
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '../../src/tenant/index.js';
+import { generateApiKey } from '../../src/auth/index.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { bearer, createAdminTestApp } from './admin-test-app.js';

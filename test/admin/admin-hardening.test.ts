@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInboundTurn } from '../../src/agent/build-inbound-turn.js';
+import { generateApiKey } from '../../src/auth/index.js';
 import type { Db } from '../../src/db/index.js';
 import { requestHandoff } from '../../src/handoff/index.js';
 import { cleanDisplayName } from '../../src/shared/index.js';
-import { generateApiKey } from '../../src/tenant/index.js';
 import { createInboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { bearer, createAdminTestApp } from './admin-test-app.js';
@@ -40,7 +40,7 @@ describe('admin API hardening', () => {
   it('when one address tries 600 random keys, then it gets 429 after the bound without a lookup each, other addresses are unaffected, and it is let try again once the window slides', async () => {
     let now = 1_000_000;
     const { db, lookups } = countingKeyLookups(database.db);
-    const app = createAdminTestApp(db, { authFailuresPerMinute: 20, rateLimitNow: () => now });
+    const app = createAdminTestApp(db, { authFailuresPerMinute: 20, rateLimitNow: () => now, trustProxy: 1 });
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 600; attempt++) {
       const response = await request(app)

@@ -8,6 +8,7 @@ import { silentLogger, systemClock } from '../../src/shared/index.js';
 import { createWhatsAppWebhookRouter, signPayload } from '../../src/whatsapp/index.js';
 import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant } from '../support/factories.js';
+import { testIntakePool } from '../support/intake-pool.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 
 describe('admin router mounting', () => {
@@ -22,7 +23,10 @@ describe('admin router mounting', () => {
     const app = createHttpApp({
       db: database.db,
       logger: silentLogger,
-      routers: [createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) }), createWhatsAppWebhookRouter(deps)],
+      routers: [
+        createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) }),
+        createWhatsAppWebhookRouter({ ...deps, intakePool: testIntakePool(database.url) }),
+      ],
     });
     const tenant = await createTestTenant(database.db);
     const raw = JSON.stringify(webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, text: 'oi', messageId: newWamid() }));

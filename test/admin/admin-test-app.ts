@@ -14,6 +14,8 @@ export function createAdminTestApp(
     clock?: Clock;
     rateLimitNow?: () => number;
     publicUrl?: string;
+    /** TRUST_PROXY: unset trusts no X-Forwarded-For, as the service does by default */
+    trustProxy?: number;
   } = {},
 ): Express {
   const config = {
@@ -30,7 +32,12 @@ export function createAdminTestApp(
     config,
     ...(options.rateLimitNow ? { rateLimitNow: options.rateLimitNow } : {}),
   });
-  return createHttpApp({ db, logger: silentLogger, routers: [router, createCalendarFeedRouter({ db, clock, config })] });
+  return createHttpApp({
+    db,
+    logger: silentLogger,
+    routers: [router, createCalendarFeedRouter({ db, clock, config })],
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+  });
 }
 
 /** PUBLIC_URL of the test app: feed URLs start with it. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import { createGraphApiClient, sendOutboundMessage } from '../../src/outbox/index.js';
+import { createGraphApiClient } from '../../src/graph/index.js';
+import { sendOutboundMessage } from '../../src/outbox/index.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { FAKE_GRAPH_URL, GraphApiFake } from '../fakes/graph-api.js';
 import type { TestTenant } from '../support/factories.js';

@@ -2,12 +2,12 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminRouter, createCalendarFeedRouter } from '../../src/admin/index.js';
+import { createStaffAccount } from '../../src/auth/index.js';
 import { schedulingDepsOf } from '../../src/boot/index.js';
 import { createConsoleRouter } from '../../src/console/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { hashFeedToken } from '../../src/scheduling/calendar-feed/index.js';
 import { silentLogger, systemClock } from '../../src/shared/index.js';
-import { createStaffAccount } from '../../src/staff/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 import { bearer } from './admin-test-app.js';
@@ -67,8 +67,8 @@ async function signedIn(role: 'owner' | 'attendant') {
     body: JSON.stringify({ email: created.email, password: created.initialPassword }),
   });
   expect(signIn.status).toBe(200);
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+  let cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  let { csrfToken } = (await signIn.json()) as { csrfToken: string };
   const call = (method: string, path: string, body?: unknown) =>
     fetch(`${service.url}${path}`, {
       method,
@@ -80,9 +80,11 @@ async function signedIn(role: 'owner' | 'attendant') {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-  expect((await call('POST', '/console/api/password', { current: created.initialPassword, next: 'outra-senha-segura-1' })).status).toBe(
-    204,
-  );
+  const changed = await call('POST', '/console/api/password', { current: created.initialPassword, next: 'outra-senha-segura-1' });
+  expect(changed.status).toBe(200);
+  // The change opens a new session: its cookie and CSRF token replace the old ones.
+  cookie = (changed.headers.get('set-cookie') ?? '').split(';')[0]!;
+  ({ csrfToken } = (await changed.json()) as { csrfToken: string });
   return call;
 }
 

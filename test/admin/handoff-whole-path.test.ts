@@ -128,6 +128,10 @@ describe('handoff end to end: agent, queue, attendant, back to the bot', () => {
     claude.enqueue(text('Por nada! Qualquer coisa é só chamar.'));
     await customerWrites(from, 'Obrigada, Carla!');
     await waitFor(() => graph.acceptedTexts().includes('Por nada! Qualquer coisa é só chamar.'), { what: 'bot answer sent' });
+    // Graph accepting the text comes before the send job marks the row sent: wait for the row too.
+    await waitFor(async () => (await outboundMessages(database.db, conversation.id)).every((reply) => reply.status === 'sent'), {
+      what: 'bot answer marked sent',
+    });
     expect(claude.requests).toHaveLength(3);
     const given = userTexts(claude, 2).join('\n');
     expect(given).toContain(attendantReply);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { customerTexts } from '../../src/agent/agent-texts.js';
 import type { ModelMessage } from '../../src/agent/model-types.js';
 import { MAX_OUTPUT_TOKENS_CEILING, nextStep, type StepBudgets, type StepLedger } from '../../src/agent/next-step.js';
 import type { ConfirmedWrite } from '../../src/answer-claims/index.js';
@@ -62,7 +63,7 @@ describe('nextStep: what the loop does with a response', () => {
     expect(nextStep(cut, ledger(), { maxOutputTokens: 1024, requestedMaxTokens: 4096 })).toMatchObject({
       kind: 'handoff',
       reason: 'tool_use_truncated',
-      text: null,
+      text: customerTexts.toolUseTruncated,
     });
   });
 
@@ -70,7 +71,7 @@ describe('nextStep: what the loop does with a response', () => {
     expect(nextStep(response([textBlock('')], 'refusal'), ledger(), budgets)).toMatchObject({
       kind: 'handoff',
       reason: 'refusal',
-      text: null,
+      text: customerTexts.refusal,
     });
   });
 
@@ -84,11 +85,12 @@ describe('nextStep: what the loop does with a response', () => {
     expect(nextStep(response([], 'model_context_window_exceeded'), ledger(), budgets)).toMatchObject({
       kind: 'handoff',
       reason: 'token_budget',
-      text: null,
+      text: customerTexts.budgetExhausted,
+      truncated: false,
     });
     // A cut answer that claims a booking nobody made is not kept either.
     expect(nextStep(response([textBlock('Agendado! Até')], 'model_context_window_exceeded'), ledger(), budgets)).toMatchObject({
-      text: null,
+      text: customerTexts.budgetExhausted,
     });
   });
 
@@ -98,7 +100,7 @@ describe('nextStep: what the loop does with a response', () => {
       expect(nextStep(response([textBlock('...')], stop), ledger(), budgets)).toMatchObject({
         kind: 'handoff',
         reason: 'unknown_stop_reason',
-        text: null,
+        text: customerTexts.unknownStopReason,
       });
     },
   );

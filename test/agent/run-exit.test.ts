@@ -27,6 +27,7 @@ describe('runExitOf', () => {
       delivery_failed: 'need_help',
       offline_not_understood: 'need_help',
       complaint: 'need_help',
+      outside_window: 'need_help',
     });
   });
 });

@@ -6,6 +6,7 @@ import { createHttpApp } from '../../src/http/index.js';
 import { startWorker } from '../../src/queue/index.js';
 import { type Clock, createLogger, systemClock } from '../../src/shared/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../../src/whatsapp/index.js';
+import { testIntakePool } from '../support/intake-pool.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 export const CHAT_TEST_SECRET = 'chat-test-app-secret-81c2';
@@ -44,7 +45,11 @@ export async function startTestService(options: {
     logger,
     clock: options.clock ?? systemClock,
   };
-  const app = createHttpApp({ db: deps.db, logger, routers: [createWhatsAppWebhookRouter(deps), createSandboxOutboxRouter(deps)] });
+  const app = createHttpApp({
+    db: deps.db,
+    logger,
+    routers: [createWhatsAppWebhookRouter({ ...deps, intakePool: testIntakePool(options.database.url) }), createSandboxOutboxRouter(deps)],
+  });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

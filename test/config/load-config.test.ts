@@ -26,6 +26,12 @@ describe('loadConfig', () => {
     expect(names.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']);
   });
 
+  it('when TRUST_PROXY is unset it trusts no proxy; a count is taken; anything else is refused by name', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(configProblems({ TRUST_PROXY: 'true' })).toEqual([expect.stringMatching(/^TRUST_PROXY: /)]);
+  });
+
   it('when nothing is set, then the defaults of the contract apply and the result is frozen', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 3000, LOG_LEVEL: 'info', DATA_DIR: '.data', WHATSAPP_GRAPH_URL: 'https://graph.facebook.com' });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStaffAccount } from '../../src/staff/index.js';
+import { createStaffAccount } from '../../src/auth/index.js';
 import { insertTenantAppointment } from '../admin/agenda-test-kit.js';
 import { installScriptedClaude, type ScriptedClaude, text, toolCalls } from '../fakes/anthropic.js';
 import { GraphApiFake } from '../fakes/graph-api.js';

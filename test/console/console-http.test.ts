@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminRouter } from '../../src/admin/index.js';
+import { createStaffAccount } from '../../src/auth/index.js';
 import { schedulingDepsOf } from '../../src/boot/index.js';
 import { createConsoleRouter } from '../../src/console/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { silentLogger, systemClock } from '../../src/shared/index.js';
-import { createStaffAccount } from '../../src/staff/index.js';
 import { createInboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 
@@ -75,11 +75,15 @@ async function signedIn(
     body: JSON.stringify({ email: created.email, password: created.initialPassword }),
   });
   expect(signIn.status).toBe(200);
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+  let cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  let { csrfToken } = (await signIn.json()) as { csrfToken: string };
   const browser: Browser = {
-    cookie,
-    csrf: csrfToken,
+    get cookie() {
+      return cookie;
+    },
+    get csrf() {
+      return csrfToken;
+    },
     call: (method, path, body, headers = {}) =>
       fetch(`${service.url}${path}`, {
         method,
@@ -95,7 +99,10 @@ async function signedIn(
   };
   if (options.changePassword !== false) {
     const changed = await browser.call('POST', '/console/api/password', { current: created.initialPassword, next: 'outra-senha-segura-1' });
-    expect(changed.status).toBe(204);
+    expect(changed.status).toBe(200);
+    // The change opens a new session: its cookie and CSRF token replace the old ones.
+    cookie = (changed.headers.get('set-cookie') ?? '').split(';')[0]!;
+    ({ csrfToken } = (await changed.json()) as { csrfToken: string });
   }
   return { ...browser, name };
 }
@@ -203,7 +210,7 @@ describe('console sessions over HTTP', () => {
     expect((await person.call('GET', '/console/api/session')).status).toBe(401);
   });
 
-  it('when the owner asks for stats, then runs by exit come with "no data" rates; an attendant is refused', async () => {
+  it('when the owner asks for stats, then runs by exit (not by outcome), labelled, come with "no data" rates; an attendant is refused', async () => {
     const owner = await signedIn({ role: 'owner' });
     const attendant = await signedIn();
     expect((await attendant.call('GET', '/console/api/stats?from=2026-11-01&to=2026-12-01')).status).toBe(403);
@@ -214,13 +221,14 @@ describe('console sessions over HTTP', () => {
         conversationId: conversation.id,
         status: 'completed',
         outcome: 'answer',
+        exit: 'success',
         startedAt: new Date('2026-11-10T12:00:00Z'),
       },
     });
     const response = await owner.call('GET', '/console/api/stats?from=2026-11-01&to=2026-12-01');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      runsByExit: [{ exit: 'answer', count: 1 }],
+      runsByExit: [{ exit: 'success', label: 'Atendeu (o que disse está confirmado no sistema)', count: 1 }],
       appointmentsByStatus: [],
       noShowRate: null,
       confirmationRate: null,

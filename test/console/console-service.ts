@@ -10,6 +10,7 @@ import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { createLogger, systemClock } from '../../src/shared/index.js';
 import { createWhatsAppWebhookRouter, signPayload } from '../../src/whatsapp/index.js';
 import { FAKE_GRAPH_URL } from '../fakes/graph-api.js';
+import { testIntakePool } from '../support/intake-pool.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 export const CONSOLE_TEST_SECRET = 'console-test-app-secret-5d1e';
@@ -51,7 +52,11 @@ export async function startConsoleTestService(options: {
   const app = createHttpApp({
     db: deps.db,
     logger,
-    routers: [createWhatsAppWebhookRouter(deps), createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) }), consoleRouter],
+    routers: [
+      createWhatsAppWebhookRouter({ ...deps, intakePool: testIntakePool(options.database.url) }),
+      createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) }),
+      consoleRouter,
+    ],
   });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

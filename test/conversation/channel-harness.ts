@@ -6,13 +6,14 @@ import type { ServiceDeps } from '../../src/boot/service-deps.js';
 import { type Config, loadConfig } from '../../src/config/index.js';
 import type { Responder, RespondInput, RunOutcome } from '../../src/conversation/index.js';
 import type { Db } from '../../src/db/index.js';
+import { createGraphApiClient } from '../../src/graph/index.js';
 import { createHttpApp } from '../../src/http/index.js';
-import { createGraphApiClient } from '../../src/outbox/index.js';
 import { type QueueTaskList, startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { createLogger, type Logger, systemClock } from '../../src/shared/index.js';
 import { createWhatsAppWebhookRouter, signPayload } from '../../src/whatsapp/index.js';
 import { FAKE_GRAPH_URL } from '../fakes/graph-api.js';
 import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
+import { testIntakePool } from '../support/intake-pool.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 export const TEST_APP_SECRET = 'test-app-secret-3f9a';
@@ -108,7 +109,11 @@ export async function startChannel(options: {
   const config = testConfig(options.config);
   const logger = options.logger ?? createLogger(process.env.LOG_LEVEL ?? 'silent');
   const deps: ServiceDeps = { config, db: options.database.db, databaseUrl: options.database.url, logger, clock: systemClock };
-  const app = createHttpApp({ db: deps.db, logger, routers: [createWhatsAppWebhookRouter(deps)] });
+  const app = createHttpApp({
+    db: deps.db,
+    logger,
+    routers: [createWhatsAppWebhookRouter({ ...deps, intakePool: testIntakePool(options.database.url) })],
+  });
   let worker: WorkerHandle | undefined;
   const current = { responder: options.responder ?? new FakeResponder() };
   if (options.worker !== false) {

@@ -11,7 +11,7 @@ import { createChannelTasks } from '../../src/boot/index.js';
 import { loadConfig } from '../../src/config/index.js';
 import type { Responder } from '../../src/conversation/index.js';
 import { createDb } from '../../src/db/index.js';
-import { createGraphApiClient } from '../../src/outbox/index.js';
+import { createGraphApiClient } from '../../src/graph/index.js';
 import { startWorker } from '../../src/queue/index.js';
 import { createLogger, systemClock } from '../../src/shared/index.js';
 

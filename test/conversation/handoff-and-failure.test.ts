@@ -72,7 +72,7 @@ describe('conversation pipeline: handoffs and failures', () => {
     // Every attempt resumed the same run row (job key conv:<id>:upto:<last message id>).
     const runs = await database.db.agentRun.findMany({ where: { conversationId: conversation.id } });
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ status: 'failed', outcome: 'gave_up', exit: 'error' });
+    expect(runs[0]).toMatchObject({ status: 'failed', outcome: 'give_up', exit: 'error' });
     expect(new Set(failing.runs.map((run) => run.input.runId))).toEqual(new Set([runs[0]!.id]));
   });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GIVE_UP_NOTE, planTurnEnding, type TurnEnding, type TurnScope } from '../../src/conversation/index.js';
+import { GIVE_UP_NOTE, OUTSIDE_WINDOW_NOTE, planTurnEnding, type TurnEnding, type TurnScope } from '../../src/conversation/index.js';
 
 // Pure: what each ending writes, decided without a database.
 const scope: TurnScope = { tenantId: 1, conversationId: 7, messageIds: [40, 41] };
-const unclaimed = { claimedByAttendant: false };
-const claimed = { claimedByAttendant: true };
+const unclaimed = { claimedByAttendant: false, customerWindow: 'open' } as const;
+const claimed = { claimedByAttendant: true, customerWindow: 'open' } as const;
 const reply = [{ type: 'text' as const, text: 'Oi!' }];
 
 describe('planTurnEnding', () => {
@@ -57,7 +57,7 @@ describe('planTurnEnding', () => {
       handoff: { reason: 'processing_failed', note: GIVE_UP_NOTE, runId: 9 },
       handoffNotice: 'requires',
       replies: { author: 'system', idempotencyKeyPrefix: 'gave-up:7:41' },
-      run: { status: 'failed', outcome: 'gave_up', error: GIVE_UP_NOTE },
+      run: { status: 'failed', outcome: 'give_up', error: GIVE_UP_NOTE },
     });
   });
 
@@ -119,5 +119,50 @@ describe('planTurnEnding', () => {
     ).toEqual(answer);
     const claimedPlan = planTurnEnding({ kind: 'answer', run: { id: 3 }, replies: reply, reminderAnswer: answer }, scope, claimed);
     expect(claimedPlan).toMatchObject({ committedKind: 'cancelled', reminderAnswer: answer });
+  });
+
+  it('when the window is closed, then an answer queues nothing and becomes an outside_window handoff, never a success', () => {
+    const closed = { claimedByAttendant: false, customerWindow: 'closed' } as const;
+    const plan = planTurnEnding(
+      {
+        kind: 'answer',
+        run: { id: 3 },
+        replies: reply,
+        record: { historyEntry: { role: 'assistant', content: [{ type: 'text', text: 'Oi!' }] }, stopReason: 'end_turn' },
+      },
+      scope,
+      closed,
+    );
+    expect(plan).toMatchObject({
+      committedKind: 'handoff',
+      handoff: { reason: 'outside_window', note: OUTSIDE_WINDOW_NOTE, runId: 3 },
+      handoffNotice: 'none',
+      markProcessed: { runId: 3 },
+      run: { id: 3, status: 'completed', outcome: 'handoff', exit: 'need_help', handoffReason: 'outside_window', stopReason: 'end_turn' },
+    });
+    expect(plan.replies).toBeUndefined();
+    expect(plan.historyEntry).toBeUndefined();
+  });
+
+  it('when the window is closed, then every ending that would speak hands off instead, naming the reason it had', () => {
+    const closed = { claimedByAttendant: false, customerWindow: 'closed' } as const;
+    const endings: TurnEnding[] = [
+      { kind: 'answer_and_handoff', run: { id: 3 }, reason: 'requested_by_customer', replies: reply },
+      { kind: 'handoff', run: null, reason: 'message_flood' },
+      { kind: 'silence_while_handed_off' },
+      { kind: 'unreadable_notice', audio: true },
+      { kind: 'reminder_answer', replies: reply },
+      { kind: 'give_up', run: { id: 4 } },
+    ];
+    for (const ending of endings) {
+      const plan = planTurnEnding(ending, scope, closed);
+      expect(plan.replies, ending.kind).toBeUndefined();
+      expect(plan.handoff?.reason, ending.kind).toBe('outside_window');
+      expect(plan.textOnlyNotice, ending.kind).not.toBe('set');
+    }
+    expect(planTurnEnding(endings[0]!, scope, closed).handoff?.note).toContain('O cliente pediu para falar com uma pessoa');
+    // Endings that say nothing are not changed by the window.
+    expect(planTurnEnding({ kind: 'superseded', run: { id: 5 } }, scope, closed).committedKind).toBe('superseded');
+    expect(planTurnEnding({ kind: 'reminder_answer', replies: [] }, scope, closed).handoff).toBeUndefined();
   });
 });

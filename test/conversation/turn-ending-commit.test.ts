@@ -173,7 +173,7 @@ describe('commitTurnEnding: every ending is all or nothing', () => {
     const handoff = await database.db.handoff.findFirstOrThrow({ where: { conversationId: scope.conversationId } });
     expect(handoff).toMatchObject({ reason: 'processing_failed', note: GIVE_UP_NOTE });
     const run = await database.db.agentRun.findUniqueOrThrow({ where: { id: runId } });
-    expect(run).toMatchObject({ status: 'failed', outcome: 'gave_up', error: GIVE_UP_NOTE });
+    expect(run).toMatchObject({ status: 'failed', outcome: 'give_up', error: GIVE_UP_NOTE });
   });
 
   it('when an attendant claimed the chat before the commit, then a run answer is committed as cancelled: nothing sent or remembered', async () => {

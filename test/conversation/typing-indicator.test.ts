@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keepTyping } from '../../src/conversation/keep-typing.js';
-import type { Turn } from '../../src/conversation/load-turn.js';
-import type { GraphApiClient } from '../../src/outbox/index.js';
+import type { LoadedTurn } from '../../src/conversation/load-turn.js';
+import type { GraphApiClient } from '../../src/graph/index.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWaId, newWamid } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { type Channel, FakeResponder, findConversation, isQueueIdle, sendTextWebhook, startChannel, waitFor } from './channel-harness.js';
 
-const turnOf = (waMessageId: string | null): Turn => ({
+const turnOf = (waMessageId: string | null): LoadedTurn => ({
   tenantId: 1,
   conversationId: 1,
   customerId: 1,

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChannelTasks } from '../../src/boot/index.js';
 import { startService } from '../../src/boot/start-service.js';
-import { createGraphApiClient } from '../../src/outbox/index.js';
+import { createGraphApiClient } from '../../src/graph/index.js';
 import { startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { createLogger } from '../../src/shared/index.js';
 import { signPayload } from '../../src/whatsapp/index.js';
@@ -68,13 +68,24 @@ describe('several workers and process roles on one database', () => {
         what: 'all answered',
         timeoutMs: 20_000,
       });
-      expect(responder.runs).toHaveLength(8);
+      // Both messages usually fall in one debounce window (one run); on a loaded machine the
+      // second can arrive after the first run started and get a run of its own. Either way each
+      // run that is not cancelled by a newer message sends exactly one reply.
+      expect(new Set(responder.runs.map((run) => run.input.conversationId)).size).toBe(8);
       for (const from of customers) {
         const conversation = await findConversation(database.db, tenant.id, from);
         const replies = await outboundMessages(database.db, conversation!.id);
-        expect(replies.map((reply) => reply.status)).toEqual(['sent']);
+        const runs = responder.runs
+          .filter((run) => run.input.conversationId === conversation!.id)
+          .sort((a, b) => a.startedAt - b.startedAt);
+        const answered = runs.filter((run) => !run.signal.aborted).length;
+        expect(answered).toBeGreaterThanOrEqual(1);
+        expect(replies.map((reply) => reply.status)).toEqual(Array.from({ length: answered }, () => 'sent'));
+        // never two runs of one conversation at once, whichever worker took each
+        for (const [index, run] of runs.entries()) {
+          if (index > 0) expect(run.startedAt).toBeGreaterThanOrEqual(runs[index - 1]!.endedAt);
+        }
       }
-      expect(new Set(responder.runs.map((run) => run.input.conversationId)).size).toBe(8);
     } finally {
       await second.stop();
       await channel.stop();

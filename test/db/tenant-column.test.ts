@@ -15,6 +15,7 @@ const EXEMPT: Record<string, string> = {
   metric_counters: 'service-wide Prometheus counters; labels never name a tenant (cardinality)',
   staff_sign_in_attempts:
     'sign-in throttling by typed email and client address, recorded before any account (or tenant) is known; the email may match no account',
+  auth_attempt_counters: 'admin API key attempts per client address, counted before any key (or tenant) is known',
 };
 
 /** Tables whose tenant_id may be null, with why; the column must still exist and have its foreign key. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { startFakeGraph } from '../../bench/soak/fake-graph.js';
 import { createRandom } from '../../bench/soak/random.js';
-import { applyStatusUpdate, createGraphApiClient, sendOutboundMessage } from '../../src/outbox/index.js';
+import { createGraphApiClient } from '../../src/graph/index.js';
+import { applyStatusUpdate, sendOutboundMessage } from '../../src/outbox/index.js';
 import { createLogger } from '../../src/shared/index.js';
 import { createOutboundMessage, createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';

@@ -1,5 +1,5 @@
+import { generateApiKey } from '../../src/auth/index.js';
 import type { Db } from '../../src/db/index.js';
-import { generateApiKey } from '../../src/tenant/index.js';
 
 let sequence = 0;
 const next = () => `${process.pid}${++sequence}${Math.floor(Math.random() * 1000)}`;

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hashApiKey } from '../../src/auth/index.js';
 import { createKeyring } from '../../src/credentials/index.js';
-import { hashApiKey, importTenant, type TenantFile } from '../../src/tenant/index.js';
+import { importTenant, type TenantFile } from '../../src/tenant/index.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 
 const keyring = createKeyring([{ id: 'k1', key: randomBytes(32) }], { allowDevKey: false });

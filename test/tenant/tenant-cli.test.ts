@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashApiKey, listTenants } from '../../src/tenant/index.js';
+import { hashApiKey } from '../../src/auth/index.js';
+import { listTenants } from '../../src/tenant/index.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { runTenantCli } from './run-tenant-cli.js';
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createGraphApiClient, GraphApiError } from '../../src/graph/index.js';
 import { classifyMetaError } from '../../src/outbox/classify-meta-error.js';
-import { createGraphApiClient, GraphApiError, sendOutboundMessage } from '../../src/outbox/index.js';
+import { sendOutboundMessage } from '../../src/outbox/index.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { FAKE_GRAPH_URL, GraphApiFake, metaErrorBody } from '../fakes/graph-api.js';
 import { createOutboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';

@@ -63,4 +63,10 @@ describe('webhook posts without a well-formed signature', () => {
     expect(answer.status).toBe(401);
     expect(answer.received).toBeLessThan(100_000);
   });
+
+  it('when a well-formed but wrong signature comes with a Content-Length far over the limit, then 413 before the body is read', async () => {
+    const answer = await postPartially(port, { 'x-hub-signature-256': `sha256=${'ab'.repeat(32)}` }, 1_000_000_000);
+    expect(answer.status).toBe(413);
+    expect(answer.received).toBeLessThan(100_000);
+  });
 });

@@ -1,6 +1,5 @@
+import type { Appointment, CreatedBlock, Professional, Service } from '../../../src/contract/index.js';
 import { api } from '../api.js';
-import type { Appointment, Professional, Service } from '../types.js';
-import type { CreatedBlock } from './block-dialog.js';
 
 export interface AgendaDay {
   appointments: Appointment[];

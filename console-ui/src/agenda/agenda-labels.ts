@@ -1,4 +1,4 @@
-import type { Appointment } from '../types.js';
+import type { Appointment } from '../../../src/contract/index.js';
 
 export const SOURCE_LABELS: Record<Appointment['source'], string> = {
   bot: 'Marcado pelo robô',

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { Appointment, Professional, Service, Session } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
 import { addDays, clockOf, longDateText, todayIn } from '../format.js';
-import type { Appointment, Professional, Service, Session } from '../types.js';
 import { type AgendaDay, loadCatalog, loadDay } from './agenda-data.js';
 import { AppointmentDialog } from './appointment-dialog.js';
 import { BlockDialog } from './block-dialog.js';

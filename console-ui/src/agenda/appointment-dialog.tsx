@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
+import type { Appointment } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
 import { clockOf } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
 import { Modal } from '../modal.js';
-import type { Appointment } from '../types.js';
 import { SOURCE_LABELS } from './agenda-labels.js';
 
 /** One appointment: move it, cancel it, or mark attendance. */

@@ -1,15 +1,7 @@
 import { useState } from 'preact/hooks';
+import type { Appointment, CreatedBlock, Professional } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
 import { Modal } from '../modal.js';
-import type { Appointment, Professional } from '../types.js';
-
-export interface CreatedBlock {
-  id: number;
-  professionalId: number;
-  from: string;
-  to: string;
-  reason: string | null;
-}
 
 /** Blocks a time range of one professional (time off); lists the appointments it overlaps, which stay booked. */
 export function BlockDialog(props: {

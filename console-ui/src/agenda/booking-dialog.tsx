@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
+import type { Professional, Service } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
 import { longDateText } from '../format.js';
 import { Modal } from '../modal.js';
-import type { Professional, Service } from '../types.js';
 
 /** Books a walk-in or phone booking at a free time the agenda showed. */
 export function BookingDialog(props: {

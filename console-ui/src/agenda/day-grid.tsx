@@ -1,8 +1,7 @@
+import type { Appointment, CreatedBlock, Professional } from '../../../src/contract/index.js';
 import { clockOf, clockText, minutesOf } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
-import type { Appointment, Professional } from '../types.js';
 import { SHORT_SOURCE_LABELS, SOURCE_LABELS } from './agenda-labels.js';
-import type { CreatedBlock } from './block-dialog.js';
 
 const ROW_MINUTES = 15;
 

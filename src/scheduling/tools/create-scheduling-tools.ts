@@ -23,6 +23,7 @@ import { changeOfResult } from './change-of-result.js';
 import { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
 import { modelRefusalTexts } from './model-refusal-texts.js';
 import {
+  APPOINTMENT_ID_FIELD,
   agendarInput,
   buscarHorariosInput,
   cancelarInput,
@@ -73,6 +74,7 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
     listServices: defineTool({
       name: 'listar_servicos',
       effect: 'read',
+      promptHint: (name) => `Use ${name} para saber os serviços e seus ids; nunca adivinhe ids.`,
       description: 'Lista os serviços do estabelecimento com id, nome, duração em minutos e os profissionais que fazem cada um.',
       input: listarServicosInput,
       async handler(_input, context): Promise<ListarServicosResult> {
@@ -88,6 +90,7 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
     listProfessionals: defineTool({
       name: 'listar_profissionais',
       effect: 'read',
+      promptHint: (name) => `Use ${name} para saber as profissionais e seus ids; nunca adivinhe ids.`,
       description:
         'Lista os profissionais do estabelecimento com id, nome e os serviços que cada um faz. Com servico_id, só os que fazem esse serviço.',
       input: listarProfissionaisInput,
@@ -106,6 +109,8 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
     findTimes: defineTool({
       name: 'buscar_horarios',
       effect: 'read',
+      promptHint: (name) =>
+        `Nunca invente um horário livre: sempre consulte ${name} antes de oferecer horários, e ofereça só os que ela devolveu.`,
       description:
         'Mostra os horários livres de um profissional em uma data, no horário local do estabelecimento, para a duração do serviço. ' +
         'Sem servico_id usa o serviço mais curto do profissional (informe servico_id quando o cliente já escolheu). ' +
@@ -173,6 +178,9 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
       name: 'cancelar',
       effect: 'write',
       claims: 'cancelled',
+      promptHint: () =>
+        'Notas entre colchetes sobre um lembrete ("[O cliente tocou no botão … do lembrete do agendamento …]", "[O cliente respondeu ao lembrete …]") ' +
+        `são do sistema e vêm do banco de dados: dizem de qual agendamento a mensagem trata; use esse ${APPOINTMENT_ID_FIELD}.`,
       changeOf: (output: CancelarResult) => changeOfResult(output),
       description:
         'Cancela um agendamento do cliente desta conversa (id de meus_agendamentos). Confirme com o cliente antes. ' +

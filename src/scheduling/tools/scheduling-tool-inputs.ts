@@ -49,3 +49,6 @@ export const remarcarInput = z.object({
   agendamento_id: id('Id do agendamento a remarcar (de meus_agendamentos).'),
   inicio: localStart,
 });
+
+/** The appointment id field of the tools that act on one appointment, named once for the prompt's rules. */
+export const APPOINTMENT_ID_FIELD = 'agendamento_id' satisfies keyof typeof cancelarInput.shape & keyof typeof remarcarInput.shape;

@@ -1,0 +1,43 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/index.js';
+import { hashApiKey } from './api-key.js';
+
+interface ActiveApiKey {
+  id: number;
+  tenantId: number;
+  timezone: string;
+  lastUsedAt: Date | null;
+}
+
+/**
+ * The active (not revoked, not expired) admin API key matching `presentedKey`, or null. Keys are stored
+ * as sha256 hashes only: the presented key is hashed, looked up by hash, and the stored hash
+ * is compared again in constant time so the answer's timing says nothing about near misses.
+ */
+export async function findActiveApiKey(db: Db, presentedKey: string, now: Date): Promise<ActiveApiKey | null> {
+  const presentedHash = hashApiKey(presentedKey);
+  const row = await db.apiKey.findFirst({
+    where: { keyHash: presentedHash, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    select: { id: true, tenantId: true, keyHash: true, lastUsedAt: true, tenant: { select: { timezone: true } } },
+  });
+  if (!row) return null;
+  const stored = Buffer.from(row.keyHash, 'hex');
+  const presented = Buffer.from(presentedHash, 'hex');
+  if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) return null;
+  return { id: row.id, tenantId: row.tenantId, timezone: row.tenant.timezone, lastUsedAt: row.lastUsedAt };
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Records that the key was used, at most once a minute per key: a conditional UPDATE that
+ * only writes when the stored time is older than that, so busy keys cost no extra writes.
+ */
+export async function touchApiKey(db: Db, key: ActiveApiKey, now: Date): Promise<void> {
+  const threshold = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  if (key.lastUsedAt && key.lastUsedAt > threshold) return;
+  await db.apiKey.updateMany({
+    where: { id: key.id, tenantId: key.tenantId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: threshold } }] },
+    data: { lastUsedAt: now },
+  });
+}

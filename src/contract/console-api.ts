@@ -1,0 +1,141 @@
+// The bodies the console reads, as JSON (times are strings). The server's body builders are
+// declared to return `Sent<…>` of these, so a field the console relies on cannot go missing or
+// change type without the server's build failing; the console imports them type-only.
+import type { AppointmentSource, AppointmentStatus, HandoffStatus, StaffRole } from './vocabularies.js';
+
+/** `GET /console/api/session` */
+export interface Session {
+  staff: { name: string; email: string; role: StaffRole; mustChangePassword: boolean };
+  tenant: { name: string; timezone: string };
+  csrfToken: string;
+}
+
+/** One item of `GET /admin/handoffs` */
+export interface QueueItem {
+  id: number;
+  conversationId: number;
+  customer: { id: number; name: string | null; phone: string | null; username: string | null };
+  reason: string;
+  reasonLabel: string;
+  note: string | null;
+  status: HandoffStatus;
+  attendant: string | null;
+  createdAt: string;
+  claimedAt: string | null;
+  waitSeconds: number;
+}
+
+/** One message of `GET /admin/conversations/:id` */
+export interface ConversationMessage {
+  id: number;
+  direction: string;
+  author: string;
+  attendant: string | null;
+  type: string;
+  text: string | null;
+  status: string;
+  errorCode: string | null;
+  errorTitle: string | null;
+  createdAt: string;
+  /** message kinds some versions record (receipt, reminder…) */
+  kind?: string | null;
+}
+
+/** `GET /admin/conversations/:id` */
+export interface ConversationDetail {
+  conversation: { id: number; createdAt: string; lastInboundAt: string | null };
+  customer: { id: number; name: string | null; phone: string | null; username: string | null };
+  messages: ConversationMessage[];
+  hasOlderMessages: boolean;
+  openHandoff: {
+    id: number;
+    status: string;
+    reason: string;
+    reasonLabel: string;
+    note: string | null;
+    attendant: string | null;
+    createdAt: string;
+  } | null;
+}
+
+/** One item of `GET /console/api/conversations/:id/appointments` */
+export interface CustomerAppointment {
+  id: number;
+  start: string;
+  end: string;
+  status: AppointmentStatus;
+  service: string;
+  professional: string;
+}
+
+/** One item of `GET /admin/appointments` (local `YYYY-MM-DDTHH:mm` times) */
+export interface Appointment {
+  id: number;
+  start: string;
+  end: string;
+  status: AppointmentStatus;
+  source: AppointmentSource;
+  professional: { id: number; name: string };
+  service: { id: number; name: string };
+  customer: { id: number; name: string | null; phone: string | null };
+}
+
+/** One item of `GET /admin/services` */
+export interface Service {
+  id: number;
+  name: string;
+  durationMinutes: number;
+}
+
+/** One item of `GET /admin/professionals` */
+export interface Professional {
+  id: number;
+  name: string;
+  serviceIds: number[];
+}
+
+/** One item of `GET /console/api/blocks` (local times) */
+export interface CreatedBlock {
+  id: number;
+  professionalId: number;
+  from: string;
+  to: string;
+  reason: string | null;
+}
+
+/** One reason of `GET /admin/stats/handoff-reasons` */
+export interface HandoffReasonRow {
+  reason: string;
+  label: string;
+  count: number;
+  claimed: number;
+  unclaimed: number;
+  medianWaitSeconds: number | null;
+  p90WaitSeconds: number | null;
+}
+
+/** `GET /admin/stats/handoff-reasons` */
+export interface HandoffReasonStats {
+  reasons: HandoffReasonRow[];
+  total: { count: number };
+}
+
+/** `GET /console/api/stats` */
+export interface ConsoleStats {
+  /** agent runs started in the period, by `agent_runs.exit` (`running` while unfinished), each with the server's pt-BR label */
+  runsByExit: { exit: string; label: string; count: number }[];
+  /** appointments that started in the period and before now, by status */
+  appointmentsByStatus: { status: string; count: number }[];
+  /** no-shows over appointments whose attendance was marked; null when none was marked */
+  noShowRate: number | null;
+  /** reminded appointments the customer confirmed with the reminder's button, over reminded ones; null when none was reminded */
+  confirmationRate: number | null;
+  /** the same no-show rate among reminded appointments confirmed through a reminder, and among the others */
+  noShowRateConfirmed: number | null;
+  noShowRateUnconfirmed: number | null;
+}
+
+/** What the console's event stream (`GET /console/api/events`) sends when a tenant's inbox changes. */
+export type ConsoleEvent =
+  | { type: 'handoffs'; pending: number; claimed: number; newPendingIds: number[] }
+  | { type: 'message'; conversationId: number; messageId: number; direction: string; author: string };

@@ -1,0 +1,17 @@
+export type {
+  Appointment,
+  ConsoleEvent,
+  ConsoleStats,
+  ConversationDetail,
+  ConversationMessage,
+  CreatedBlock,
+  CustomerAppointment,
+  HandoffReasonRow,
+  HandoffReasonStats,
+  Professional,
+  QueueItem,
+  Service,
+  Session,
+} from './console-api.js';
+export type { Same, Sent } from './sent.js';
+export type { AppointmentSource, AppointmentStatus, HandoffStatus, StaffRole } from './vocabularies.js';

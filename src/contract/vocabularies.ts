@@ -1,0 +1,13 @@
+// The server's unions the console shows a label for. The server checks at compile time that
+// each is exactly its own (src/console/contract-conformance.ts); the console keys its labels
+// by them (`Record<AppointmentStatus, string>`), so a new member fails the console's build
+// until it has a label.
+
+/** `appointments.status` (scheduling/appointments/appointment-status.ts) */
+export type AppointmentStatus = 'booked' | 'confirmed' | 'cancelled' | 'attended' | 'no_show';
+/** `appointments.source` */
+export type AppointmentSource = 'bot' | 'staff' | 'reminder';
+/** `handoffs.status` (handoff/handoff-status.ts) */
+export type HandoffStatus = 'pending' | 'claimed' | 'resolved';
+/** a console account's role (staff/staff-role.ts) */
+export type StaffRole = 'owner' | 'attendant';
