@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { findAgendaAppointment, listDayAgenda } from '../scheduling/agenda/index.js';
+import { findAgendaAppointment, listClosedDays, listDayAgenda } from '../scheduling/agenda/index.js';
 import {
   bookAppointment,
   cancelAppointment,
@@ -58,7 +58,9 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
       if (!professional) throw new AppError('not_found', staffRefusalTexts.professionalNotFound(), 404);
     }
     const clock = dayClock(query.date, timezone);
-    response.json({ date: query.date, timezone, items: items.map((item) => toAgendaItemBody(item, timezone, clock)) });
+    // A holiday is a closed day: the agenda names it (`closedDays`: [] on an open day).
+    const closedDays = await listClosedDays(db, { tenantId, fromDate: query.date, toDate: query.date });
+    response.json({ date: query.date, timezone, closedDays, items: items.map((item) => toAgendaItemBody(item, timezone, clock)) });
   });
 
   router.get('/appointments/:id', async (request, response) => {

@@ -4,8 +4,8 @@ import type { Db } from '../db/index.js';
 import { createProfessionalBlock, deleteProfessionalBlock } from '../scheduling/agenda/index.js';
 import { findFreeSlots } from '../scheduling/availability/index.js';
 import { createMissingCalendarFeeds, rotateCalendarFeedToken } from '../scheduling/calendar-feed/index.js';
-import { listProfessionals, listServices } from '../scheduling/catalog/index.js';
-import { AppError, type Clock, dayClock, type Logger, localDateTimeOf } from '../shared/index.js';
+import { type CatalogVariant, listProfessionals, listServices } from '../scheduling/catalog/index.js';
+import { AppError, type Clock, dayClock, type Logger, localDateTimeOf, priceLabel } from '../shared/index.js';
 import { actorOf } from './admin-actor.js';
 import { adminContextOf } from './admin-context.js';
 import { toAgendaItemBody } from './agenda-body.js';
@@ -18,7 +18,7 @@ import { idParamsSchema } from './request-schemas.js';
 import { staffRefusalTexts } from './staff-refusal-texts.js';
 
 /** Refusals of availability that mean "nothing to offer on that day", not a bad request: an empty list with its reason. */
-const EMPTY_DAY_REASONS = new Set(['date_past', 'beyond_horizon', 'no_working_hours']);
+const EMPTY_DAY_REASONS = new Set(['date_past', 'beyond_horizon', 'no_working_hours', 'holiday']);
 
 /**
  * The catalogue staff book from (services, professionals; feed URLs for owners only), the
@@ -32,7 +32,12 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
   router.get('/services', async (_request, response) => {
     const { tenantId } = adminContextOf(response);
     const services = await listServices(db, tenantId);
-    response.json({ items: services.map(({ id, name, durationMinutes }): Sent<Service> => ({ id, name, durationMinutes })) });
+    response.json({
+      items: services.flatMap((service) => [
+        toServiceItem(service, null),
+        ...service.variants.map((variant) => toServiceItem(variant, service.id)),
+      ]),
+    });
   });
 
   // `calendarUrl` is an owner's only: feed tokens are stored hashed, so a URL exists in plain
@@ -130,4 +135,13 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
   });
 
   return router;
+}
+
+/**
+ * A service or variant as staff list it (variants right after their parent, with `parentId`):
+ * its price in cents and as the customer reads it (`price`: "R$ 60,00", "a partir de R$ 80,00", null without one).
+ */
+function toServiceItem(service: CatalogVariant, parentId: number | null): Sent<Service> {
+  const { id, name, durationMinutes, priceCents, priceFrom, bufferAfterMinutes } = service;
+  return { id, name, durationMinutes, priceCents, priceFrom, price: priceLabel(service), bufferAfterMinutes, parentId };
 }

@@ -40,6 +40,8 @@ function answerOf(refusal: AppointmentRefusal | BlockRefusal): Answer {
       return [422, 'beyond_horizon', texts.beyondHorizon(refusal.lastDate, refusal.horizonDays)];
     case 'no_working_hours':
       return [422, 'no_working_hours', texts.noWorkingHours(refusal.professional, refusal.date, refusal.nextDate)];
+    case 'holiday':
+      return [422, 'holiday', texts.holiday(refusal.date, refusal.name, refusal.nextDate)];
     case 'notice':
       return [422, 'notice', texts.notice(refusal.start, refusal.minutes, refusal.alternatives)];
     case 'outside_working_hours':
@@ -48,6 +50,14 @@ function answerOf(refusal: AppointmentRefusal | BlockRefusal): Answer {
       return [422, 'not_offered', texts.notOffered(refusal.start, refusal.professional, refusal.alternatives)];
     case 'slot_taken':
       return [409, 'slot_taken', texts.slotTaken(refusal.start, refusal.professional, refusal.justNow, refusal.alternatives)];
+    case 'visit_not_fit':
+      return refusal.reason === 'resource_taken'
+        ? [409, 'resource_taken', texts.visitNotFit(refusal.start, refusal.reason, refusal.alternatives)]
+        : refusal.reason === 'busy'
+          ? [409, 'slot_taken', texts.visitNotFit(refusal.start, refusal.reason, refusal.alternatives)]
+          : [422, 'outside_working_hours', texts.visitNotFit(refusal.start, refusal.reason, refusal.alternatives)];
+    case 'resource_taken':
+      return [409, 'resource_taken', texts.visitNotFit(refusal.start, 'resource_taken', refusal.alternatives)];
     case 'time_off':
       return [409, 'time_off', texts.timeOff(refusal.start, refusal.professional, refusal.alternatives)];
     case 'appointment_not_found':

@@ -45,6 +45,17 @@ export const staffRefusalTexts = {
   noWorkingHours: (professional: Named, date: string, nextDate: string | null) =>
     `${professional.name} não atende em ${staffDateTime(date)}.` +
     (nextDate ? ` O próximo dia com horário livre é ${staffDateTime(nextDate)}.` : ''),
+  visitNotFit: (start: string, reason: 'outside_hours' | 'busy' | 'resource_taken', alternatives: readonly string[]) =>
+    `A visita não cabe a partir de ${staffDateTime(start)}: ${
+      reason === 'outside_hours'
+        ? 'um dos serviços terminaria fora do horário do profissional'
+        : reason === 'busy'
+          ? 'um dos serviços cairia sobre outro agendamento, um bloqueio ou uma folga'
+          : 'o recurso que um dos serviços usa está ocupado'
+    }.${nearest(alternatives)}`,
+  holiday: (date: string, name: string, nextDate: string | null) =>
+    `${staffDateTime(date)} é ${name}: o estabelecimento está fechado.` +
+    (nextDate ? ` O próximo dia com horário livre é ${staffDateTime(nextDate)}.` : ''),
   notice: (start: string, minutes: number, alternatives: readonly string[]) =>
     `${staffDateTime(start)} não respeita a antecedência mínima de ${duration(minutes)}.${nearest(alternatives)}`,
   outsideWorkingHours: (start: string, professional: Named, service: { name: string; durationMinutes: number }) =>

@@ -1,10 +1,13 @@
 import { type Request, type Response, Router } from 'express';
+import { z } from 'zod';
 import type { HandoffReasonRow, Sent } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { computeHandoffReasonStats, HANDOFF_REASONS, handoffReasonLabel, isHandoffReason, resolveStatsPeriod } from '../handoff/index.js';
 import { computeReminderStats } from '../reminders/index.js';
-import { AppError, type Clock } from '../shared/index.js';
+import { revenueByDay } from '../scheduling/agenda/index.js';
+import { AppError, addDays, type Clock, parseLocalDate } from '../shared/index.js';
 import { adminContextOf } from './admin-context.js';
+import { assertOwner } from './owner-only.js';
 import { parseRequest } from './parse-request.js';
 import { statsQuerySchema } from './request-schemas.js';
 
@@ -61,8 +64,40 @@ export function createStatsRoutes(deps: { db: Db; clock: Clock }): Router {
       definitions: REMINDER_STAT_DEFINITIONS,
     });
   });
+  // The owner's overview, per local day of [from, to] (both included, at most 366 days). So far it
+  // carries the catalogue's figures: booked and attended revenue, in cents.
+  router.get('/stats/overview', async (request, response) => {
+    const context = adminContextOf(response);
+    assertOwner(context, 'ver o resumo do estabelecimento');
+    const query = parseRequest(overviewQuerySchema, 'query', request.query);
+    const days = await revenueByDay(deps.db, {
+      tenantId: context.tenantId,
+      timezone: context.timezone,
+      fromDate: query.from,
+      toDate: query.to,
+    });
+    response.json({
+      from: query.from,
+      to: query.to,
+      timezone: context.timezone,
+      days: days.map((day) => ({ date: day.date, bookedRevenueCents: day.bookedCents, attendedRevenueCents: day.attendedCents })),
+      totals: {
+        bookedRevenueCents: days.reduce((sum, day) => sum + day.bookedCents, 0),
+        attendedRevenueCents: days.reduce((sum, day) => sum + day.attendedCents, 0),
+      },
+    });
+  });
   return router;
 }
+
+const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'use AAAA-MM-DD')
+  .refine((text) => parseLocalDate(text) !== null, 'data inexistente');
+const overviewQuerySchema = z
+  .object({ from: localDate, to: localDate })
+  .refine((query) => query.from <= query.to, { path: ['to'], message: 'to deve ser igual ou depois de from' })
+  .refine((query) => addDays(query.from, 366) >= query.to, { path: ['to'], message: 'no máximo 366 dias' });
 
 /** What each figure of `GET /admin/stats/reminders` counts (the code's definitions: reminders/reminder-stats.ts). */
 const REMINDER_STAT_DEFINITIONS = {

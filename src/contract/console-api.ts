@@ -85,6 +85,15 @@ export interface Service {
   id: number;
   name: string;
   durationMinutes: number;
+  /** what the customer pays, in cents; null without a price */
+  priceCents: number | null;
+  /** true: the price is a minimum ("a partir de") */
+  priceFrom: boolean;
+  /** the price as the customer reads it: "R$ 60,00", "a partir de R$ 80,00", null without one */
+  price: string | null;
+  bufferAfterMinutes: number;
+  /** the service a variant belongs to (variants follow their parent); null for a service */
+  parentId: number | null;
 }
 
 /** One item of `GET /admin/professionals` */

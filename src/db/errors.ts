@@ -9,6 +9,14 @@ export function isExclusionViolation(error: unknown): boolean {
   return sqlStateOf(error) === '23P01';
 }
 
+/**
+ * True when the `appointments_hold_resources` trigger refused a write: a resource (a room, a
+ * basin) would be used by more appointments at once than its count (SQLSTATE WA001).
+ */
+export function isResourceOverbooked(error: unknown): boolean {
+  return sqlStateOf(error) === 'WA001';
+}
+
 /** True for a unique violation (P2002 / SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return true;

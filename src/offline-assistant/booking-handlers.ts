@@ -65,32 +65,25 @@ export async function handleConfirmBooking(
 }
 
 /**
- * Books every service of a visit. When a later one was just taken, the ones before it stay
- * booked (said plainly) and the free times for the rest of the visit on that day follow.
+ * Books a visit all or nothing, with the professionals the times were found with. Refused
+ * (a service just taken, a resource in use), nothing is booked and the day's fitting times
+ * follow with the reason.
  */
 async function bookVisit(context: TurnContext, step: StepOf<'confirm_booking'>): Promise<StepOutcome> {
   const { draft, start } = step;
-  const items = [{ professionalId: draft.professionalId, serviceId: draft.serviceId, start }, ...(step.visit ?? [])];
-  const { booked, refusal } = await context.calls.bookVisit(items);
-  if (!refusal) {
-    const notice = bookedText();
-    return { next: { step: 'idle' }, replies: [notice], notices: [notice] };
+  const items = [
+    { professionalId: draft.professionalId, serviceId: draft.serviceId },
+    ...(step.visit ?? []).map((stop) => ({ professionalId: stop.professionalId, serviceId: stop.serviceId })),
+  ];
+  try {
+    await context.calls.bookVisit(start, items);
+  } catch (error) {
+    if (!(error instanceof ToolDomainException)) throw error;
+    const again: Draft = { ...draft, professionalId: null };
+    return withPrefix(await chooseTimeScreen(context, again, start.slice(0, 10)), customerRefusal(error));
   }
-  const date = start.slice(0, 10);
-  const [failed, ...after] = items.slice(booked.length);
-  if (booked.length === 0 || !failed) return withPrefix(await chooseTimeScreen(context, draft, date), customerRefusal(refusal));
-  const done = booked.map((result) => `${result.agendamento.servico.nome} às ${result.agendamento.inicio}`).join(' e ');
-  const { servicos } = await context.calls.listServices();
-  const missed = `${servicos.find((service) => service.id === failed.serviceId)?.nome ?? 'O próximo serviço'} às ${failed.start.slice(11, 16)}`;
-  const notice = text(`Marquei ${done}. ✅\n${missed} não deu: ${customerRefusal(refusal)}`);
-  const rest: Draft = {
-    mode: 'book',
-    serviceId: failed.serviceId,
-    professionalId: null,
-    ...(after.length ? { more: after.map((item) => ({ serviceId: item.serviceId, professionalId: null })) } : {}),
-  };
-  const times = await chooseTimeScreen(context, rest, date);
-  return { ...times, replies: [notice, ...times.replies], notices: [notice] };
+  const notice = bookedText();
+  return { next: { step: 'idle' }, replies: [notice], notices: [notice] };
 }
 
 /** The details (service, professional, day, time, address) follow in the turn's receipt, built from the row. */

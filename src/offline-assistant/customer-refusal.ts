@@ -23,12 +23,21 @@ export function customerRefusal(error: ToolDomainException): string {
       return 'Esse agendamento não está mais ativo.';
     case 'date_past':
       return 'Essa data já passou.';
+    case 'visit_not_fit':
+      return 'Nesse horário já não cabem todos os serviços seguidos.';
+    case 'resource_taken':
+      return 'O espaço que um dos serviços usa acabou de ser ocupado nesse horário.';
     case 'beyond_horizon': {
       const last = /até (\d{4})-(\d{2})-(\d{2})/.exec(error.message);
       return last ? `Só é possível agendar até ${last[3]}/${last[2]}.` : 'Essa data está longe demais para agendar.';
     }
     case 'no_working_hours':
       return 'Não há atendimento nesse dia.';
+    case 'holiday': {
+      // The model's text carries the customer's sentence in quotes: "dia 25/12 é Natal, estaremos fechados".
+      const said = /\("(dia [^"]+)"\)/.exec(error.message)?.[1];
+      return said ? `${said[0]!.toUpperCase()}${said.slice(1)}.` : 'Nesse dia estaremos fechados.';
+    }
     default:
       return firstSentence(error.message);
   }

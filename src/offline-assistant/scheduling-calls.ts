@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   AgendarResult,
   BuscarHorariosResult,
+  BuscarHorariosVisitaResult,
   CancelarResult,
   ListarProfissionaisResult,
   ListarServicosResult,
@@ -9,13 +10,12 @@ import type {
   RemarcarResult,
   SchedulingToolSet,
 } from '../scheduling/tools/index.js';
-import { type ToolCallContext, type ToolDefinition, ToolDomainException } from '../shared/index.js';
+import type { ToolCallContext, ToolDefinition } from '../shared/index.js';
 
-/** One service of a visit to book. */
-export interface VisitBooking {
-  professionalId: number;
+/** One service of a visit: the service and its professional (null: anyone who does it). */
+export interface VisitItem {
   serviceId: number;
-  start: string;
+  professionalId: number | null;
 }
 
 /** The scheduling tools, called as the model would call them, with typed results. */
@@ -23,14 +23,11 @@ export interface SchedulingCalls {
   listServices(): Promise<ListarServicosResult>;
   listProfessionals(serviceId: number): Promise<ListarProfissionaisResult>;
   findTimes(professionalId: number, date: string, serviceId: number): Promise<BuscarHorariosResult>;
+  /** `buscar_horarios` with `servicos`: the starts of a day where the whole visit fits. */
+  findVisitTimes(date: string, items: VisitItem[]): Promise<BuscarHorariosVisitaResult>;
   book(input: { professionalId: number; serviceId: number; start: string }): Promise<AgendarResult>;
-  /**
-   * A visit (several services, each with its professional and start), booked one after the
-   * other. It stops at the first refusal: the services before it stay booked and are
-   * returned, with the refusal. The tools' visit booking (`agendar` with `servicos`, all or
-   * nothing) replaces it when the catalogue lands.
-   */
-  bookVisit(items: VisitBooking[]): Promise<{ booked: AgendarResult[]; refusal: ToolDomainException | null }>;
+  /** `agendar` with `servicos`: the whole visit from `start`, all or nothing (a refusal is thrown, nothing booked). */
+  bookVisit(start: string, items: VisitItem[]): Promise<AgendarResult>;
   myAppointments(): Promise<MeusAgendamentosResult>;
   cancel(appointmentId: number): Promise<CancelarResult>;
   reschedule(appointmentId: number, start: string): Promise<RemarcarResult>;
@@ -58,29 +55,33 @@ export function createSchedulingCalls(
     const toolUseId = `offline:${context.conversationId}:${key}:${messageId}`;
     return tool.handler(tool.input.parse(input), { ...context, toolUseId });
   };
-  const book = ({ professionalId, serviceId, start }: VisitBooking, action = 'book') =>
-    call(tools.book, { profissional_id: professionalId, servico_id: serviceId, inicio: start }, action);
+  const servicos = (items: VisitItem[]) =>
+    items.map((item) => ({
+      servico_id: item.serviceId,
+      ...(item.professionalId === null ? {} : { profissional_id: item.professionalId }),
+    }));
   return {
     listServices: () => call(tools.listServices, {}),
     listProfessionals: (serviceId) => call(tools.listProfessionals, { servico_id: serviceId }),
-    findTimes: (professionalId, date, serviceId) =>
-      call(tools.findTimes, { profissional_id: professionalId, data: date, servico_id: serviceId }),
-    book: (input) => book(input),
-    async bookVisit(items) {
-      const booked: AgendarResult[] = [];
-      for (const [index, item] of items.entries()) {
-        try {
-          // Each service its own action key, so a retried job books each once.
-          booked.push(await book(item, index === 0 ? 'book' : `book.${index + 1}`));
-        } catch (error) {
-          if (!(error instanceof ToolDomainException)) throw error;
-          return { booked, refusal: error };
-        }
-      }
-      return { booked, refusal: null };
-    },
+    findTimes: async (professionalId, date, serviceId) =>
+      asDaySearch(await call(tools.findTimes, { profissional_id: professionalId, data: date, servico_id: serviceId })),
+    findVisitTimes: async (date, items) => asVisitSearch(await call(tools.findTimes, { data: date, servicos: servicos(items) })),
+    book: ({ professionalId, serviceId, start }) =>
+      call(tools.book, { profissional_id: professionalId, servico_id: serviceId, inicio: start }, 'book'),
+    bookVisit: (start, items) => call(tools.book, { inicio: start, servicos: servicos(items) }, 'book'),
     myAppointments: () => call(tools.myAppointments, {}),
     cancel: (appointmentId) => call(tools.cancel, { agendamento_id: appointmentId }, 'cancel'),
     reschedule: (appointmentId, start) => call(tools.reschedule, { agendamento_id: appointmentId, inicio: start }, 'reschedule'),
   };
+}
+
+/** `buscar_horarios` answers a one-service search with the day's ranges, a visit search with its starts. */
+function asDaySearch(result: BuscarHorariosResult | BuscarHorariosVisitaResult): BuscarHorariosResult {
+  if ('inicios' in result) throw new Error('buscar_horarios answered a visit search to a one-service question');
+  return result;
+}
+
+function asVisitSearch(result: BuscarHorariosResult | BuscarHorariosVisitaResult): BuscarHorariosVisitaResult {
+  if (!('inicios' in result)) throw new Error('buscar_horarios answered a one-service search to a visit question');
+  return result;
 }

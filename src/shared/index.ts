@@ -1,6 +1,7 @@
 export { AppError, isAppError } from './app-error.js';
 export { cleanDisplayName, DISPLAY_NAME_MAX_CHARS } from './clean-display-name.js';
 export { type Clock, fixedClock, systemClock } from './clock.js';
+export { formatBrl, priceLabel } from './format-price.js';
 export { createLagAlarm } from './lag-alarm.js';
 export {
   addDays,

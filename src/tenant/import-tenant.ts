@@ -4,7 +4,9 @@ import type { Keyring } from '../credentials/index.js';
 import { type Db, inTransaction, Prisma, type Tx } from '../db/index.js';
 import { parseTenantFile } from './parse-tenant-file.js';
 import { syncProfessionalSchedule } from './sync-professional-schedule.js';
+import { syncServices } from './sync-services.js';
 import type { TenantFile } from './tenant-file-schema.js';
+import { differs, upsertByKey } from './upsert-by-key.js';
 
 /**
  * An import writes a whole salon (every service, professional, hour and time off) in one
@@ -68,7 +70,7 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
         return { kind: 'refused', problems: [`whatsapp.phoneNumberId: already used by tenant "${phoneOwner.slug}"`] };
       }
       const { tenantId, created } = await upsertTenant(tx, file, { plain: token ?? null, sealed: sealedToken, keyring: options.keyring });
-      const serviceIdByKey = await syncServices(tx, tenantId, file.services);
+      const serviceIdByKey = await syncServices(tx, tenantId, file);
       for (const entry of file.professionals) {
         const professionalId = await upsertByKey(tx.professional, tenantId, entry.key, { name: entry.name });
         await syncProfessionalSchedule(tx, { tenantId, professionalId }, entry, serviceIdByKey, file.timezone);
@@ -120,6 +122,7 @@ async function upsertTenant(
     cancelNoticeMinutes: file.booking.cancelNoticeMinutes ?? 0,
     templates: file.templates ?? Prisma.DbNull,
     reminders: file.reminders ?? Prisma.DbNull,
+    holidays: file.holidays ?? Prisma.DbNull,
     retentionDays: file.retention?.days ?? DEFAULT_RETENTION_DAYS,
   };
   const existing = await tx.tenant.findUnique({ where: { slug: file.slug } });
@@ -134,64 +137,6 @@ async function upsertTenant(
   // Updating only on a real change keeps updated_at meaningful ("when was this tenant last changed").
   if (differs(existing, wanted)) await tx.tenant.update({ where: { id: existing.id }, data: wanted });
   return { tenantId: existing.id, created: false };
-}
-
-async function syncServices(tx: Tx, tenantId: number, services: TenantFile['services']): Promise<Map<string, number>> {
-  const idByKey = new Map<string, number>();
-  for (const service of services) {
-    idByKey.set(
-      service.key,
-      await upsertByKey(tx.service, tenantId, service.key, { name: service.name, durationMinutes: service.durationMinutes }),
-    );
-  }
-  await tx.service.updateMany({ where: { tenantId, active: true, key: { notIn: [...idByKey.keys()] } }, data: { active: false } });
-  return idByKey;
-}
-
-/** The delegate shape shared by `tx.service` and `tx.professional` that upsertByKey needs. */
-interface KeyedDelegate<Fields> {
-  findUnique(args: {
-    where: { tenantId_key: { tenantId: number; key: string } };
-  }): Promise<({ id: number; active: boolean } & Fields) | null>;
-  create(args: { data: { tenantId: number; key: string } & Fields; select: { id: true } }): Promise<{ id: number }>;
-  update(args: { where: { id: number }; data: Partial<Fields> & { active: boolean } }): Promise<unknown>;
-}
-
-/** Creates the tenant's row with this key, or updates it (and reactivates it) only where it differs. */
-async function upsertByKey<Fields extends Record<string, string | number>>(
-  delegate: KeyedDelegate<Fields>,
-  tenantId: number,
-  key: string,
-  fields: Fields,
-): Promise<number> {
-  const existing = await delegate.findUnique({ where: { tenantId_key: { tenantId, key } } });
-  if (!existing) return (await delegate.create({ data: { tenantId, key, ...fields }, select: { id: true } })).id;
-  const wanted = { ...fields, active: true };
-  if (differs(existing, wanted)) await delegate.update({ where: { id: existing.id }, data: wanted });
-  return existing.id;
-}
-
-function differs(existing: Record<string, unknown>, wanted: Record<string, unknown>): boolean {
-  return Object.entries(wanted).some(([field, value]) => !sameValue(existing[field], value));
-}
-
-/**
- * Plain values by identity; JSON columns (the templates and reminders blocks) by content,
- * DbNull as null. Content is compared with keys sorted: jsonb gives keys back in its own
- * order (shorter first), not the file's.
- */
-function sameValue(stored: unknown, wanted: unknown): boolean {
-  if (wanted === Prisma.DbNull) return stored === null;
-  if (typeof wanted === 'object' && wanted !== null) return canonicalJson(stored) === canonicalJson(wanted);
-  return stored === wanted;
-}
-
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
 }
 
 function opensTo(keyring: Keyring, stored: string, plain: string): boolean {

@@ -1,12 +1,13 @@
 import type { Tx } from '../db/index.js';
 import { localDateTimeToUtc, minutesOfDay } from '../shared/index.js';
+import { serviceKeyOf } from './catalogue-schema.js';
 import type { TenantFile } from './tenant-file-schema.js';
 import { WEEKDAY_KEYS } from './weekday-keys.js';
 
 type ProfessionalEntry = TenantFile['professionals'][number];
 
 /**
- * Makes a professional's offered services, weekly hours and time off equal to the file's,
+ * Makes a professional's offered services (with their price and duration overrides), weekly hours and time off equal to the file's,
  * touching only rows that differ: rows already right keep their ids, so importing the same
  * file twice writes nothing. Time off is converted from the tenant's local time to UTC.
  * Every row is written and read with the professional's tenant (the foreign keys include it).
@@ -20,13 +21,24 @@ export async function syncProfessionalSchedule(
 ): Promise<void> {
   const { tenantId, professionalId } = owner;
   const where = { tenantId, professionalId };
-  const wantedServiceIds = new Set(entry.services.map((key) => serviceIdByKey.get(key)!));
-  const links = await tx.professionalService.findMany({ where, select: { serviceId: true } });
-  const linked = new Set(links.map((link) => link.serviceId));
-  const unlink = [...linked].filter((id) => !wantedServiceIds.has(id));
+  const wantedLinks = new Map(
+    entry.services.map((service) => {
+      const overrides: { priceCents?: number; durationMinutes?: number } = typeof service === 'string' ? {} : service;
+      const link = { priceCents: overrides.priceCents ?? null, durationMinutes: overrides.durationMinutes ?? null };
+      return [serviceIdByKey.get(serviceKeyOf(service))!, link] as const;
+    }),
+  );
+  const links = await tx.professionalService.findMany({ where, select: { serviceId: true, priceCents: true, durationMinutes: true } });
+  const linked = new Map(links.map((link) => [link.serviceId, link]));
+  const unlink = [...linked.keys()].filter((id) => !wantedLinks.has(id));
   if (unlink.length > 0) await tx.professionalService.deleteMany({ where: { ...where, serviceId: { in: unlink } } });
-  const link = [...wantedServiceIds].filter((id) => !linked.has(id));
-  if (link.length > 0) await tx.professionalService.createMany({ data: link.map((serviceId) => ({ ...owner, serviceId })) });
+  for (const [serviceId, wanted] of wantedLinks) {
+    const existing = linked.get(serviceId);
+    if (!existing) await tx.professionalService.create({ data: { ...owner, serviceId, ...wanted } });
+    else if (existing.priceCents !== wanted.priceCents || existing.durationMinutes !== wanted.durationMinutes) {
+      await tx.professionalService.update({ where: { professionalId_serviceId: { professionalId, serviceId } }, data: wanted });
+    }
+  }
 
   const wantedHours = WEEKDAY_KEYS.flatMap((day, weekday) =>
     (entry.hours[day] ?? []).map(([start, end]) => ({ weekday, startMinute: minutesOfDay(start), endMinute: minutesOfDay(end) })),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CLOCK_TIME_PATTERN, clockTimeOf, minutesOfDay, parseLocalDateTime } from '../shared/index.js';
+import { addCatalogueIssues } from './catalogue-cross-checks.js';
 import { MAX_REMINDERS_PER_APPOINTMENT } from './reminder-settings.js';
 import { WEEKDAY_KEYS } from './weekday-keys.js';
 
@@ -17,7 +18,7 @@ export function addCrossFieldIssues(file: unknown, context: Context): void {
   if (!root) return;
   const services = Array.isArray(root.services) ? root.services : [];
   const professionals = Array.isArray(root.professionals) ? root.professionals : [];
-  const serviceKeys = checkUniqueKeys(services, 'services', 'service', report);
+  const serviceKeys = addCatalogueIssues(root, checkUniqueKeys(services, 'services', 'service', report), report);
   checkUniqueKeys(professionals, 'professionals', 'professional', report);
 
   professionals.forEach((entry, index) => {
@@ -26,7 +27,8 @@ export function addCrossFieldIssues(file: unknown, context: Context): void {
     const base: Path = ['professionals', index];
     if (Array.isArray(professional.services)) {
       const seen = new Set<string>();
-      professional.services.forEach((serviceKey, position) => {
+      professional.services.forEach((serviceEntry, position) => {
+        const serviceKey = typeof serviceEntry === 'string' ? serviceEntry : asRecord(serviceEntry)?.key;
         if (typeof serviceKey !== 'string') return;
         if (services.length > 0 && !serviceKeys.has(serviceKey)) {
           report([...base, 'services', position], `unknown service key "${serviceKey}" (not in services)`);

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { CLOCK_TIME_PATTERN, isKnownTimeZone, LOCAL_DATE_TIME_PATTERN, parseLocalDateTime } from '../shared/index.js';
+import { holidaysSchema, keySchema, professionalServiceSchema, resourceSchema, serviceSchema } from './catalogue-schema.js';
 import { notificationTemplatesSchema } from './notification-templates.js';
 import { reminderSettingsSchema } from './reminder-settings.js';
 import { addCrossFieldIssues } from './tenant-file-cross-checks.js';
 import { WEEKDAY_KEYS, type WeekdayKey } from './weekday-keys.js';
 
 const kebab = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase kebab-case (a-z, 0-9 and single hyphens)');
-const key = z.string().regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, 'must be lowercase letters and digits, optionally joined by - or _');
+const key = keySchema;
 const label = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const minutes = (min: number, max: number) => z.number().int('must be a whole number').min(min).max(max);
 const clockTime = z.string().regex(CLOCK_TIME_PATTERN, 'must be a time "HH:mm" between 00:00 and 24:00');
@@ -59,13 +60,17 @@ export const tenantFileSchema = z
     }),
     /** How long message bodies and the model's history are kept (days, default 180); appointments and stats stay. */
     retention: z.strictObject({ days: z.number().int('must be a whole number').min(1).max(3650) }).optional(),
-    services: z.array(z.strictObject({ key, name: label, durationMinutes: minutes(5, 24 * 60) })).min(1, 'must list at least one service'),
+    services: z.array(serviceSchema).min(1, 'must list at least one service'),
+    /** Rooms, basins, chairs that only `count` people use at once; services name the ones they need. */
+    resources: z.array(resourceSchema).optional(),
+    /** Public holidays as closed days (date-holidays), with exceptions. */
+    holidays: holidaysSchema.optional(),
     professionals: z
       .array(
         z.strictObject({
           key,
           name: label,
-          services: z.array(key).min(1, 'must list at least one service key'),
+          services: z.array(professionalServiceSchema).min(1, 'must list at least one service key'),
           hours: weeklyHours,
           timeOff: z.array(z.strictObject({ from: localDateTime, to: localDateTime })).optional(),
         }),

@@ -13,7 +13,7 @@ const booked = async (rows: Promise<{ status: string; startsAt: Date; serviceId:
   (await rows).filter((row) => row.status === 'booked').map((row) => [localStart(row.startsAt), row.serviceId, row.professionalId]);
 
 describe('offline assistant: several services in one request (a visit, demo tenant)', () => {
-  it('when two services are asked in one sentence, then one confirmation lists both back to back, "sim" books both and one receipt has a line each', async () => {
+  it('when two services are asked in one sentence, then one confirmation lists both back to back, "sim" books both as one visit and one receipt has a line each with its price and the total', async () => {
     const demo = await demoTenant(db, clock);
     const { say, appointments } = await demo.customer();
     const confirm = await say('corte e escova amanhã às 14h');
@@ -26,21 +26,26 @@ describe('offline assistant: several services in one request (a visit, demo tena
     ]);
     const receipts = replies(done).filter((reply) => reply.text.includes('Agendamento confirmado'));
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]?.text).toContain('qua 02/12\n• 14:00 Corte feminino com Juliana Alves\n• 14:45 Escova com Juliana Alves\n📍');
+    expect(receipts[0]?.text).toContain(
+      'qua 02/12\n• 14:00 Corte feminino com Juliana Alves · R$ 80,00\n• 14:45 Escova com Juliana Alves · R$ 60,00\nTotal: R$ 140,00\n📍',
+    );
+    const visits = new Set((await appointments()).map((row) => row.visitId));
+    expect(visits.size).toBe(1);
+    expect([...visits][0]).not.toBeNull();
   });
 
-  it('when a later service of the visit is taken before "sim", then the first stays booked, that is said, and the free times for the rest follow', async () => {
+  it('when a later service of the visit is taken before "sim", then nothing is booked (all or nothing), that is said, and the times where the whole visit fits follow', async () => {
     const demo = await demoTenant(db, clock);
     const { say, appointments } = await demo.customer();
     expect(isConfirmation(await say('corte e escova amanhã às 14h'))).toBe(true);
     await (await demo.customer()).book('escova', 'juliana', '2026-12-02T14:45');
-    const partial = await say('sim');
-    expect(allText(partial)).toContain('Marquei Corte feminino às 14:00. ✅\nEscova às 14:45 não deu: Esse horário');
-    expect(options(partial).every((option) => option.id.startsWith('slot:2026-12-02T'))).toBe(true);
-    expect(await booked(appointments())).toEqual([['2026-12-02T14:00', demo.serviceId('corte'), demo.professionalId('juliana')]]);
+    const refused = await say('sim');
+    expect(allText(refused)).toContain('Nesse horário já não cabem todos os serviços seguidos.');
+    expect(options(refused).every((option) => option.id.startsWith('slot:2026-12-02T'))).toBe(true);
+    expect(await booked(appointments())).toEqual([]);
     await say('16h');
     await say('sim');
-    expect((await booked(appointments())).map(([start]) => start)).toEqual(['2026-12-02T14:00', '2026-12-02T16:00']);
+    expect((await booked(appointments())).map(([start]) => start)).toEqual(['2026-12-02T16:00', '2026-12-02T16:45']);
   });
 
   it('when the same "sim" is answered again before its turn was stored (a retried job), then each service is booked once', async () => {

@@ -19,6 +19,8 @@ function appointment(overrides: Partial<AppointmentView> = {}): AppointmentView 
     service: { id: 1, name: 'Corte', durationMinutes: 30 },
     timezone: 'America/Sao_Paulo',
     cancelNoticeMinutes: 120,
+    visitId: null,
+    priceCents: null,
     ...overrides,
   };
 }

@@ -198,7 +198,7 @@ describe('acting on a reminder tap, without the model', () => {
         tools.findTimes.input.parse({ profissional_id: tenant.professionals[0]?.id, data: date, servico_id: tenant.services[0]?.id }),
         { tenantId: tenant.id, customerId: someoneElse, conversationId: 0, toolUseId: `probe-${Math.random()}` },
       );
-      return startsOf(result);
+      return startsOf(result as BuscarHorariosResult);
     };
     expect(await offered()).not.toContain('16:00');
     const cancelledBefore = await counterValue(database.db, METRICS.remindersCancelled);

@@ -28,10 +28,11 @@ describe('scheduling tool definitions', () => {
     const properties = (name: string) => (schemas[name]?.properties ?? {}) as Record<string, Record<string, unknown>>;
     expect(Object.keys(properties('listar_servicos'))).toEqual([]);
     expect(Object.keys(properties('listar_profissionais'))).toEqual(['servico_id']);
-    expect(Object.keys(properties('buscar_horarios'))).toEqual(['profissional_id', 'data', 'servico_id']);
-    expect(schemas.buscar_horarios?.required).toEqual(['profissional_id', 'data']);
-    expect(Object.keys(properties('agendar'))).toEqual(['profissional_id', 'servico_id', 'inicio']);
-    expect(schemas.agendar?.required).toEqual(['profissional_id', 'servico_id', 'inicio']);
+    // A visit (`servicos`) replaces one service and professional, so those are required only without it (checked on parse).
+    expect(Object.keys(properties('buscar_horarios'))).toEqual(['profissional_id', 'data', 'servico_id', 'servicos']);
+    expect(schemas.buscar_horarios?.required).toEqual(['data']);
+    expect(Object.keys(properties('agendar'))).toEqual(['profissional_id', 'servico_id', 'inicio', 'servicos']);
+    expect(schemas.agendar?.required).toEqual(['inicio']);
     expect(Object.keys(properties('meus_agendamentos'))).toEqual([]);
     expect(Object.keys(properties('cancelar'))).toEqual(['agendamento_id']);
     expect(Object.keys(properties('remarcar'))).toEqual(['agendamento_id', 'inicio']);

@@ -61,6 +61,8 @@ describe('importTenant', () => {
       professionalServices: await db.$queryRaw`SELECT * FROM professional_services ORDER BY professional_id, service_id`,
       workingHours: await db.$queryRaw`SELECT * FROM working_hours ORDER BY id`,
       timeOff: await db.$queryRaw`SELECT * FROM time_off ORDER BY id`,
+      resources: await db.$queryRaw`SELECT * FROM resources ORDER BY id`,
+      serviceResources: await db.$queryRaw`SELECT * FROM service_resources ORDER BY service_id, resource_id`,
     };
   }
 
@@ -80,7 +82,7 @@ describe('importTenant', () => {
       address: 'Rua Treze de Maio, 1200, Bela Vista, São Paulo (perto do metrô Brigadeiro)',
       paymentMethods: 'Pix, cartão de débito e crédito',
     });
-    expect(tenant.services.map((service) => service.key).sort()).toEqual(['coloracao', 'corte', 'escova', 'manicure']);
+    expect(tenant.services.map((service) => service.key).sort()).toEqual(['coloracao', 'corte', 'escova', 'escova-longo', 'manicure']);
     expect(tenant.professionals).toHaveLength(3);
     const juliana = tenant.professionals.find((professional) => professional.key === 'juliana')!;
     expect(juliana.workingHours.some((hours) => hours.weekday === 1)).toBe(false);

@@ -31,7 +31,7 @@ describe('npm run tenant', () => {
 
     // What `list` prints (its own process is left out to keep this file fast).
     const listed = (await listTenants(database.db)).find((tenant) => tenant.slug === 'salao-bela-vista');
-    expect(listed).toMatchObject({ sandbox: true, activeServices: 4, activeProfessionals: 3, activeKeyPrefixes: [key![2]] });
+    expect(listed).toMatchObject({ sandbox: true, activeServices: 5, activeProfessionals: 3, activeKeyPrefixes: [key![2]] });
 
     const revoked = await runTenantCli(['revoke-key', key![2]!], database.url);
     expect(revoked.code).toBe(0);

@@ -146,10 +146,17 @@ export function requestOfStep(step: Step): BookingRequest | null {
   }
 }
 
-/** "quanto custa?", "quais serviços vocês fazem": the services with their durations, ready to book one. */
+/**
+ * "quanto custa?", "quais serviços vocês fazem": the services with their prices from the
+ * catalogue ("a partir de" as the salon wrote it), variants under their service, durations,
+ * ready to book one. Without a price the team is named as the one who tells it.
+ */
 async function pricesScreen(context: TurnContext): Promise<Screen> {
   const { servicos } = await context.calls.listServices();
-  const lines = servicos.map((service) => `• ${service.nome}: ${service.duracao_minutos} min`);
-  const note = 'Os valores a nossa equipe informa: é só escrever *falar com uma pessoa*.';
-  return withNotes(await chooseServiceScreen(context), [`Nossos serviços:\n${lines.join('\n')}\n${note}`]);
+  const line = (service: { nome: string; duracao_minutos: number; preco?: string }, indent = '') =>
+    `${indent}• ${service.nome}: ${service.preco ?? 'valor com a equipe'} (${service.duracao_minutos} min)`;
+  const lines = servicos.flatMap((service) => [line(service), ...(service.variacoes ?? []).map((variant) => line(variant, '   '))]);
+  const unpriced = servicos.some((service) => service.preco === undefined);
+  const note = unpriced ? '\nOs valores que faltam a nossa equipe informa: é só escrever *falar com uma pessoa*.' : '';
+  return withNotes(await chooseServiceScreen(context), [`Nossos serviços e valores:\n${lines.join('\n')}${note}`]);
 }

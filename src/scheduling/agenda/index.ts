@@ -1,4 +1,4 @@
-// The staff agenda: the tenant's appointments by day with customers' names, and professionals' blocks.
+// The staff agenda: the tenant's appointments by day with customers' names, closed days, and professionals' blocks.
 export {
   AGENDA_DAY_LIMIT,
   type AgendaAppointment,
@@ -6,4 +6,6 @@ export {
   listDayAgenda,
   listOverlappingAppointments,
 } from './agenda-appointment.js';
+export { listClosedDays } from './list-closed-days.js';
 export { type BlockRefusal, type CreatedBlock, createProfessionalBlock, deleteProfessionalBlock } from './professional-blocks.js';
+export { type DayRevenue, revenueByDay } from './revenue-by-day.js';

@@ -1,4 +1,4 @@
-import type { AvailabilityRefusal, Named } from '../availability/index.js';
+import type { AvailabilityRefusal, Named, VisitMisfit } from '../availability/index.js';
 
 /**
  * Why the domain refuses a booking, a move or a status change, as data. Each edge translates
@@ -31,6 +31,14 @@ export type AppointmentRefusal =
    * (or won the race at insert): whoever asked most likely saw the time free a moment ago
    */
   | { kind: 'slot_taken'; start: string; professional: Named; appointmentId: number | null; justNow: boolean; alternatives: string[] }
+  /**
+   * a visit (several services back to back) that does not fit from that start: a service would
+   * end after closing (`outside_hours`), run into another appointment or time off (`busy`), or
+   * find its resource in use (`resource_taken`); `alternatives` are that day's starts where it fits
+   */
+  | { kind: 'visit_not_fit'; start: string; reason: VisitMisfit; alternatives: string[] }
+  /** the resource (room, basin) a service needs was taken at insert by a concurrent booking */
+  | { kind: 'resource_taken'; start: string; alternatives: string[] }
   /** over the professional's time off or a block */
   | { kind: 'time_off'; start: string; professional: Named; alternatives: string[] }
   /** unknown id, another customer's or another tenant's (all alike) */

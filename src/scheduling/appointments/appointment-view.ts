@@ -16,6 +16,10 @@ export interface AppointmentView {
   service: ServiceInfo;
   timezone: string;
   cancelNoticeMinutes: number;
+  /** the visit it belongs to (several services booked together), null for one service */
+  visitId: number | null;
+  /** its price at booking (cents), null when the catalogue had none */
+  priceCents: number | null;
 }
 
 export const appointmentViewSelect = {
@@ -26,6 +30,8 @@ export const appointmentViewSelect = {
   source: true,
   startsAt: true,
   endsAt: true,
+  visitId: true,
+  priceCents: true,
   professional: { select: { id: true, name: true } },
   service: { select: { id: true, name: true, durationMinutes: true } },
   tenant: { select: { timezone: true, cancelNoticeMinutes: true } },
@@ -47,6 +53,8 @@ export function toAppointmentView(row: AppointmentViewRow): AppointmentView {
     service: row.service,
     timezone: row.tenant.timezone,
     cancelNoticeMinutes: row.tenant.cancelNoticeMinutes,
+    visitId: row.visitId,
+    priceCents: row.priceCents,
   };
 }
 
@@ -106,4 +114,21 @@ export function localSlotOf(appointment: AppointmentView): { date: string; start
     start: localTimeOf(appointment.startsAt.getTime(), appointment.timezone),
     end: localTimeOf(appointment.endsAt.getTime(), appointment.timezone),
   };
+}
+
+/** Every row of a visit (any status), in order of start; tenant-scoped, and customer-scoped when given. */
+export async function findVisitAppointments(
+  db: Queryable,
+  scope: { tenantId: number; customerId?: number | undefined; visitId: number },
+): Promise<AppointmentView[]> {
+  const rows = await db.appointment.findMany({
+    where: {
+      tenantId: scope.tenantId,
+      visitId: scope.visitId,
+      ...(scope.customerId === undefined ? {} : { customerId: scope.customerId }),
+    },
+    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+    select: appointmentViewSelect,
+  });
+  return rows.map(toAppointmentView);
 }

@@ -1,4 +1,4 @@
-import { inTransaction, isExclusionViolation, isUniqueViolation, type Queryable } from '../../db/index.js';
+import { inTransaction, isExclusionViolation, isResourceOverbooked, isUniqueViolation, type Queryable } from '../../db/index.js';
 import { localInstant, parseLocalDateTime } from '../../shared/index.js';
 import { findNearestFreeSlots, type Refused, refused } from '../availability/index.js';
 import { findOrCreateCustomer, type NormalizedPhone } from '../customers/index.js';
@@ -81,6 +81,8 @@ export async function bookAppointment(scheduling: SchedulingDeps, request: BookA
           serviceId: slot.service.id,
           startsAt: slot.startsAt,
           endsAt: slot.endsAt,
+          priceCents: slot.service.priceCents,
+          bufferAfterMinutes: slot.service.bufferAfterMinutes,
           source: request.policy.source,
           idempotencyKey: request.idempotencyKey,
         },
@@ -105,6 +107,7 @@ export async function bookAppointment(scheduling: SchedulingDeps, request: BookA
       const concurrentReplay = await byKey();
       if (concurrentReplay) return existing(concurrentReplay);
     }
+    if (isResourceOverbooked(error)) return refused({ kind: 'resource_taken', start: request.start, alternatives: [] });
     if (!isExclusionViolation(error)) throw error;
     const concurrentOwn = conversationCustomerId === undefined ? null : await findOwnBookingAt(db, request, conversationCustomerId);
     if (concurrentOwn) return existing(concurrentOwn);

@@ -14,13 +14,20 @@ export interface NewAppointmentRow {
   source: AppointmentSource;
   idempotencyKey: string;
   rescheduledFromId?: number | null;
+  /** the visit the row belongs to (several services booked together); null for one service */
+  visitId?: number | null;
+  /** the effective price at booking (cents), null without one */
+  priceCents?: number | null;
+  /** the service's buffer: the professional and its resources stay blocked this long after `endsAt` */
+  bufferAfterMinutes?: number;
 }
 
 /**
  * Inserts a booked appointment and its first history entry (`created`, or `rescheduled_from`
  * for the new row of a reschedule) in the caller's transaction; the caller then tells the
  * subscribers (`booked` or `moved`). The `appointments_no_overlap` constraint refuses an
- * overlap (SQLSTATE 23P01) and the idempotency key a repeat (23505); callers turn those into
+ * overlap, buffers included (SQLSTATE 23P01), the `appointments_hold_resources` trigger a resource
+ * used more than its count (WA001), and the idempotency key a repeat (23505); callers turn those into
  * outcomes.
  */
 export async function createAppointmentRow(
@@ -42,6 +49,9 @@ export async function createAppointmentRow(
       source: row.source,
       idempotencyKey: row.idempotencyKey,
       rescheduledFromId: row.rescheduledFromId ?? null,
+      visitId: row.visitId ?? null,
+      priceCents: row.priceCents ?? null,
+      bufferAfterMinutes: row.bufferAfterMinutes ?? 0,
     },
     select: { id: true },
   });

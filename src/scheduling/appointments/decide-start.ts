@@ -15,6 +15,7 @@ export type StartVerdict =
   | { kind: 'start_past' }
   | { kind: 'beyond_horizon' }
   | { kind: 'no_working_hours' }
+  | { kind: 'closed_day'; name: string }
   | { kind: 'notice' }
   | { kind: 'busy'; startsAt: number; endsAt: number }
   | { kind: 'outside_working_hours' }
@@ -23,7 +24,7 @@ export type StartVerdict =
 export interface StartFacts {
   rules: BookingRules;
   schedule: ProfessionalSchedule;
-  service: ServiceInfo;
+  service: ServiceInfo & { bufferAfterMinutes?: number };
   window: BookingWindow;
   /** the request's local "YYYY-MM-DDTHH:mm", its date, and the instant it names in the tenant's zone */
   start: string;
@@ -43,6 +44,8 @@ export function decideStart(facts: StartFacts): StartVerdict {
   const { rules, schedule, service, window, instant } = facts;
   const zone = schedule.settings.timezone;
   const end = instant + service.durationMinutes * 60_000;
+  // The buffer after the service is the professional's busy time too, but may run past closing.
+  const holdEnd = end + (service.bufferAfterMinutes ?? 0) * 60_000;
   // A wall time the clocks skip resolves to another label. Customers are never offered it
   // (it falls out below as "not offered", with the nearest real starts); staff are told.
   const skipped = localDateTimeOf(instant, zone) !== facts.start;
@@ -51,6 +54,9 @@ export function decideStart(facts: StartFacts): StartVerdict {
   const pastLimit = facts.now.getTime() - rules.pastGraceMinutes * 60_000;
   if (rules.pastGraceMinutes > 0 ? instant < pastLimit : instant <= pastLimit) return { kind: 'start_past' };
   if (rules.horizon && facts.date > window.lastDate) return { kind: 'beyond_horizon' };
+  // A holiday binds staff too: `outsideHours` never books over one.
+  const holiday = schedule.closedDays.get(facts.date);
+  if (holiday !== undefined) return { kind: 'closed_day', name: holiday };
 
   if (!rules.anyMinute) {
     if ((schedule.hoursByWeekday[weekdayOf(facts.date)] ?? []).length === 0) return { kind: 'no_working_hours' };
@@ -58,11 +64,11 @@ export function decideStart(facts: StartFacts): StartVerdict {
     if (!skipped && slotsOnDate(schedule, service, facts.date, window).includes(instant)) {
       return { kind: 'free', startsAt: instant, endsAt: end, outsideHours: false };
     }
-    if (overlapsBusy(instant, end, schedule.busy)) return { kind: 'busy', startsAt: instant, endsAt: end };
+    if (overlapsBusy(instant, holdEnd, schedule.busy)) return { kind: 'busy', startsAt: instant, endsAt: holdEnd };
     return isWithinWorkingHours(schedule, facts.date, instant, end) ? { kind: 'not_offered' } : { kind: 'outside_working_hours' };
   }
 
-  if (overlapsBusy(instant, end, schedule.busy)) return { kind: 'busy', startsAt: instant, endsAt: end };
+  if (overlapsBusy(instant, holdEnd, schedule.busy)) return { kind: 'busy', startsAt: instant, endsAt: holdEnd };
   const withinHours = isWithinWorkingHours(schedule, facts.date, instant, end);
   if (!withinHours && !rules.outsideHours) return { kind: 'outside_working_hours' };
   return { kind: 'free', startsAt: instant, endsAt: end, outsideHours: !withinHours };

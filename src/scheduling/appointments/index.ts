@@ -21,13 +21,14 @@ export {
   toAppointmentStatus,
   UPCOMING_STATUSES,
 } from './appointment-status.js';
-export { type AppointmentView, findAppointment, findCustomerAppointment, localSlotOf } from './appointment-view.js';
+export { type AppointmentView, findAppointment, findCustomerAppointment, findVisitAppointments, localSlotOf } from './appointment-view.js';
 export {
   type BookAppointmentOutcome,
   type BookAppointmentRequest,
   type BookingCustomer,
   bookAppointment,
 } from './book-appointment.js';
+export { type BookVisitOutcome, type BookVisitRequest, bookVisit } from './book-visit.js';
 export { type BookingPolicy, type BookingRules, customerPolicy, STAFF_PAST_GRACE_MINUTES, staffPolicy } from './booking-policy.js';
 export { type CancelAppointmentRequest, cancelAppointment, decideCancellation } from './cancel-appointment.js';
 export { confirmAppointment, decideConfirmation } from './confirm-appointment.js';

@@ -15,6 +15,9 @@ export interface MoveRequest<After> {
   previous: AppointmentView;
   startsAt: Date;
   endsAt: Date;
+  /** the new row's price and buffer (the service's as the professional does it now) */
+  priceCents?: number | null;
+  bufferAfterMinutes?: number;
   idempotencyKey: string;
   source: AppointmentSource;
   actor: AppointmentActor;
@@ -54,6 +57,8 @@ export async function moveAppointment<After = undefined>(
         source: request.source,
         idempotencyKey: request.idempotencyKey,
         rescheduledFromId: previous.id,
+        priceCents: request.priceCents ?? null,
+        bufferAfterMinutes: request.bufferAfterMinutes ?? 0,
       },
       request.actor,
       request.now,

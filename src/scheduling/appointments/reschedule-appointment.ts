@@ -75,6 +75,8 @@ export async function rescheduleAppointment<After = undefined>(
       previous,
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,
+      priceCents: slot.service.priceCents,
+      bufferAfterMinutes: slot.service.bufferAfterMinutes,
       idempotencyKey: request.idempotencyKey,
       source: request.policy.source,
       actor: request.policy.actor,

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/index.js';
 import { localDateTimeOf, localInstant, parseLocalDateTime } from '../../shared/index.js';
 import {
+  type BookableService,
   type BookingSettings,
   type BookingWindow,
   bookingWindow,
@@ -12,7 +13,6 @@ import {
   refused,
   resolveProfessionalService,
 } from '../availability/index.js';
-import type { ServiceInfo } from '../catalog/index.js';
 import type { AppointmentRefusal } from './appointment-refusal.js';
 import type { BookingRules } from './booking-policy.js';
 import { decideStart } from './decide-start.js';
@@ -23,7 +23,7 @@ export interface FreeSlot {
   settings: BookingSettings;
   window: BookingWindow;
   professional: Named;
-  service: ServiceInfo;
+  service: BookableService;
   startsAt: Date;
   endsAt: Date;
   /** true when it lies outside the professional's working hours (staff said `outsideHours`) */
@@ -93,6 +93,11 @@ export async function resolveSlot(db: Queryable, request: SlotRequest): Promise<
       return refused({ kind: 'start_past', start, now: localDateTimeOf(request.now.getTime(), settings.timezone) });
     case 'beyond_horizon':
       return refused({ kind: 'beyond_horizon', date: parsed.date, lastDate: window.lastDate, horizonDays: settings.horizonDays });
+    case 'closed_day': {
+      const base = { tenantId: request.tenantId, professionalId: professional.id, service, window, ignoreAppointmentId };
+      const nextDate = await findNextDateWithSlots(db, { ...base, afterDate: parsed.date });
+      return refused({ kind: 'holiday', date: parsed.date, name: verdict.name, nextDate });
+    }
     case 'no_working_hours': {
       const base = { tenantId: request.tenantId, professionalId: professional.id, service, window, ignoreAppointmentId };
       const nextDate = await findNextDateWithSlots(db, { ...base, afterDate: parsed.date });
@@ -134,7 +139,7 @@ async function findOverlappingAppointment(
     SELECT id, created_at > now() - make_interval(secs => ${JUST_TAKEN_SECONDS}) AS just_now FROM appointments
      WHERE tenant_id = ${query.tenantId}::int AND professional_id = ${query.professionalId}::int AND status <> 'cancelled'
        AND id <> ${query.ignoreAppointmentId ?? 0}::int
-       AND tstzrange(starts_at, ends_at, '[)') && tstzrange(${query.start}::timestamptz, ${query.end}::timestamptz, '[)')
+       AND tstzrange(starts_at, appointment_busy_until(ends_at, buffer_after_minutes), '[)') && tstzrange(${query.start}::timestamptz, ${query.end}::timestamptz, '[)')
      ORDER BY just_now DESC, starts_at LIMIT 1`;
   const row = rows[0];
   return row ? { id: row.id, justNow: row.just_now } : null;

@@ -5,6 +5,7 @@ import { type ChangedAppointment, publishAppointmentChanged, type SchedulingDeps
 import type { AppointmentRefusal } from './appointment-refusal.js';
 import { type AppointmentStatus, toAppointmentSource, toAppointmentStatus } from './appointment-status.js';
 import { type AppointmentView, findAppointment } from './appointment-view.js';
+import { cancelVisitRest } from './cancel-visit-rest.js';
 import { type AppointmentChangeKind, recordAppointmentEvent } from './record-appointment-event.js';
 
 /** The row as locked for a change: what a decision may look at. */
@@ -59,7 +60,8 @@ interface LockedRow {
  * Changes an appointment's status once: in one transaction the row is locked (FOR UPDATE,
  * so concurrent changes queue up and each decides on the current status), the decision is
  * taken, the status and revision are written, the history entry recorded, the subscribers
- * told (`cancelled` or `status_changed`) and `afterChange` run. Another tenant's (or
+ * told (`cancelled` or `status_changed`) and `afterChange` run. Cancelling a row of a visit
+ * cancels the visit's other upcoming rows with it (cancelVisitRest). Another tenant's (or
  * customer's) id is `appointment_not_found`. The domain's status changes (confirm, cancel,
  * attendance) are all made through here.
  */
@@ -125,6 +127,15 @@ export async function transitionAppointment<After = undefined>(
       scheduling.onAppointmentChanged,
       request.to === 'cancelled' ? { kind: 'cancelled', ...happened } : { kind: 'status_changed', ...happened },
     );
+    if (request.to === 'cancelled' && before.visitId !== null) {
+      await cancelVisitRest(tx, scheduling, {
+        tenantId: request.tenantId,
+        visitId: before.visitId,
+        exceptId: current.id,
+        actor: request.actor,
+        now: request.now,
+      });
+    }
     const after = request.afterChange ? await request.afterChange(tx, before) : (undefined as After);
     return { kind: 'applied' as const, from: current.status, after };
   });

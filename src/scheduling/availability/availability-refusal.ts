@@ -18,7 +18,9 @@ export type AvailabilityRefusal =
   | { kind: 'date_past'; date: string; today: string }
   | { kind: 'beyond_horizon'; date: string; lastDate: string; horizonDays: number }
   /** the professional has no working hours on that weekday; `nextDate` is the next date with a free start in the window */
-  | { kind: 'no_working_hours'; professional: Named; date: string; nextDate: string | null; lastDate: string };
+  | { kind: 'no_working_hours'; professional: Named; date: string; nextDate: string | null; lastDate: string }
+  /** a closed day: a public holiday (`name`: "Natal") or one of the tenant's own closed days; `nextDate` as above */
+  | { kind: 'holiday'; date: string; name: string; nextDate: string | null };
 
 /** A refused request: the refusal as a value, for the caller to translate. */
 export interface Refused<Refusal> {

@@ -38,14 +38,20 @@ export function bookingWindow(settings: BookingSettings, now: Date, rules: Windo
   };
 }
 
-/** Free start instants of `date` for `service`, or none when the date is outside the window. Pure. */
-export function slotsOnDate(schedule: ProfessionalSchedule, service: ServiceInfo, date: string, window: BookingWindow): number[] {
-  if (date < window.today || date > window.lastDate) return [];
+/** Free start instants of `date` for `service` (its buffer included), or none when the date is outside the window or closed. Pure. */
+export function slotsOnDate(
+  schedule: ProfessionalSchedule,
+  service: ServiceInfo & { bufferAfterMinutes?: number },
+  date: string,
+  window: BookingWindow,
+): number[] {
+  if (date < window.today || date > window.lastDate || schedule.closedDays.has(date)) return [];
   return computeDaySlots({
     date,
     zone: schedule.settings.timezone,
     intervals: schedule.hoursByWeekday[weekdayOf(date)] ?? [],
     durationMinutes: service.durationMinutes,
+    bufferMinutes: service.bufferAfterMinutes ?? 0,
     stepMinutes: schedule.settings.slotStepMinutes,
     busy: schedule.busy,
     earliest: window.earliest,

@@ -7,6 +7,8 @@ interface DaySlotsInput {
   /** Working intervals of that date's weekday, [startMinute, endMinute) local. */
   intervals: readonly (readonly [number, number])[];
   durationMinutes: number;
+  /** busy time of the professional after the service: it may run past closing, never into busy time */
+  bufferMinutes?: number;
   stepMinutes: number;
   /** Busy intervals [startMs, endMs), sorted by start. */
   busy: readonly (readonly [number, number])[];
@@ -23,6 +25,7 @@ interface DaySlotsInput {
  */
 export function computeDaySlots(input: DaySlotsInput): number[] {
   const durationMs = input.durationMinutes * 60_000;
+  const holdMs = durationMs + (input.bufferMinutes ?? 0) * 60_000;
   const step = Math.max(1, input.stepMinutes);
   const slots = new Set<number>();
   if (input.intervals.length === 0) return [];
@@ -33,7 +36,7 @@ export function computeDaySlots(input: DaySlotsInput): number[] {
       const start = clock.instantOf(minute);
       if (start + durationMs > intervalEnd) break;
       if (start < input.earliest || clock.dateOf(start) !== input.date) continue;
-      if (!overlapsBusy(start, start + durationMs, input.busy)) slots.add(start);
+      if (!overlapsBusy(start, start + holdMs, input.busy)) slots.add(start);
     }
   }
   return [...slots].sort((a, b) => a - b);

@@ -1,9 +1,8 @@
 import type { Queryable } from '../../db/index.js';
-import type { ServiceInfo } from '../catalog/index.js';
 import { type AvailabilityRefusal, type Named, type Refused, refused } from './availability-refusal.js';
-import type { ProfessionalSchedule } from './load-schedule.js';
+import type { BookableService, ProfessionalSchedule } from './load-schedule.js';
 
-export type ProfessionalService = { kind: 'resolved'; professional: Named; service: ServiceInfo } | Refused<AvailabilityRefusal>;
+export type ProfessionalService = { kind: 'resolved'; professional: Named; service: BookableService } | Refused<AvailabilityRefusal>;
 
 /**
  * The professional and service a request is about, checked against the tenant: unknown,
@@ -28,7 +27,12 @@ export async function resolveProfessionalService(
   if (!service) return refused({ kind: 'service_not_found', serviceId: request.serviceId });
   if (!schedule.offeredServices.some((offered) => offered.id === service.id)) {
     const offeredBy = await db.professional.findMany({
-      where: { tenantId, active: true, services: { some: { serviceId: service.id } } },
+      // A variant is done by whoever does it or its parent.
+      where: {
+        tenantId,
+        active: true,
+        services: { some: { service: { OR: [{ id: service.id }, { variants: { some: { id: service.id } } }] } } },
+      },
       select: { id: true, name: true },
       orderBy: { name: 'asc' },
     });

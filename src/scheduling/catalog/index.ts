@@ -1,8 +1,11 @@
-// The catalogue: the services a tenant offers and the professionals who do them.
+// The catalogue: the services a tenant offers (with prices and variants) and the professionals who do them.
 export {
+  type CatalogVariant,
   listProfessionals,
   listServices,
+  type Price,
   type ProfessionalWithServices,
   type ServiceInfo,
+  type ServiceProfessional,
   type ServiceWithProfessionals,
 } from './list-catalog.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import type { OutboundReply } from '../../shared/index.js';
+import { formatBrl, type OutboundReply } from '../../shared/index.js';
 import { type ConfirmedChange, readConfirmedChanges, type ScheduleChangeRef } from './confirmed-writes.js';
 import { formatDayTime } from './format-day-time.js';
 
@@ -14,6 +14,10 @@ export interface Receipt {
   /** a reschedule's old time */
   previousWhen?: string;
   business: string;
+  /** the price at booking, when the catalogue had one */
+  priceCents?: number;
+  /** the visit it belongs to (one receipt per visit) */
+  visitId?: number;
   text: string;
 }
 
@@ -38,7 +42,7 @@ const TITLES = {
   rescheduled: '🔁 *Agendamento remarcado*',
 };
 
-const money = (cents: number) => `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`;
+const money = formatBrl;
 
 /** "📍 Salão da Ana · Rua X, 10": the name once and the address once; never the free-text business information. */
 const placeLine = (business: ReceiptBusiness) =>
@@ -75,9 +79,10 @@ export function receiptOf(change: ConfirmedChange, business: ReceiptBusiness): R
   const when = formatDayTime(appointment.startsAt.getTime(), appointment.timezone);
   const previousWhen =
     change.kind === 'rescheduled' && previous ? formatDayTime(previous.startsAt.getTime(), previous.timezone) : undefined;
+  const price = appointment.priceCents ?? undefined;
   const lines = [
     TITLES[change.kind],
-    `${service} com ${professional}`,
+    `${service} com ${professional}${change.kind === 'booked' && price !== undefined ? ` · ${money(price)}` : ''}`,
     ...(previousWhen ? [`De: ${previousWhen}`, `Para: ${when}`] : [when]),
     placeLine(business),
   ];
@@ -89,6 +94,8 @@ export function receiptOf(change: ConfirmedChange, business: ReceiptBusiness): R
     when,
     ...(previousWhen ? { previousWhen } : {}),
     business: business.name,
+    ...(price !== undefined ? { priceCents: price } : {}),
+    ...(appointment.visitId !== null ? { visitId: appointment.visitId } : {}),
     text: lines.join('\n'),
   };
 }
@@ -99,7 +106,7 @@ const dayAndTime = (when: string) => {
   return [when.slice(0, at), when.slice(at + 4)] as const;
 };
 
-/** Bookings of one turn on the same day become one receipt (a visit); everything else keeps its own. */
+/** Bookings of one visit, or of one turn on the same day, become one receipt; everything else keeps its own. */
 function groupVisits(receipts: Receipt[], business: ReceiptBusiness): string[] {
   const texts: string[] = [];
   for (let index = 0; index < receipts.length; ) {
@@ -110,7 +117,7 @@ function groupVisits(receipts: Receipt[], business: ReceiptBusiness): string[] {
       end < receipts.length &&
       first.kind === 'booked' &&
       receipts[end]?.kind === 'booked' &&
-      dayAndTime(receipts[end]?.when ?? '')[0] === day
+      (first.visitId !== undefined ? receipts[end]?.visitId === first.visitId : dayAndTime(receipts[end]?.when ?? '')[0] === day)
     )
       end++;
     const group = receipts.slice(index, end);
@@ -119,7 +126,12 @@ function groupVisits(receipts: Receipt[], business: ReceiptBusiness): string[] {
         ? first.text
         : visitReceiptText(
             day,
-            group.map((receipt) => ({ time: dayAndTime(receipt.when)[1], service: receipt.service, professional: receipt.professional })),
+            group.map((receipt) => ({
+              time: dayAndTime(receipt.when)[1],
+              service: receipt.service,
+              professional: receipt.professional,
+              ...(receipt.priceCents !== undefined ? { priceCents: receipt.priceCents } : {}),
+            })),
             business,
           ),
     );

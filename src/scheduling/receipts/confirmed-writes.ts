@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import type { AppointmentChange, ClaimKind } from '../../shared/index.js';
-import { type AppointmentView, findCustomerAppointment } from '../appointments/index.js';
+import { type AppointmentView, findCustomerAppointment, findVisitAppointments } from '../appointments/index.js';
 
 /** Which appointment a successful write touched (read from a write tool's result). */
 export interface ScheduleChangeRef {
@@ -29,7 +29,8 @@ export function scheduleChangeRefOf(kind: ClaimKind, change: AppointmentChange):
 /**
  * Re-reads the rows behind each change, scoped to the tenant and customer (a ref to
  * anybody else's appointment reads as missing and is dropped). Repeated refs (a retried
- * or repeated call) count once, in first-seen order.
+ * or repeated call) count once, in first-seen order. A booked row of a visit brings the
+ * visit's other rows with it, in order of start.
  */
 export async function readConfirmedChanges(
   db: Queryable,
@@ -49,6 +50,14 @@ export async function readConfirmedChanges(
         ? null
         : await findCustomerAppointment(db, { ...scope, appointmentId: ref.previousAppointmentId });
     changes.push({ ...ref, appointment, previous });
+    // A visit is booked by one call: its receipt lists every service of it.
+    if (ref.kind !== 'booked' || appointment.visitId === null) continue;
+    for (const item of await findVisitAppointments(db, { ...scope, visitId: appointment.visitId })) {
+      const itemKey = `booked:${item.id}`;
+      if (seen.has(itemKey)) continue;
+      seen.add(itemKey);
+      changes.push({ kind: 'booked', appointmentId: item.id, appointment: item, previous: null });
+    }
   }
   return changes;
 }

@@ -10,6 +10,7 @@ import {
 import {
   type AppointmentSource,
   bookAppointment,
+  bookVisit,
   botActor,
   cancelAppointment,
   customerPolicy,
@@ -17,10 +18,12 @@ import {
   rescheduleAppointment,
   type SchedulingDeps,
 } from '../appointments/index.js';
-import { findFreeSlots } from '../availability/index.js';
+import { findFreeSlots, findVisitSlots } from '../availability/index.js';
 import { listProfessionals, listServices } from '../catalog/index.js';
 import { changeOfResult } from './change-of-result.js';
+import { toServicoCatalogo } from './format-catalog.js';
 import { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
+import { toBuscarVisitaResult, toVisitaAgendada } from './format-visit.js';
 import { modelRefusalTexts } from './model-refusal-texts.js';
 import {
   APPOINTMENT_ID_FIELD,
@@ -36,12 +39,19 @@ import { toolRefusal } from './tool-refusal.js';
 import type {
   AgendarResult,
   BuscarHorariosResult,
+  BuscarHorariosVisitaResult,
   CancelarResult,
   ListarProfissionaisResult,
   ListarServicosResult,
   MeusAgendamentosResult,
   RemarcarResult,
 } from './tool-results.js';
+
+/** A `servicos` entry as the domain takes it. */
+const toVisitItem = (item: { servico_id: number; profissional_id?: number | undefined }) => ({
+  serviceId: item.servico_id,
+  professionalId: item.profissional_id ?? null,
+});
 
 /**
  * The `source` of a move the customer asks for: `reminder` when it continues one of the
@@ -75,16 +85,14 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
       name: 'listar_servicos',
       effect: 'read',
       promptHint: (name) => `Use ${name} para saber os serviços e seus ids; nunca adivinhe ids.`,
-      description: 'Lista os serviços do estabelecimento com id, nome, duração em minutos e os profissionais que fazem cada um.',
+      description:
+        'Lista os serviços do estabelecimento com id, nome, duração em minutos, preço ("preco", já escrito como o cliente deve ler; ' +
+        'sem "preco" o salão não informou o valor) e os profissionais que fazem cada um (com preço ou duração próprios quando diferem). ' +
+        '"variacoes" são opções do serviço (ex.: cabelo longo), cada uma com seu id, duração e preço: agende a variação pelo id dela.',
       input: listarServicosInput,
       async handler(_input, context): Promise<ListarServicosResult> {
         const services = await listServices(db, context.tenantId);
-        return {
-          servicos: services.map((service) => ({
-            ...toServicoResumo(service),
-            profissionais: service.professionals.map((professional) => ({ id: professional.id, nome: professional.name })),
-          })),
-        };
+        return { servicos: services.map(toServicoCatalogo) };
       },
     }),
     listProfessionals: defineTool({
@@ -114,13 +122,27 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
       description:
         'Mostra os horários livres de um profissional em uma data, no horário local do estabelecimento, para a duração do serviço. ' +
         'Sem servico_id usa o serviço mais curto do profissional (informe servico_id quando o cliente já escolheu). ' +
+        'Para vários serviços na mesma visita (ex.: corte e escova), use servicos: devolve os inícios em que a visita inteira cabe, com o horário e o profissional de cada serviço. ' +
         'O dia vem resumido: "faixas" cobre todos os horários livres (qualquer início de "de" até "ate", a cada passo_minutos, está livre) ' +
         'e "horarios" traz alguns inícios para oferecer. Se o dia estiver cheio, traz proximo_dia_com_horario.',
       input: buscarHorariosInput,
-      async handler(input, context): Promise<BuscarHorariosResult> {
+      async handler(input, context): Promise<BuscarHorariosResult | BuscarHorariosVisitaResult> {
+        if (input.servicos) {
+          const visit = await findVisitSlots(db, {
+            tenantId: context.tenantId,
+            items: input.servicos.map(toVisitItem),
+            date: input.data,
+            now: clock.now(),
+          });
+          if (visit.kind === 'refused') throw toolRefusal(visit.refusal);
+          if (visit.day.closedDay !== undefined) {
+            throw toolRefusal({ kind: 'holiday', date: input.data, name: visit.day.closedDay, nextDate: null });
+          }
+          return toBuscarVisitaResult(visit.day);
+        }
         const found = await findFreeSlots(db, {
           tenantId: context.tenantId,
-          professionalId: input.profissional_id,
+          professionalId: input.profissional_id ?? 0,
           serviceId: input.servico_id ?? null,
           date: input.data,
           now: clock.now(),
@@ -136,18 +158,35 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
       changeOf: (output: AgendarResult) => changeOfResult(output),
       description:
         'Agenda para o cliente desta conversa um serviço com um profissional no início indicado (horário local). ' +
-        'Use só horários livres vistos em buscar_horarios e confirme com o cliente antes. Repetir a mesma chamada não cria outro agendamento.',
+        'Use só horários livres vistos em buscar_horarios e confirme com o cliente antes. Repetir a mesma chamada não cria outro agendamento. ' +
+        'Para uma visita com vários serviços, use servicos (na ordem) e o início do primeiro: agenda todos ou nenhum.',
       input: agendarInput,
       async handler(input, context): Promise<AgendarResult> {
-        const outcome = await bookAppointment(scheduling, {
+        const common = {
           tenantId: context.tenantId,
           customer: { id: context.customerId },
-          professionalId: input.profissional_id,
-          serviceId: input.servico_id,
           start: input.inicio,
           idempotencyKey: context.toolUseId,
           now: clock.now(),
           policy: customerPolicy(botActor(context.runId)),
+        };
+        if (input.servicos) {
+          const visit = await bookVisit(scheduling, { ...common, items: input.servicos.map(toVisitItem) });
+          if (visit.kind === 'refused') throw toolRefusal(visit.refusal);
+          const [first] = visit.appointments;
+          if (!first) throw new Error(`visit ${visit.visitId} has no appointments`);
+          if (!visit.alreadyExisted)
+            logger.info({ tenantId: context.tenantId, visitId: visit.visitId, toolUseId: context.toolUseId }, 'visit booked');
+          return {
+            agendamento: toAgendamentoResumo(first),
+            ja_existia: visit.alreadyExisted,
+            visita: toVisitaAgendada(visit.visitId, visit.appointments),
+          };
+        }
+        const outcome = await bookAppointment(scheduling, {
+          ...common,
+          professionalId: input.profissional_id ?? 0,
+          serviceId: input.servico_id ?? 0,
         });
         if (outcome.kind === 'refused') throw toolRefusal(outcome.refusal);
         if (!outcome.alreadyExisted) {

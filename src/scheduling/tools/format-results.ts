@@ -1,4 +1,4 @@
-import { dayClock, localDateOf, localTimeOf, weekdayName } from '../../shared/index.js';
+import { dayClock, formatBrl, localDateOf, localTimeOf, weekdayName } from '../../shared/index.js';
 import type { AppointmentStatus, AppointmentView } from '../appointments/index.js';
 import type { DayAvailability } from '../availability/index.js';
 import type { ServiceInfo } from '../catalog/index.js';
@@ -28,6 +28,8 @@ export function toAgendamentoResumo(appointment: AppointmentView): AgendamentoRe
   const data = localDateOf(appointment.startsAt.getTime(), zone);
   return {
     agendamento_id: appointment.id,
+    ...(appointment.visitId !== null ? { visita_id: appointment.visitId } : {}),
+    ...(appointment.priceCents !== null ? { preco: formatBrl(appointment.priceCents) } : {}),
     status: STATUS_LABELS[appointment.status],
     data,
     dia_semana: weekdayName(data),

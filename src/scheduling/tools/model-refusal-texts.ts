@@ -23,6 +23,11 @@ const alternativesText = (alternatives: readonly string[]) =>
     ? `Horários livres mais próximos: ${alternatives.join(', ')}. Ofereça um deles ao cliente.`
     : 'Não há horários livres próximos com esse profissional. Ofereça outro dia (buscar_horarios) ou outro profissional (listar_profissionais).';
 
+const visitAlternativesText = (alternatives: readonly string[]) =>
+  alternatives.length > 0
+    ? `Inícios em que a visita inteira cabe nesse dia: ${alternatives.join(', ')}. Ofereça um deles ao cliente.`
+    : 'Nesse dia a visita inteira não cabe. Consulte buscar_horarios com servicos para outro dia, ou proponha agendar os serviços em dias diferentes.';
+
 export const modelRefusalTexts = {
   invalidDate: (value: string) =>
     `A data "${value}" não é válida. Use o formato AAAA-MM-DD com uma data que exista, por exemplo 2026-12-01.`,
@@ -51,10 +56,25 @@ export const modelRefusalTexts = {
     next
       ? `${professional} não atende em ${weekday}, ${date}. O próximo dia com horário livre é ${next.weekday}, ${next.date}: consulte buscar_horarios para essa data ou ofereça outro profissional.`
       : `${professional} não atende em ${weekday}, ${date}, e não tem horário livre até ${lastDate}. Ofereça outro profissional (listar_profissionais).`,
+  holiday: (date: string, name: string, next: { date: string; weekday: string } | null) =>
+    `Dia ${date.slice(8, 10)}/${date.slice(5, 7)} (${date}) é ${name}: o estabelecimento estará fechado. Diga isso ao cliente ("dia ${date.slice(8, 10)}/${date.slice(5, 7)} é ${name}, estaremos fechados"). ` +
+    (next
+      ? `O próximo dia com horário livre é ${next.weekday}, ${next.date}: ofereça essa data.`
+      : 'Não há horário livre nos próximos dias do prazo de agendamento.'),
   minimumNotice: (start: string, noticeMinutes: number, alternatives: readonly string[]) =>
     `O horário ${start} não respeita a antecedência mínima de ${formatDuration(noticeMinutes)} para agendar. ${alternativesText(alternatives)}`,
   slotNotFree: (start: string, professional: string, alternatives: readonly string[]) =>
     `O horário ${start} com ${professional} não está disponível. ${alternativesText(alternatives)}`,
+  visitNotFit: (start: string, reason: 'outside_hours' | 'busy' | 'resource_taken', alternatives: readonly string[]) =>
+    `A visita não cabe a partir de ${start}: ${
+      reason === 'outside_hours'
+        ? 'algum serviço terminaria depois do fechamento ou fora do horário do profissional'
+        : reason === 'busy'
+          ? 'algum serviço cairia sobre outro agendamento ou folga do profissional'
+          : 'o recurso (sala, lavatório) que um dos serviços usa já está ocupado nesse horário'
+    }. ${visitAlternativesText(alternatives)}`,
+  resourceTaken: (start: string, alternatives: readonly string[]) =>
+    `O recurso (sala, lavatório) que um dos serviços usa acabou de ser ocupado em ${start} por outro cliente; nada foi agendado. ${visitAlternativesText(alternatives)}`,
   slotJustTaken: (start: string, professional: string, alternatives: readonly string[]) =>
     `O horário ${start} com ${professional} acabou de ser ocupado por outro cliente. ${alternativesText(alternatives)}`,
   appointmentNotFound: (id: number) =>

@@ -25,19 +25,57 @@ export const listarProfissionaisInput = z.object({
   servico_id: id('Opcional: id do serviço (de listar_servicos) para listar só quem faz esse serviço.').optional(),
 });
 
-export const buscarHorariosInput = z.object({
-  profissional_id: id('Id do profissional (de listar_profissionais).'),
-  data: localDate,
-  servico_id: id(
-    'Id do serviço (de listar_servicos). Informe sempre que o cliente já escolheu o serviço: a duração muda os horários. Sem ele, usa o serviço mais curto do profissional.',
-  ).optional(),
-});
+/** A visit: several services in this order, back to back, each with its professional or anyone who does it. */
+const servicos = z
+  .array(
+    z.object({
+      servico_id: id('Id do serviço ou da variação (de listar_servicos).'),
+      profissional_id: id('Opcional: id do profissional desse serviço; sem ele, qualquer profissional que o faça.').optional(),
+    }),
+  )
+  .min(1)
+  .max(4)
+  .describe(
+    'Para uma visita com vários serviços (ex.: corte e escova), na ordem em que acontecem, um logo após o outro. ' +
+      'Use no lugar de servico_id/profissional_id.',
+  );
 
-export const agendarInput = z.object({
-  profissional_id: id('Id do profissional (de listar_profissionais).'),
-  servico_id: id('Id do serviço (de listar_servicos).'),
-  inicio: localStart,
-});
+const oneOrVisit = (input: { profissional_id?: number | undefined; servicos?: unknown[] | undefined }, context: z.RefinementCtx) => {
+  if (input.servicos !== undefined && input.profissional_id !== undefined) {
+    context.addIssue({ code: 'custom', path: ['profissional_id'], message: 'com servicos, informe o profissional dentro de cada serviço' });
+  }
+  if (input.servicos === undefined && input.profissional_id === undefined) {
+    context.addIssue({ code: 'custom', path: ['profissional_id'], message: 'informe profissional_id ou servicos' });
+  }
+};
+
+export const buscarHorariosInput = z
+  .object({
+    profissional_id: id('Id do profissional (de listar_profissionais). Sem servicos, obrigatório.').optional(),
+    data: localDate,
+    servico_id: id(
+      'Id do serviço (de listar_servicos). Informe sempre que o cliente já escolheu o serviço: a duração muda os horários. Sem ele, usa o serviço mais curto do profissional.',
+    ).optional(),
+    servicos: servicos.optional(),
+  })
+  .superRefine(oneOrVisit);
+
+export const agendarInput = z
+  .object({
+    profissional_id: id('Id do profissional (de listar_profissionais). Sem servicos, obrigatório.').optional(),
+    servico_id: id('Id do serviço ou da variação (de listar_servicos). Sem servicos, obrigatório.').optional(),
+    inicio: localStart,
+    servicos: servicos.optional(),
+  })
+  .superRefine((input, context) => {
+    oneOrVisit(input, context);
+    if (input.servicos === undefined && input.servico_id === undefined) {
+      context.addIssue({ code: 'custom', path: ['servico_id'], message: 'informe servico_id ou servicos' });
+    }
+    if (input.servicos !== undefined && input.servico_id !== undefined) {
+      context.addIssue({ code: 'custom', path: ['servico_id'], message: 'com servicos, não informe servico_id' });
+    }
+  });
 
 export const meusAgendamentosInput = z.object({});
 

@@ -41,11 +41,22 @@ function wordingOf(refusal: AppointmentRefusal): [message: string, code: string]
         'no_working_hours',
       ];
     }
+    case 'holiday': {
+      const next = refusal.nextDate ? { date: refusal.nextDate, weekday: weekdayName(refusal.nextDate) } : null;
+      return [texts.holiday(refusal.date, refusal.name, next), 'holiday'];
+    }
     case 'notice':
       return [texts.minimumNotice(refusal.start, refusal.minutes, refusal.alternatives), 'minimum_notice'];
     case 'slot_taken':
       if (refusal.justNow) return [texts.slotJustTaken(refusal.start, refusal.professional.name, refusal.alternatives), 'slot_just_taken'];
       return [texts.slotNotFree(refusal.start, refusal.professional.name, refusal.alternatives), 'slot_not_free'];
+    case 'visit_not_fit':
+      return [
+        texts.visitNotFit(refusal.start, refusal.reason, refusal.alternatives),
+        refusal.reason === 'resource_taken' ? 'resource_taken' : 'visit_not_fit',
+      ];
+    case 'resource_taken':
+      return [texts.resourceTaken(refusal.start, refusal.alternatives), 'resource_taken'];
     case 'outside_working_hours':
     case 'not_offered':
     case 'time_off':

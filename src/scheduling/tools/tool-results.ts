@@ -9,6 +9,8 @@ export interface ServicoResumo {
   id: number;
   nome: string;
   duracao_minutos: number;
+  /** the price as the customer reads it ("R$ 60,00", "a partir de R$ 80,00"); absent when the catalogue has none */
+  preco?: string;
 }
 
 export interface ProfissionalResumo {
@@ -16,8 +18,24 @@ export interface ProfissionalResumo {
   nome: string;
 }
 
+/** Who does a catalogue entry; `preco` / `duracao_minutos` only when this professional's differ from the entry's. */
+export interface ProfissionalDoServico extends ProfissionalResumo {
+  preco?: string;
+  duracao_minutos?: number;
+}
+
+/** A variant (or a service): booked with its own id. */
+export interface VariacaoCatalogo extends ServicoResumo {
+  profissionais: ProfissionalDoServico[];
+}
+
+export interface ServicoCatalogo extends VariacaoCatalogo {
+  /** variants of the service ("Escova cabelo longo"), each chosen like a service, by its own id; absent when none */
+  variacoes?: VariacaoCatalogo[];
+}
+
 export interface ListarServicosResult {
-  servicos: (ServicoResumo & { profissionais: ProfissionalResumo[] })[];
+  servicos: ServicoCatalogo[];
 }
 
 export interface ListarProfissionaisResult {
@@ -55,6 +73,10 @@ export interface BuscarHorariosResult {
 
 export interface AgendamentoResumo {
   agendamento_id: number;
+  /** the visit it belongs to (several services booked together); absent for one service */
+  visita_id?: number;
+  /** its price at booking ("R$ 60,00"); absent when the catalogue has none */
+  preco?: string;
   status: 'agendado' | 'confirmado' | 'cancelado' | 'compareceu' | 'faltou';
   data: string;
   dia_semana: string;
@@ -64,8 +86,39 @@ export interface AgendamentoResumo {
   servico: ServicoResumo;
 }
 
+/** One service of a visit at one start. */
+export interface ItemDaVisita {
+  servico: { id: number; nome: string };
+  profissional: ProfissionalResumo;
+  inicio: string;
+  fim: string;
+  preco?: string;
+}
+
+/** `buscar_horarios` with `servicos`: the starts where the whole visit fits. */
+export interface BuscarHorariosVisitaResult {
+  data: string;
+  dia_semana: string;
+  total_inicios: number;
+  /** the first starts (all when few), each with its services' times and professionals and the total when every price is known */
+  inicios: { inicio: string; itens: ItemDaVisita[]; total?: string }[];
+  inicios_omitidos: number;
+  observacao?: string;
+}
+
+/** A visit as `agendar` with `servicos` booked it. */
+export interface VisitaAgendada {
+  visita_id: number;
+  agendamentos: AgendamentoResumo[];
+  /** the sum of the prices when every service has one */
+  total?: string;
+}
+
 export interface AgendarResult {
+  /** the appointment booked (a visit's first service) */
   agendamento: AgendamentoResumo;
+  /** only for a visit: every service booked, in order */
+  visita?: VisitaAgendada;
   /** true when this call returned an appointment that already existed (repeated call, or the same customer and slot). */
   ja_existia: boolean;
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/shared/index.js';
+import { testDatabase } from '../support/test-database.js';
+import { allText, demoTenant } from './demo-tenant-session.js';
+
+const { db } = await testDatabase();
+// Tuesday 2026-12-01, 09:00 in São Paulo.
+const clock = fixedClock('2026-12-01T12:00:00Z');
+
+describe('offline assistant: prices from the catalogue (demo tenant)', () => {
+  it('when the customer asks how much it costs, then the answer lists each service and variant with its price in reais', async () => {
+    const demo = await demoTenant(db, clock);
+    const { say } = await demo.customer();
+    const answer = allText(await say('quanto custa a escova?'));
+    expect(answer).toContain('• Escova: R$ 60,00 (40 min)');
+    expect(answer).toContain('   • Escova cabelo longo: R$ 90,00 (60 min)');
+    expect(answer).toContain('• Coloração: a partir de R$ 180,00 (120 min)');
+    expect(answer).toContain('• Corte feminino: R$ 80,00 (45 min)');
+    expect(answer).not.toContain('a nossa equipe informa');
+  });
+});
