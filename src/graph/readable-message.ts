@@ -13,6 +13,7 @@ const READABLE_TYPES = new Set([
   'video',
   'document',
   'audio',
+  // a chat opened without a word, stored with the greeting it stands for
   'request_welcome',
 ]);
 
