@@ -16,6 +16,7 @@ import {
   seedBenchSalon,
   BENCH_ZONE as ZONE,
 } from './support/seed-bench-salon.js';
+import { type BenchTarget, createTargets } from './support/targets.js';
 
 const ITERATIONS = 600;
 const WARMUP = 60;
@@ -27,7 +28,8 @@ const NOW = '2026-12-01T12:00:00Z';
  * professional's) and `GET /admin/availability`, each against a single indexed query over
  * the same rows measured in the same run. Targets: p95 ≤ 20 ms and ≤ 3× its floor.
  */
-export default async function run(): Promise<void> {
+export default async function run(): Promise<BenchTarget[]> {
+  const targets = createTargets();
   const logger = createLogger('warn');
   const database = await createBenchDatabase({ prefix: 'wa_bench_agenda', serverUrl: process.env.DATABASE_URL, logger });
   const db = createDb(database.url, { maxConnections: 4 });
@@ -174,9 +176,10 @@ export default async function run(): Promise<void> {
       const ratio = p95 / percentile(floor, 95);
       console.log(
         `${name}: p95 ${round(p95)} ms, ratio to floor p95 ${ratio.toFixed(2)}× (median ${(percentile(measured, 50) / percentile(floor, 50)).toFixed(2)}×) → ` +
-          `p95 ≤ 20 ms ${p95 <= 20 ? 'met' : 'MISSED'}; ≤ 3× floor ${ratio <= 3 ? 'met' : 'MISSED'}`,
+          `p95 ≤ 20 ms ${targets.check(`${name}: p95 ≤ 20 ms`, p95 <= 20)}; ≤ 3× floor ${targets.check(`${name}: p95 ≤ 3× floor`, ratio <= 3)}`,
       );
     }
+    return targets.list;
   } finally {
     if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
     server?.closeAllConnections();

@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: runs every `bench/*.bench.ts` (or those named on the command line) one
  * after another. Each prints its own figures and the ratio against a baseline measured in
- * the same run; a benchmark that throws makes the command exit non-zero.
+ * the same run, and returns the targets it checked; the command exits non-zero when a
+ * benchmark throws or misses a target it printed.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { type BenchOutcome, type BenchTarget, benchExitCode, missedTargets } from './support/targets.js';
 
 const benchDir = import.meta.dirname;
 const only = process.argv.slice(2);
@@ -14,17 +16,18 @@ const files = (await readdir(benchDir))
   .filter((file) => only.length === 0 || only.some((name) => file.includes(name)))
   .sort();
 
-let failed = 0;
+const outcomes: BenchOutcome[] = [];
 for (const file of files) {
   console.log(`\n=== ${file} ===`);
   const started = Date.now();
   try {
-    const module = (await import(pathToFileURL(path.join(benchDir, file)).href)) as { default: () => Promise<void> };
-    await module.default();
+    const module = (await import(pathToFileURL(path.join(benchDir, file)).href)) as { default: () => Promise<BenchTarget[]> };
+    outcomes.push({ file, kind: 'finished', targets: await module.default() });
     console.log(`(${file} took ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
-    failed++;
+    outcomes.push({ file, kind: 'threw', error });
     console.error(`${file} failed:`, error);
   }
 }
-process.exit(failed === 0 ? 0 : 1);
+for (const missed of missedTargets(outcomes)) console.error(`MISSED: ${missed.file}: ${missed.target}`);
+process.exit(benchExitCode(outcomes));

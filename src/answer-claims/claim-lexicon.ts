@@ -53,7 +53,33 @@ export const DONE_MARKS = new Set([
   '__check__',
   'oficial',
   'confirmadissimo',
+  // with a change noun: "o cancelamento foi concluído", "reserva efetivada"
+  'concluido',
+  'concluida',
+  'efetivado',
+  'efetivada',
+  'finalizado',
+  'finalizada',
 ]);
+
+/**
+ * Nouns that name a change rather than the appointment: with a "done" mark they claim that
+ * change ("Cancelamento realizado com sucesso", "Remarcação feita: quinta, 9h").
+ */
+export const CHANGE_NOUNS = new Map<string, 'cancelled' | 'rescheduled'>([
+  ['cancelamento', 'cancelled'],
+  ['cancelamentos', 'cancelled'],
+  ['desmarcacao', 'cancelled'],
+  ['remarcacao', 'rescheduled'],
+  ['remarcacoes', 'rescheduled'],
+  ['reagendamento', 'rescheduled'],
+  ['reagendamentos', 'rescheduled'],
+]);
+
+/** "fica confirmado", "será feito": present or future of the copula, a rule or a promise when a condition follows. */
+export const COPULAS_OF_A_RULE = new Set(['fica', 'ficam', 'ficara', 'ficarao', 'sera', 'serao', 'ficaria']);
+/** Words that open a condition clause ("assim que", "depois que", "logo que", "quando", "se", "caso"). */
+export const CONDITION_OPENERS = new Set(['assim', 'depois', 'logo', 'quando', 'se', 'caso', 'apos']);
 
 /** "te espero", "nos vemos", "até amanhã": the answer expects the customer to come. */
 export const ATTENDANCE_VERBS = new Set([
@@ -159,6 +185,8 @@ export const SUSPENDERS = new Set([
   'tentei',
   'precisa',
   'precisamos',
+  // "para o agendamento ficar confirmado": a purpose, not a fact
+  'ficar',
   'preciso',
   'falta',
   'faltou',

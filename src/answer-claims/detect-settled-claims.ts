@@ -4,7 +4,10 @@ import {
   APPOINTMENT_NOUNS,
   ATTENDANCE_OBJECTS,
   ATTENDANCE_VERBS,
+  CHANGE_NOUNS,
   COMING_VERBS,
+  CONDITION_OPENERS,
+  COPULAS_OF_A_RULE,
   DONE_MARKS,
   NEGATIONS,
   SUSPENDERS,
@@ -64,7 +67,10 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
   const when = findTimeExpressions(supporting);
   const hasClock = when.times.length > 0;
   const hasDay = when.days.length > 0;
-  const hasNoun = supporting.some((token) => APPOINTMENT_NOUNS.has(token));
+  const changeNoun = supporting.map((token) => CHANGE_NOUNS.get(token)).find((kind) => kind !== undefined);
+  const hasNoun = changeNoun !== undefined || supporting.some((token) => APPOINTMENT_NOUNS.has(token));
+  // "fica confirmado assim que você tocar": a rule for later, however settled its participle
+  const conditionAhead = (index: number) => tokens.slice(index + 1).some((token) => CONDITION_OPENERS.has(token));
   const acknowledgement = tokens.some((token) => ACKNOWLEDGEMENTS.has(token));
   const negatedSentence = supporting.some((token) => NEGATIONS.has(token));
   let suspended = false;
@@ -91,9 +97,12 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     if (SUSPENDERS.has(token) && !comingNext) suspended = true;
     if (suspended || negated) continue;
     if (comingNext && (hasClock || hasDay)) consider('booked', 0);
+    if ((COPULAS_OF_A_RULE.has(token) || COPULAS_OF_A_RULE.has(tokens[index - 1] as string)) && conditionAhead(index)) continue;
     const verb = settledVerbOf(token) ?? auxiliaryHit(tokens, index);
     if (verb && (verb.strong || hasNoun || hasClock || hasDay)) consider(verb.kind, verb.strong ? 2 : 1);
-    if (DONE_MARKS.has(token) && !acknowledgement && (hasClock || hasNoun)) consider('booked', 0);
+    if (DONE_MARKS.has(token) && !acknowledgement && (hasClock || hasNoun)) consider(changeNoun ?? 'booked', changeNoun ? 1 : 0);
+    // "já está na agenda: sábado às 10h"
+    if (token === 'agenda' && tokens[index - 1] === 'na' && (hasClock || hasDay)) consider('booked', 0);
     const aboutCustomer = ATTENDANCE_OBJECTS.has(tokens[index - 1] as string) || ATTENDANCE_OBJECTS.has(tokens[index + 1] as string);
     if (ATTENDANCE_VERBS.has(token) && (aboutCustomer || token === 'venha' || token === 'apareca') && (hasClock || hasDay))
       consider('booked', 0);

@@ -59,10 +59,13 @@ export async function manageStaffAccount(
           : change.kind === 'role'
             ? { role: change.role }
             : { passwordHash: passwordHash!, mustChangePassword: true, passwordChangedAt: options.now };
-    const updated = await tx.staffAccount.update({ where: { id: found.id }, data, select: SELECT });
+    const updated = await tx.staffAccount.update({ where: { id: found.id, tenantId: found.tenantId }, data, select: SELECT });
     const endsSessions = change.kind === 'disable' || change.kind === 'reset_password';
     const ended = endsSessions
-      ? await tx.staffSession.updateMany({ where: { staffId: found.id, revokedAt: null }, data: { revokedAt: options.now } })
+      ? await tx.staffSession.updateMany({
+          where: { tenantId: found.tenantId, staffId: found.id, revokedAt: null },
+          data: { revokedAt: options.now },
+        })
       : { count: 0 };
     const account: ManagedStaff = {
       staffId: updated.id,

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Router } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Db } from '../db/index.js';
 import type { Logger } from '../shared/index.js';
+import { createAccessLog } from './access-log.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
 import { createHealthRoutes } from './health-routes.js';
-import { loggablePath } from './loggable-path.js';
 
 export interface HttpAppOptions {
   db: Db;
@@ -22,7 +20,7 @@ export interface HttpAppOptions {
 }
 
 /**
- * The Express app: request ids and access logs (pino-http), helmet, health checks, the
+ * The Express app: request ids and access logs (createAccessLog), helmet, health checks, the
  * given routers, then the JSON 404 and the one error handler. Body parsing is left to each
  * router (the webhook needs the raw bytes to check the signature; each sets its own limit).
  */
@@ -31,24 +29,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.disable('x-powered-by');
   // Express counts hops from the socket: `n` trusts the n closest proxies' entries, 0 none at all.
   app.set('trust proxy', options.trustProxy && options.trustProxy > 0 ? options.trustProxy : false);
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (request, response) => {
-        const incoming = request.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        response.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (request) => request.url === '/healthz' || request.url === '/readyz' },
-      // Only method, path and status: query strings may carry tokens (hub.verify_token), and
-      // so does a calendar feed's path.
-      serializers: {
-        req: (request) => ({ id: request.id, method: request.method, path: loggablePath(String(request.url)) }),
-        res: (response) => ({ statusCode: response.statusCode }),
-      },
-    }),
-  );
+  app.use(createAccessLog(options.logger, (url) => url === '/healthz' || url === '/readyz'));
   app.use(helmet());
   app.use(createHealthRoutes(options.db));
   for (const router of options.routers) app.use(router);

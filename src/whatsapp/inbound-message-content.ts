@@ -1,4 +1,5 @@
 import type { WebhookMessage } from './webhook-payload.js';
+import { isPhoneId } from './webhook-sender.js';
 
 /**
  * The stored `messages.type` of every kind Meta sends, each with a deliberate meaning:
@@ -8,7 +9,9 @@ import type { WebhookMessage } from './webhook-payload.js';
  * - answered with the "text only" notice: media without text, sticker, location, contacts,
  *   unsupported, unknown;
  * - stored silently, never answered: reaction (also its removal, emoji ""), system (changed
- *   number, identity changed), revoke (the customer deleted a message).
+ *   number, identity changed), revoke (the customer deleted a message);
+ * - request_welcome (a user opening the chat for the first time, before writing anything): read
+ *   as a greeting ("Oi"), so the customer is welcomed instead of told that only text is read.
  */
 const STORED_AS_ITSELF = new Set([
   'text',
@@ -27,10 +30,14 @@ const STORED_AS_ITSELF = new Set([
   'edit',
   'order',
   'unsupported',
+  'request_welcome',
 ]);
 
 /** Kinds stored `processed` at once: they never start or join a turn. */
 const SILENT_TYPES = new Set(['reaction', 'system', 'revoke']);
+
+/** What a chat opened without a word reads as: the greeting a customer would have typed. */
+export const WELCOME_REQUEST_TEXT = 'Oi';
 
 /** What a stored message does to others, applied right after it is stored (see applyInboundEffect). */
 export type InboundEffect =
@@ -86,6 +93,8 @@ export function toInboundMessageContent(message: WebhookMessage): InboundMessage
     }
     case 'order':
       return { ...base, text: describeOrder(message.order) };
+    case 'request_welcome':
+      return { ...base, text: WELCOME_REQUEST_TEXT };
     default:
       return base;
   }
@@ -97,8 +106,9 @@ function changedNumberEffect(message: WebhookMessage): InboundEffect | null {
   const system = message.system;
   if (!system) return null;
   const kind = system.type ?? '';
-  if (/changed_number/.test(kind) && system.wa_id) {
-    return { kind: 'changed_number', newWaId: system.wa_id, newBsuid: system.user_id ?? null, previousBsuid: null };
+  // Only digits become a phone: anything else in `wa_id` would be stored as the customer's number.
+  if (/changed_number/.test(kind) && system.wa_id && isPhoneId(system.wa_id)) {
+    return { kind: 'changed_number', newWaId: system.wa_id.replace(/^\+/, ''), newBsuid: system.user_id ?? null, previousBsuid: null };
   }
   if (/changed_user_id/.test(kind) && system.user_id && system.previous_user_id) {
     return { kind: 'changed_number', newWaId: null, newBsuid: system.user_id, previousBsuid: system.previous_user_id };

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { Logger } from '../shared/index.js';
 import type { DeadLetterSink } from './dead-letters.js';
+import type { ProcessingSchedule } from './inbound-message-to-store.js';
 import type { StoreInbound } from './intake-batcher.js';
 import type { TenantResolver } from './tenant-resolver.js';
 
@@ -21,6 +22,8 @@ export interface IntakeDeps {
   resolveTenant: TenantResolver;
   /** stores a message with its job (see createIntakeBatcher); null for a redelivery */
   storeInbound: StoreInbound;
+  /** how turns are queued (debounce, cap, attempts): also for a turn queued after a merge */
+  schedule: ProcessingSchedule;
   /** true when this tenant's webhooks must be ignored (signed with the development secret, tenant has a token) */
   refusesTenant?: (tenantId: number) => Promise<boolean>;
   /** takes what cannot be stored; throws only when even that fails */

@@ -1,3 +1,4 @@
+import { withAbsentFieldsDropped } from './absent-fields.js';
 import type { IntakeDeps, IntakeSummary } from './intake-deps.js';
 import { guarded, UnstorableItem } from './intake-messages-change.js';
 import { issuesOf } from './issues-of.js';
@@ -15,13 +16,13 @@ export async function intakeEchoesChange(
   summary: IntakeSummary,
 ): Promise<void> {
   const contacts = (scope.value.contacts ?? []).flatMap((item): WebhookContact[] => {
-    const contact = contactSchema.safeParse(item);
+    const contact = contactSchema.safeParse(withAbsentFieldsDropped(item));
     return contact.success ? [contact.data] : [];
   });
   await Promise.all(
     (scope.value.message_echoes ?? []).map((item) =>
       guarded(deps, scope, 'echo', item, summary, async () => {
-        const parsed = echoSchema.safeParse(item);
+        const parsed = echoSchema.safeParse(withAbsentFieldsDropped(item));
         if (!parsed.success) throw new UnstorableItem(`unexpected echo shape: ${issuesOf(parsed.error)}`);
         const echo = parsed.data;
         const waId = echo.to && isPhoneId(echo.to) ? echo.to.replace(/^\+/, '') : null;

@@ -1,5 +1,6 @@
 import { applyStatusUpdate } from '../outbox/index.js';
 import { settleUndeliveredMessage } from '../reminders/index.js';
+import { withAbsentFieldsDropped } from './absent-fields.js';
 import { applyInboundEffect } from './apply-inbound-effect.js';
 import type { DeadLetterKind } from './dead-letters.js';
 import { toInboundMessageContent } from './inbound-message-content.js';
@@ -24,7 +25,7 @@ interface ChangeScope {
  */
 export async function intakeMessagesChange(deps: IntakeDeps, scope: ChangeScope, summary: IntakeSummary): Promise<void> {
   const contacts = (scope.value.contacts ?? []).flatMap((item): WebhookContact[] => {
-    const contact = contactSchema.safeParse(item);
+    const contact = contactSchema.safeParse(withAbsentFieldsDropped(item));
     return contact.success ? [contact.data] : [];
   });
   await Promise.all([
@@ -84,13 +85,20 @@ async function intakeMessage(
   item: unknown,
   summary: IntakeSummary,
 ): Promise<void> {
-  const parsed = messageSchema.safeParse(item);
+  const parsed = messageSchema.safeParse(withAbsentFieldsDropped(item));
   if (!parsed.success) throw new UnstorableItem(`unexpected message shape: ${issuesOf(parsed.error)}`);
   const message = parsed.data;
   logWebhookErrors(deps.logger, { tenantId: scope.tenantId, level: 'message', type: message.type }, message.errors);
   const sender = senderOf(message, contacts);
   if (!sender) throw new UnstorableItem('message names no phone and no business-scoped user id');
   const content = toInboundMessageContent(message);
+  if (content.type === 'system' && !(await isKnownSender(deps, scope.tenantId, sender))) {
+    // A number or id change of nobody we know (or redelivered after the move, when the old id is
+    // gone): storing it would create a customer and a conversation for that stale id.
+    summary.ignored++;
+    deps.logger.debug({ tenantId: scope.tenantId, waMessageId: message.id }, 'system event of an unknown customer ignored');
+    return;
+  }
   const stored = await deps.storeInbound({
     tenantId: scope.tenantId,
     ...sender,
@@ -111,8 +119,13 @@ async function intakeMessage(
   }
 }
 
+async function isKnownSender(deps: IntakeDeps, tenantId: number, sender: { waId: string | null; bsuid: string | null }) {
+  const ids = [...(sender.waId ? [{ waId: sender.waId }] : []), ...(sender.bsuid ? [{ bsuid: sender.bsuid }] : [])];
+  return (await deps.db.customer.findFirst({ where: { tenantId, OR: ids }, select: { id: true } })) !== null;
+}
+
 async function intakeStatus(deps: IntakeDeps, scope: ChangeScope, item: unknown, summary: IntakeSummary): Promise<void> {
-  const parsed = statusSchema.safeParse(item);
+  const parsed = statusSchema.safeParse(withAbsentFieldsDropped(item));
   if (!parsed.success) throw new UnstorableItem(`unexpected status shape: ${issuesOf(parsed.error)}`);
   const status = parsed.data;
   const { tenantId } = scope;

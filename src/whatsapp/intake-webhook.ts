@@ -1,3 +1,4 @@
+import { withAbsentFieldsDropped } from './absent-fields.js';
 import { emptySummary, type IntakeDeps, type IntakeSummary } from './intake-deps.js';
 import { intakeEchoesChange } from './intake-echoes-change.js';
 import { intakeMessagesChange } from './intake-messages-change.js';
@@ -46,7 +47,7 @@ export async function intakeWebhook(deps: IntakeDeps, body: unknown): Promise<In
 }
 
 async function intakeChange(deps: IntakeDeps, field: string, rawValue: unknown, summary: IntakeSummary): Promise<void> {
-  const value = changeValueSchema.safeParse(rawValue);
+  const value = changeValueSchema.safeParse(withAbsentFieldsDropped(rawValue, false));
   if (!value.success) {
     await deps.deadLetter({ tenantId: null, phoneNumberId: null, field, kind: 'change', raw: rawValue, error: issuesOf(value.error) });
     summary.deadLettered++;

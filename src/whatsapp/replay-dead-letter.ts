@@ -34,6 +34,7 @@ export async function replayDeadLetter(deps: { db: Db; logger: Logger; schedule:
         db: deps.db,
         logger: deps.logger,
         resolveTenant: createTenantResolver(deps.db),
+        schedule: deps.schedule,
         storeInbound: (message) => storeInboundMessage(deps.db, message, deps.schedule),
         deadLetter: async (failure) => {
           failures.push(failure);

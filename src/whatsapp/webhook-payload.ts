@@ -20,82 +20,80 @@ const errorItem = z.looseObject({
 });
 export const errorsSchema = z.array(errorItem);
 
-const messageSchema = z
-  .looseObject({
-    id: z.string().min(1).max(512),
-    /** the sender's phone; absent for a username-only user */
-    from: z.string().min(1).max(64).optional(),
-    /** the sender's business-scoped user id */
-    from_user_id: z.string().min(1).max(256).optional(),
-    from_parent_user_id: z.string().min(1).max(256).optional(),
-    timestamp: unixSeconds,
-    type: z.string().min(1).max(64),
-    text: z.looseObject({ body: z.string() }).optional(),
-    interactive: z
-      .looseObject({
-        type: z.string().optional(),
-        button_reply: z.looseObject({ id: z.string(), title: z.string() }).optional(),
-        list_reply: z.looseObject({ id: z.string(), title: z.string(), description: z.string().optional() }).optional(),
-        nfm_reply: z
-          .looseObject({ name: z.string().optional(), body: z.string().optional(), response_json: z.string().optional() })
-          .optional(),
-      })
-      .optional(),
-    button: z.looseObject({ text: z.string(), payload: z.string().optional() }).optional(),
-    image: caption.optional(),
-    video: caption.optional(),
-    document: caption.extend({ filename: z.string().optional() }).optional(),
-    audio: z.looseObject({ id: z.string().optional(), mime_type: z.string().optional(), voice: z.boolean().optional() }).optional(),
-    reaction: z.looseObject({ message_id: z.string().optional(), emoji: z.string().optional() }).optional(),
-    system: z
-      .looseObject({
-        body: z.string().optional(),
-        type: z.string().optional(),
-        wa_id: z.string().optional(),
-        user_id: z.string().optional(),
-        previous_user_id: z.string().optional(),
-      })
-      .optional(),
-    revoke: z.looseObject({ original_message_id: z.string().optional() }).optional(),
-    edit: z
-      .looseObject({
-        original_message_id: z.string().optional(),
-        message: z
-          .looseObject({
-            type: z.string().optional(),
-            text: z.looseObject({ body: z.string() }).optional(),
-            image: caption.optional(),
-            video: caption.optional(),
-            document: caption.optional(),
-          })
-          .optional(),
-      })
-      .optional(),
-    order: z
-      .looseObject({
-        catalog_id: z.string().optional(),
-        text: z.string().optional(),
-        product_items: z
-          .array(
-            z.looseObject({
-              product_retailer_id: z.string().optional(),
-              quantity: z.union([z.number(), z.string()]).optional(),
-              item_price: z.union([z.number(), z.string()]).optional(),
-              currency: z.string().optional(),
-            }),
-          )
-          .optional(),
-      })
-      .optional(),
-    context: z.looseObject({ id: z.string().optional(), from: z.string().optional(), forwarded: z.boolean().optional() }).optional(),
-    referral: z
-      .looseObject({ source_url: z.string().optional(), source_id: z.string().optional(), source_type: z.string().optional() })
-      .optional(),
-    errors: errorsSchema.optional(),
-  })
-  .refine((message) => message.from !== undefined || message.from_user_id !== undefined || message.type === 'system', {
-    message: 'a message needs `from` or `from_user_id`',
-  });
+// No check that a sender id is here: the contact's `wa_id` or `user_id` may name the sender
+// (senderOf), and an item naming nobody is refused by the intake with that reason.
+const messageSchema = z.looseObject({
+  id: z.string().min(1).max(512),
+  /** the sender's phone; absent for a username-only user */
+  from: z.string().min(1).max(64).optional(),
+  /** the sender's business-scoped user id */
+  from_user_id: z.string().min(1).max(256).optional(),
+  from_parent_user_id: z.string().min(1).max(256).optional(),
+  timestamp: unixSeconds,
+  type: z.string().min(1).max(64),
+  text: z.looseObject({ body: z.string() }).optional(),
+  interactive: z
+    .looseObject({
+      type: z.string().optional(),
+      button_reply: z.looseObject({ id: z.string(), title: z.string() }).optional(),
+      list_reply: z.looseObject({ id: z.string(), title: z.string(), description: z.string().optional() }).optional(),
+      nfm_reply: z
+        .looseObject({ name: z.string().optional(), body: z.string().optional(), response_json: z.string().optional() })
+        .optional(),
+    })
+    .optional(),
+  button: z.looseObject({ text: z.string(), payload: z.string().optional() }).optional(),
+  image: caption.optional(),
+  video: caption.optional(),
+  document: caption.extend({ filename: z.string().optional() }).optional(),
+  audio: z.looseObject({ id: z.string().optional(), mime_type: z.string().optional(), voice: z.boolean().optional() }).optional(),
+  reaction: z.looseObject({ message_id: z.string().optional(), emoji: z.string().optional() }).optional(),
+  system: z
+    .looseObject({
+      body: z.string().optional(),
+      type: z.string().optional(),
+      wa_id: z.string().optional(),
+      user_id: z.string().optional(),
+      previous_user_id: z.string().optional(),
+    })
+    .optional(),
+  revoke: z.looseObject({ original_message_id: z.string().optional() }).optional(),
+  edit: z
+    .looseObject({
+      original_message_id: z.string().optional(),
+      message: z
+        .looseObject({
+          type: z.string().optional(),
+          text: z.looseObject({ body: z.string() }).optional(),
+          image: caption.optional(),
+          video: caption.optional(),
+          document: caption.optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  order: z
+    .looseObject({
+      catalog_id: z.string().optional(),
+      text: z.string().optional(),
+      product_items: z
+        .array(
+          z.looseObject({
+            product_retailer_id: z.string().optional(),
+            quantity: z.union([z.number(), z.string()]).optional(),
+            item_price: z.union([z.number(), z.string()]).optional(),
+            currency: z.string().optional(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
+  context: z.looseObject({ id: z.string().optional(), from: z.string().optional(), forwarded: z.boolean().optional() }).optional(),
+  referral: z
+    .looseObject({ source_url: z.string().optional(), source_id: z.string().optional(), source_type: z.string().optional() })
+    .optional(),
+  errors: errorsSchema.optional(),
+});
 
 const statusSchema = z.looseObject({
   id: z.string().min(1).max(512),

@@ -42,18 +42,15 @@ export interface WhatsAppWebhookDeps {
 export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): Router {
   const { config, logger } = deps;
   const devSecretGuard = createDevSecretGuard(deps.db, config);
+  const schedule = { debounceMs: config.DEBOUNCE_MS, maxWaitMs: config.DEBOUNCE_MAX_WAIT_MS, maxAttempts: config.JOB_MAX_ATTEMPTS };
   const intakeDeps = {
     refusesTenant: devSecretGuard.refusesTenant,
     db: deps.db,
     logger: logger.child({ component: 'whatsapp-webhook' }),
     resolveTenant: createTenantResolver(deps.db),
     deadLetter: createDeadLetterSink(deps.db),
-    storeInbound: createIntakeBatcher(
-      deps.db,
-      deps.intakePool,
-      { debounceMs: config.DEBOUNCE_MS, maxWaitMs: config.DEBOUNCE_MAX_WAIT_MS, maxAttempts: config.JOB_MAX_ATTEMPTS },
-      logger,
-    ),
+    schedule,
+    storeInbound: createIntakeBatcher(deps.db, deps.intakePool, schedule, logger),
   };
   const router = express.Router();
 

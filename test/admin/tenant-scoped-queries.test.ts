@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffAccount } from '../../src/auth/index.js';
 import type { Db } from '../../src/db/index.js';
 import { PrismaClient } from '../../src/generated/prisma/client.js';
 import { requestHandoff } from '../../src/handoff/index.js';
@@ -56,7 +57,7 @@ describe('every admin API query is confined to the caller’s tenant', () => {
   const statements: string[] = [];
   let db: Db;
   let tenant: TestTenant;
-  let ids: { customer: number; conversation: number; handoff: number; appointment: number; pastAppointment: number };
+  let ids: { staff: number; customer: number; conversation: number; handoff: number; appointment: number; pastAppointment: number };
   let day: string;
 
   beforeAll(async () => {
@@ -87,7 +88,15 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       professionalId: tenant.professionals[1]!.id,
       startsAt: new Date(Date.now() - 3 * 3_600_000),
     });
+    const attendant = await createStaffAccount(database.db, {
+      slug: tenant.slug,
+      email: 'escopo.atendente@example.com',
+      name: 'Atendente Escopo',
+      role: 'attendant',
+    });
+    if (attendant.kind !== 'created') throw new Error(`staff account not created: ${attendant.kind}`);
     ids = {
+      staff: attendant.staffId,
       customer: data.customer.id,
       conversation: data.conversation.id,
       handoff: open.id,
@@ -157,6 +166,10 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       },
       'GET /admin/customers/:id/export': () => request(app).get(`/admin/customers/${ids.customer}/export`).set(auth),
       'DELETE /admin/customers/:id': () => request(app).delete(`/admin/customers/${ids.customer}`).set(auth),
+      'POST /admin/staff/:id/disable': () => request(app).post(`/admin/staff/${ids.staff}/disable`).set(auth).send({}),
+      'POST /admin/staff/:id/enable': () => request(app).post(`/admin/staff/${ids.staff}/enable`).set(auth).send({}),
+      'PATCH /admin/staff/:id': () => request(app).patch(`/admin/staff/${ids.staff}`).set(auth).send({ role: 'owner' }),
+      'POST /admin/staff/:id/reset-password': () => request(app).post(`/admin/staff/${ids.staff}/reset-password`).set(auth).send({}),
     };
     expect(Object.keys(exercised).sort(), 'a declared admin route is not exercised here').toEqual(declaredAdminRoutes());
 

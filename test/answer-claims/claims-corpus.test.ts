@@ -57,6 +57,14 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     }
   });
 
+  it('holds at least 60 answers of the classes of issue 29 (noun + participle and their negatives), in both splits', () => {
+    const added = corpus.items.filter((item) => item.source === 'issue-29');
+    expect(added.length).toBeGreaterThanOrEqual(60);
+    for (const split of ['dev', 'heldout'] as const)
+      for (const label of ['false_claim', 'non_claim'] as const)
+        expect(added.filter((item) => item.split === split && item.label === label).length, `${split} ${label}`).toBeGreaterThanOrEqual(10);
+  });
+
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
     for (const split of ['dev', 'heldout'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
@@ -69,6 +77,10 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
           (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
       );
     }
+    // the rules are tuned on dev only; the held-out figures are printed as measured
+    const dev = score(corpus.items.filter((item) => item.split === 'dev'));
+    expect(dev.recall).toBeGreaterThanOrEqual(0.95);
+    expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
     const all = score(corpus.items);
     console.log(`claims corpus [all]: recall ${percent(all.recall)}, false alarms ${percent(all.falseAlarmRate)}`);
     expect(all.recall).toBeGreaterThanOrEqual(0.95);

@@ -103,8 +103,9 @@ describe('every message kind has a deliberate meaning', () => {
     expect((await findConversation(database.db, tenant.id, newPhone))?.id).toBe(conversation.id);
   });
 
-  it('when the identity changed (system), then it is stored and nothing is answered', async () => {
+  it('when the identity of a known customer changed (system), then it is stored and nothing is answered', async () => {
     const from = newWaId();
+    await database.db.customer.create({ data: { tenantId: tenant.id, waId: from } });
     await message(from, {
       type: 'system',
       system: { body: 'User identity changed', type: 'customer_identity_changed' },
