@@ -209,6 +209,8 @@ export const GIVE_UP_NOTE = 'Não foi possível processar a mensagem depois de v
 export function planTurnEnding(ending: TurnEnding, scope: TurnScope, facts: CommitFacts): EndingPlan {
   const planner = PLANNERS[ending.kind] as Planner<TurnEndingKind>;
   const planned = planner(ending, scope, facts);
-  const plan = planned.replies && facts.customerWindow === 'closed' ? planOutsideWindow(planned) : planned;
+  // Only a plan with something to say is changed by a closed window: a run that answers nothing stays as it is.
+  const speaks = (planned.replies?.replies.length ?? 0) > 0;
+  const plan = speaks && facts.customerWindow === 'closed' ? planOutsideWindow(planned) : planned;
   return 'reminderAnswer' in ending && ending.reminderAnswer ? { ...plan, reminderAnswer: ending.reminderAnswer } : plan;
 }

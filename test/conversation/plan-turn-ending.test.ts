@@ -164,5 +164,9 @@ describe('planTurnEnding', () => {
     // Endings that say nothing are not changed by the window.
     expect(planTurnEnding({ kind: 'superseded', run: { id: 5 } }, scope, closed).committedKind).toBe('superseded');
     expect(planTurnEnding({ kind: 'reminder_answer', replies: [] }, scope, closed).handoff).toBeUndefined();
+    expect(planTurnEnding({ kind: 'answer', run: { id: 6 }, replies: [] }, scope, closed)).toMatchObject({
+      committedKind: 'answer',
+      run: { outcome: 'answer', exit: 'success' },
+    });
   });
 });

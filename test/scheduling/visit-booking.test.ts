@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schedulingDepsOf } from '../../src/boot/index.js';
-import type { Db } from '../../src/db/index.js';
+import { type Db, inTransaction } from '../../src/db/index.js';
 import { bookVisit, botActor, cancelAppointment, customerPolicy, type SchedulingDeps } from '../../src/scheduling/appointments/index.js';
 import { findFreeSlots, findVisitSlots } from '../../src/scheduling/availability/index.js';
 import { localTimeOf } from '../../src/shared/index.js';
@@ -273,7 +273,7 @@ describe('visits: several services back to back, booked all or nothing', () => {
     const inserted = new Promise<void>((resolve) => {
       firstInserted = resolve;
     });
-    const first = db.$transaction(async (tx) => {
+    const first = inTransaction(db, async (tx) => {
       await tx.appointment.create({ data: row(ana.id) });
       firstInserted();
       await gate;
