@@ -11,10 +11,25 @@ import { type BenchOutcome, type BenchTarget, benchExitCode, missedTargets } fro
 
 const benchDir = import.meta.dirname;
 const only = process.argv.slice(2);
-const files = (await readdir(benchDir))
-  .filter((file) => file.endsWith('.bench.ts'))
-  .filter((file) => only.length === 0 || only.some((name) => file.includes(name)))
-  .sort();
+const benchFiles = (await readdir(benchDir)).filter((file) => file.endsWith('.bench.ts'));
+if (only.some((word) => word.startsWith('-'))) {
+  const names = benchFiles.map((file) => file.replace(/\.bench\.ts$/, ''));
+  const asked = only.includes('--help') || only.includes('-h');
+  (asked ? process.stdout : process.stderr).write(
+    `${asked ? '' : `unknown option ${only.find((word) => word.startsWith('-'))}\n\n`}usage: npm run bench [-- NAME…]\n\n` +
+      'Runs every benchmark of bench/ (or those whose file name contains a NAME), one after another; each prints its\n' +
+      'figures and the ratio against a baseline measured in the same run. Exits 1 if any benchmark fails.\n\n' +
+      `benchmarks: ${names.sort().join(', ')}\n`,
+  );
+  process.exit(asked ? 0 : 2);
+}
+// A NAME that matches nothing would silently run nothing.
+const unknown = only.filter((name) => !benchFiles.some((file) => file.includes(name)));
+if (unknown.length > 0) {
+  process.stderr.write(`no benchmark matches ${unknown.join(', ')}: npm run bench -- --help lists them\n`);
+  process.exit(2);
+}
+const files = benchFiles.filter((file) => only.length === 0 || only.some((name) => file.includes(name))).sort();
 
 const outcomes: BenchOutcome[] = [];
 for (const file of files) {

@@ -12,6 +12,17 @@ import { formatStatementCosts } from './soak/statement-costs.js';
  * --statements (what each SQL statement cost per message: time and WAL, from pg_stat_statements).
  * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat.
  */
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(
+    'usage: npm run soak [-- --customers N] [--messages M] [--kills K] [--seed S]\n' +
+      '         [--concurrency C] [--web N] [--workers N] [--rate R [--turn-interval MS]] [--ramp-to R]\n' +
+      '         [--keep-database] [--samples FILE] [--statements]\n\n' +
+      'The load and fault soak over separate processes (see docs/soak.md); exits 1 on any lost message,\n' +
+      'duplicate reply, double booking or unanswered chat.\n',
+  );
+  process.exit(0);
+}
+
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? Number(process.argv[index + 1]) : fallback;

@@ -22,8 +22,17 @@ async function main(): Promise<number> {
       strict: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
       scenarios: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  if (values.help) {
+    process.stdout.write(
+      'usage: npm run eval [-- --record] [--scenarios DIR] [--strict] [--verbose]\n\n' +
+        "The agent's evaluation scenarios on a fresh database (see docs/evaluation.md). Exits 1 on any false\n" +
+        'success; with --strict also on any scenario that did not go as expected.\n',
+    );
+    return 0;
+  }
   const config = loadConfig();
   const logger = createLogger(values.verbose ? 'info' : 'silent');
   const scenariosDir = values.scenarios

@@ -51,13 +51,17 @@ export function renderMermaid(layers: Layer[], modules: CruisedModule[]): string
     }
   }
   const lines = ['```mermaid', 'flowchart TB'];
+  const drawn: string[] = [];
   for (const layer of layers) {
     const present = layer.folders.filter((folder) => seen.has(folder));
     if (present.length === 0) continue;
-    lines.push(`  subgraph ${layer.name}["${layer.name}"]`, '    direction LR');
+    drawn.push(layer.name);
+    lines.push(`  subgraph ${layer.name}["${layer.name}"]`);
     for (const folder of present) lines.push(`    ${nodeId(folder)}["${nodeLabel(folder)}"]`);
     lines.push('  end');
   }
+  // Invisible links keep the layers stacked top to bottom in their declared order.
+  if (drawn.length > 1) lines.push(`  ${drawn.join(' ~~~ ')}`);
   if (seen.has('console-ui')) lines.push(`  ${nodeId('console-ui')}["console-ui/ (browser)"]`);
   for (const edge of [...edges].sort()) {
     const [from, to] = edge.split('\t') as [string, string];

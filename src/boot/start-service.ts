@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Tracer } from '@opentelemetry/api';
 import type { Router } from 'express';
 import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
-import { createStaffAccount, DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from '../auth/index.js';
+import { createStaffAccount, DEMO_OWNER_EMAIL } from '../auth/index.js';
 import type { Config } from '../config/index.js';
 import { createConsoleRouter } from '../console/index.js';
 import { keyringFromConfig, sealStoredTokens } from '../credentials/index.js';
@@ -22,12 +22,13 @@ import { createMetricsRegistry } from '../metrics/index.js';
 import { type QueueTaskList, runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
 import { createRunTracing, watchEventLoop } from '../telemetry/index.js';
-import { formatApiKeyNotice, importDemoTenantIfNoTenants } from '../tenant/index.js';
+import { importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
 import { assertSafeSecrets } from './assert-safe-secrets.js';
 import { createChannelTasks } from './create-channel-tasks.js';
 import { createMaintenanceTasks, MAINTENANCE_CRONTAB } from './create-maintenance-tasks.js';
 import { createServiceResponderChooser } from './create-service-responder-chooser.js';
+import type { FirstRunSecrets, ServiceReady } from './ready-notice.js';
 import { schedulingDepsOf } from './scheduling-deps.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -44,6 +45,8 @@ export interface RunningService {
    * the process must exit (main.ts exits 75) and be restarted. Pending otherwise, and without a worker.
    */
   workerLost: Promise<Error>;
+  /** what main prints once it is up (URLs; the first run's key and console account) */
+  ready: ServiceReady;
 }
 
 /**
@@ -75,6 +78,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;
   let intakePool: DatabasePool | undefined;
+  let firstRun: FirstRunSecrets | null = null;
   const consoleRouter = createConsoleRouter(deps);
   const tracing = createRunTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
 
@@ -95,7 +99,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   try {
     await applyMigrations(databaseUrl, logger);
     await runQueueMigrations(databaseUrl, logger);
-    if (embedded) await importDemoTenantOnFirstRun(deps);
+    if (embedded) firstRun = await importDemoTenantOnFirstRun(deps);
     await assertSafeSecrets(db, config);
     const sealing = await sealStoredTokens(db, keyringFromConfig(config), { rotate: false });
     if (sealing.sealed > 0) logger.info({ sealed: sealing.sealed }, 'plain WhatsApp access tokens sealed at rest');
@@ -132,7 +136,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const port = typeof address === 'object' && address ? address.port : undefined;
   logger.info({ role: config.ROLE, port, embeddedDatabase: Boolean(embedded) }, 'wa-agenda started');
   const workerLost = worker ? worker.lost : new Promise<Error>(() => undefined);
-  return { deps, port, stop, abandon: () => embedded?.abandon(), workerLost };
+  const defaultUrl = `http://localhost:${config.PORT}`;
+  const ready: ServiceReady = {
+    baseUrl: config.PUBLIC_URL === defaultUrl && port !== undefined ? `http://localhost:${port}` : config.PUBLIC_URL,
+    role: config.ROLE,
+    database: embedded ? `embedded PostgreSQL under ${path.resolve(config.DATA_DIR, 'pg')}` : 'DATABASE_URL',
+    firstRun,
+  };
+  return { deps, port, stop, abandon: () => embedded?.abandon(), workerLost, ready };
 }
 
 /**
@@ -164,15 +175,17 @@ function createRouters(deps: ServiceDeps, webhook: Router) {
   return routers;
 }
 
-/** On a database with no tenant yet, imports scripts/demo-tenant.json and shows its admin key once on stdout. */
-async function importDemoTenantOnFirstRun(deps: ServiceDeps): Promise<void> {
+/** On a database with no tenant yet, imports scripts/demo-tenant.json and an owner account; returns their one-time secrets. */
+async function importDemoTenantOnFirstRun(deps: ServiceDeps): Promise<FirstRunSecrets | null> {
   const outcome = await importDemoTenantIfNoTenants(deps.db);
-  if (!outcome) return;
+  if (!outcome) return null;
   deps.logger.info({ tenant: outcome.slug, tenantId: outcome.tenantId, keyPrefix: outcome.apiKeyPrefix }, 'demo tenant imported');
-  if (outcome.apiKey) process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
-  // The console needs an account; `staff add` cannot open the embedded database while the service holds it.
   const owner = await createStaffAccount(deps.db, { slug: outcome.slug, email: DEMO_OWNER_EMAIL, name: 'Dona do Salão', role: 'owner' });
-  if (owner.kind === 'created') process.stdout.write(formatDemoConsoleNotice(deps.config.PUBLIC_URL, owner.email, owner.initialPassword));
+  return {
+    tenantSlug: outcome.slug,
+    apiKey: outcome.apiKey ?? null,
+    console: owner.kind === 'created' ? { email: owner.email, password: owner.initialPassword } : null,
+  };
 }
 
 function listen(app: ReturnType<typeof createHttpApp>, port: number): Promise<Server> {

@@ -19,6 +19,7 @@ export const STAFF_USAGE = `usage: npm run tenant -- staff <command>
 
 /** Reads the words after `staff`; NAME may be several words (`Ana Paula`), quoted or not. */
 export function parseStaffArgs(args: string[]): StaffCommand {
+  if (args.some((word) => word === '--help' || word === '-h')) return { kind: 'usage', problem: null };
   const [command, ...rest] = args;
   const roleAt = rest.indexOf('--role');
   let role = 'attendant';

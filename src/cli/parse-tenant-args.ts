@@ -12,6 +12,7 @@ export type TenantCommand =
  * help was asked for). Flags: `import FILE [--new-key] [--expires-in-days N]`.
  */
 export function parseTenantArgs(args: string[]): TenantCommand {
+  if (args.some((word) => word === '--help' || word === '-h')) return { kind: 'usage', problem: null };
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(args);

@@ -11,12 +11,19 @@ import { parseStaffArgs, STAFF_USAGE } from './parse-staff-args.js';
 
 const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
 
-/** Checks the words after `staff` before the database is opened; false once the usage was printed. */
-export function checkStaffArgs(args: string[]): boolean {
+/**
+ * Checks the words after `staff` before the database is opened: `ok`, or `help` (usage asked
+ * for, printed on stdout) or `usage` (a mistake, printed on stderr with the usage).
+ */
+export function checkStaffArgs(args: string[]): 'ok' | 'help' | 'usage' {
   const command = parseStaffArgs(args);
-  if (command.kind !== 'usage') return true;
+  if (command.kind !== 'usage') return 'ok';
+  if (!command.problem && args.length > 0) {
+    process.stdout.write(`${STAFF_USAGE}\n`);
+    return 'help';
+  }
   process.stderr.write(`${command.problem ? `${command.problem}\n\n` : ''}${STAFF_USAGE}\n`);
-  return false;
+  return 'usage';
 }
 
 /** `npm run tenant -- staff …` on an open database; resolves to the exit code. */

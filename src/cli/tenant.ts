@@ -35,8 +35,16 @@ const EXIT = { ok: 0, invalid: 1, usage: 2, database: 3 } as const;
 /** Runs one command and resolves to the process exit code; operator messages go to stdout/stderr. */
 async function run(args: string[]): Promise<number> {
   const command: TenantCommand | { kind: 'staff' } = args[0] === 'staff' ? { kind: 'staff' } : parseTenantArgs(args);
-  if (command.kind === 'staff' && !checkStaffArgs(args.slice(1))) return EXIT.usage;
+  if (command.kind === 'staff') {
+    const staffArgs = checkStaffArgs(args.slice(1));
+    if (staffArgs !== 'ok') return staffArgs === 'help' ? EXIT.ok : EXIT.usage;
+  }
   if (command.kind === 'usage') {
+    // Asked for (--help, help): the usage on stdout and exit 0; no command or a mistake: stderr and 2.
+    if (!command.problem && args.length > 0) {
+      process.stdout.write(`${USAGE}\n`);
+      return EXIT.ok;
+    }
     process.stderr.write(`${command.problem ? `${command.problem}\n\n` : ''}${USAGE}\n`);
     return EXIT.usage;
   }

@@ -1,5 +1,6 @@
 import type { StaffRole as StoredStaffRole } from '../auth/index.js';
-import type { AppointmentSource, AppointmentStatus, HandoffStatus, Same, StaffRole } from '../contract/index.js';
+import type { AppointmentSource, AppointmentStatus, HandoffStatus, RunExitOrRunning, Same, StaffRole } from '../contract/index.js';
+import type { RunExit } from '../conversation/index.js';
 import type { HandoffStatus as StoredHandoffStatus } from '../handoff/index.js';
 import type {
   AppointmentSource as StoredAppointmentSource,
@@ -18,4 +19,5 @@ export type ContractVocabulariesMatch = [
   Holds<Same<AppointmentSource, StoredAppointmentSource>>,
   Holds<Same<HandoffStatus, StoredHandoffStatus>>,
   Holds<Same<StaffRole, StoredStaffRole>>,
+  Holds<Same<RunExitOrRunning, RunExit | 'running'>>,
 ];

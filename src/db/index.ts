@@ -1,5 +1,5 @@
 export { createDb, type Db, Prisma } from './client.js';
-export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres.js';
+export { type EmbeddedPostgresHandle, runningEmbeddedServerUrl, startEmbeddedPostgres } from './embedded-postgres.js';
 export { isExclusionViolation, isLockNotAvailable, isResourceOverbooked, isUniqueViolation } from './errors.js';
 export { EmbeddedPostgresInUseError, type EmbeddedServerProcess, findEmbeddedServer } from './find-embedded-server.js';
 export { inTransaction, type Queryable, type TransactionOptions, type Tx } from './in-transaction.js';

@@ -8,7 +8,6 @@ export {
   queueOutboundReplies,
   type StoredOutboundMessage,
 } from './queue-outbound-replies.js';
-export { queueTemplateMessage, TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload } from './queue-template-message.js';
+export { queueTemplateMessage } from './queue-template-message.js';
 export { type SendDeps, type SendResult, sendOutboundMessage, type UndeliveredHandler } from './send-outbound-message.js';
 export { splitLongText, WHATSAPP_TEXT_LIMIT } from './split-long-text.js';
-export { toGraphMessage } from './to-graph-message.js';

@@ -1,13 +1,11 @@
 import type { Db } from '../db/index.js';
-import { type GraphApiClient, GraphApiError } from '../graph/index.js';
+import { type GraphApiClient, GraphApiError, type GraphRecipient, graphRecipientOf, toGraphMessage } from '../graph/index.js';
 import { enqueueJob, TASKS } from '../queue/index.js';
 import type { Logger } from '../shared/index.js';
 import { outboxCallbackData } from './apply-status-update.js';
 import { classifyMetaError, shouldRetryLater } from './classify-meta-error.js';
-import { type GraphRecipient, graphRecipientOf } from './graph-recipient.js';
 import { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 import { assertPhoneNumberNotPaused, pausePhoneNumber } from './phone-number-pause.js';
-import { toGraphMessage } from './to-graph-message.js';
 
 export type SendResult = 'sent' | 'sandbox' | 'failed' | 'skipped' | 'awaiting_status';
 

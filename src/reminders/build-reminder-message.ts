@@ -1,4 +1,4 @@
-import type { TemplateMessagePayload } from '../outbox/index.js';
+import type { TemplateMessagePayload } from '../graph/index.js';
 import { formatDayTime } from '../scheduling/receipts/index.js';
 import { reminderButtonPayloads } from './reminder-payload.js';
 

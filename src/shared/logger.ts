@@ -1,4 +1,5 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
+import { isColorSupported, PinoPretty } from 'pino-pretty';
 
 export type { Logger };
 
@@ -31,10 +32,34 @@ const DEPTHS = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'];
  */
 export const redactPaths = DEPTHS.flatMap((depth) => SECRET_FIELDS.map((field) => `${depth}${field}`));
 
-/** The service logger (stdout unless `destination` is given, e.g. a stream a test reads). */
-export function createLogger(level = 'info', base?: Record<string, unknown>, destination?: DestinationStream): Logger {
+/**
+ * The service logger (stdout unless `destination` is given, e.g. a stream a test reads).
+ * JSON lines, one per event, for whatever collects them; with `pretty` (the service when its
+ * stdout is a terminal) the same events as short coloured lines for a person reading them.
+ * Redaction applies to both.
+ */
+export function createLogger(
+  level = 'info',
+  base?: Record<string, unknown>,
+  destination?: DestinationStream,
+  format: { pretty?: boolean } = {},
+): Logger {
   const options = { level, base: base ?? { service: 'wa-agenda' }, redact: { paths: redactPaths, censor: '[redacted]' } };
-  return pino(options, destination ?? stdoutDestination());
+  const target = destination ?? stdoutDestination();
+  if (!format.pretty) return pino(options, target);
+  return pino(options, prettyStream(target));
+}
+
+/** pino-pretty over `destination`: time, level and message first, the fields indented below; no pid, host or service name. */
+export function prettyStream(destination: DestinationStream): DestinationStream {
+  return PinoPretty({
+    destination,
+    colorize: isColorSupported,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,service',
+    singleLine: false,
+    sync: true,
+  });
 }
 
 /** Write errors that mean nobody reads the output any more: a closed terminal (EIO), a closed pipe (EPIPE). */

@@ -137,7 +137,14 @@ describe('handoff end to end: agent, queue, attendant, back to the bot', () => {
     expect(given).toContain(attendantReply);
     expect(given).toContain('Carla');
     expect(given).toContain('Obrigada, Carla!');
-    const replies = await outboundMessages(database.db, conversation.id);
+    // The fake accepts the message a moment before the sender records it as sent.
+    const replies = await waitFor(
+      async () => {
+        const messages = await outboundMessages(database.db, conversation.id);
+        return messages.every((message) => message.status !== 'sending') ? messages : undefined;
+      },
+      { what: 'the replies recorded as sent' },
+    );
     expect(replies.map((reply) => [reply.author, reply.status])).toEqual([
       ['bot', 'sent'],
       ['attendant', 'sent'],

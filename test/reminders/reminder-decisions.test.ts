@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toGraphMessage } from '../../src/outbox/index.js';
+import { toGraphMessage } from '../../src/graph/index.js';
 import {
   buildReminderMessage,
   decideReminderSend,

@@ -1,6 +1,6 @@
 import { type OutboundReply, truncate } from '../shared/index.js';
 import type { GraphRecipient } from './graph-recipient.js';
-import { TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload, toGraphTemplateMessage } from './queue-template-message.js';
+import { TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload, toGraphTemplateMessage } from './template-message.js';
 
 /**
  * The Graph API `/messages` body for one stored outbound row: plain text, interactive reply

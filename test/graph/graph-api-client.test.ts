@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createGraphApiClient, GraphApiError } from '../../src/graph/index.js';
-import { sendOutboundMessage, toGraphMessage } from '../../src/outbox/index.js';
+import { createGraphApiClient, GraphApiError, toGraphMessage } from '../../src/graph/index.js';
+import { sendOutboundMessage } from '../../src/outbox/index.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { FAKE_GRAPH_URL, GraphApiFake } from '../fakes/graph-api.js';
 import { createOutboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
