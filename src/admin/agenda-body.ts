@@ -20,6 +20,8 @@ export function toAgendaItemBody(item: AgendaAppointment, timezone: string, cloc
     professional: item.professional,
     service: item.service,
     customer: { id: item.customer.id, name: item.customer.name, phone: maskPhone(item.customer.waId) },
+    visitId: item.visitId,
+    priceCents: item.priceCents,
   };
 }
 

@@ -45,16 +45,38 @@ const phone = z
   });
 
 /** `POST /admin/appointments`: a booking made by staff (walk-in, phone call). */
-export const createAppointmentBodySchema = z.object({
-  professionalId: id('professional'),
-  serviceId: id('service'),
-  start: localStart,
-  customer: z.object({
-    name: z.string().trim().min(1, 'customer name must not be empty').max(120).refine(withoutNul, NUL_MESSAGE),
-    phone,
-  }),
-  outsideHours: z.boolean().default(false),
-});
+export const createAppointmentBodySchema = z
+  .object({
+    professionalId: id('professional').optional(),
+    serviceId: id('service').optional(),
+    /** a visit: several services one after the other from `start`, booked all or nothing (instead of professionalId/serviceId) */
+    items: z
+      .array(z.object({ professionalId: id('professional'), serviceId: id('service') }))
+      .min(1)
+      .max(4)
+      .optional(),
+    start: localStart,
+    customer: z.object({
+      name: z.string().trim().min(1, 'customer name must not be empty').max(120).refine(withoutNul, NUL_MESSAGE),
+      phone,
+    }),
+    outsideHours: z.boolean().default(false),
+  })
+  .superRefine(
+    (body, context) => {
+      if (body.items !== undefined && (body.professionalId !== undefined || body.serviceId !== undefined)) {
+        context.addIssue({ code: 'custom', path: ['items'], message: 'give items or professionalId and serviceId, not both' });
+      }
+      if (body.items === undefined && body.professionalId === undefined) {
+        context.addIssue({ code: 'custom', path: ['professionalId'], message: 'professionalId is required without items' });
+      }
+      if (body.items === undefined && body.serviceId === undefined) {
+        context.addIssue({ code: 'custom', path: ['serviceId'], message: 'serviceId is required without items' });
+      }
+      // Runs even when other fields failed, so one answer names every missing field.
+    },
+    { when: () => true },
+  );
 
 /** `POST /admin/appointments/:id/cancel` */
 export const cancelBodySchema = z.object({ notifyCustomer: z.boolean().default(true) }).default({ notifyCustomer: true });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { findAgendaAppointment, listClosedDays, listDayAgenda } from '../scheduling/agenda/index.js';
 import {
   bookAppointment,
+  bookVisit,
   cancelAppointment,
   listAppointmentHistory,
   recordAttendance,
@@ -80,11 +81,28 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
   router.post('/appointments', async (request, response) => {
     const context = adminContextOf(response);
     const body = parseRequest(createAppointmentBodySchema, 'body', request.body);
+    if (body.items) {
+      // A visit: every service one after the other from `start`, all or nothing.
+      const visit = await bookVisit(deps.scheduling, {
+        tenantId: context.tenantId,
+        customer: body.customer,
+        items: body.items,
+        start: body.start,
+        idempotencyKey: idempotencyKeyOf(request, 'staff-booking', context.tenantId),
+        now: deps.clock.now(),
+        policy: staffPolicy(actorOf(context), { outsideHours: body.outsideHours }),
+      });
+      if (visit.kind === 'refused') throw refusalError(visit.refusal);
+      const items = [];
+      for (const appointment of visit.appointments) items.push(await itemBody(context.tenantId, context.timezone, appointment.id));
+      response.status(visit.alreadyExisted ? 200 : 201).json({ visitId: visit.visitId, items });
+      return;
+    }
     const outcome = await bookAppointment(deps.scheduling, {
       tenantId: context.tenantId,
       customer: body.customer,
-      professionalId: body.professionalId,
-      serviceId: body.serviceId,
+      professionalId: body.professionalId ?? 0,
+      serviceId: body.serviceId ?? 0,
       start: body.start,
       idempotencyKey: idempotencyKeyOf(request, 'staff-booking', context.tenantId),
       now: deps.clock.now(),

@@ -78,6 +78,10 @@ export interface Appointment {
   professional: { id: number; name: string };
   service: { id: number; name: string };
   customer: { id: number; name: string | null; phone: string | null };
+  /** the visit it belongs to (several services booked together; every row of it has the same), null for one service */
+  visitId: number | null;
+  /** its price at booking, in cents; null without one */
+  priceCents: number | null;
 }
 
 /** One item of `GET /admin/services` */

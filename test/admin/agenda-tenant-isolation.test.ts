@@ -55,7 +55,16 @@ describe('agenda routes: tenant isolation and bad input', () => {
     expect(services.body.items).toEqual(
       [...mine.services]
         .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
-        .map(({ id, name, durationMinutes }) => ({ id, name, durationMinutes })),
+        .map(({ id, name, durationMinutes }) => ({
+          id,
+          name,
+          durationMinutes,
+          priceCents: null,
+          priceFrom: false,
+          price: null,
+          bufferAfterMinutes: 0,
+          parentId: null,
+        })),
     );
     expect((await api.get('/admin/appointments?date=2026-12-02')).body.items).toEqual([]);
   });
@@ -63,7 +72,7 @@ describe('agenda routes: tenant isolation and bad input', () => {
   it('when bodies, queries or ids are bad, then 400 names each field', async () => {
     const myAna = mine.professionals[0]!.id;
     const cases: [Promise<{ status: number; body: { error: { code: string; details?: { path: string }[] } } }>, string[]][] = [
-      [api.post('/admin/appointments', {}), ['body.professionalId', 'body.serviceId', 'body.start', 'body.customer']],
+      [api.post('/admin/appointments', {}), ['body.start', 'body.customer', 'body.professionalId', 'body.serviceId']],
       [
         api.post('/admin/appointments', {
           professionalId: myAna,

@@ -73,6 +73,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     if (build.status !== 0) throw new Error(`console build failed:\n${build.stderr}`);
     const { db } = await database;
     salon = await createTestTenant(db, { name: 'Salão da Ana' });
+    await db.service.update({ where: { id: salon.services.find((service) => service.key === 'corte')!.id }, data: { priceCents: 6000 } });
     other = await createTestTenant(db, { name: 'Barbearia do Zé' });
     const created = await createStaffAccount(db, { slug: salon.slug, email: owner.email, name: 'Carla', role: 'owner' });
     const createdOther = await createStaffAccount(db, { slug: other.slug, email: otherStaff.email, name: 'Bruno', role: 'owner' });
@@ -247,6 +248,11 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     expect(await offeredBy(ana.id)).toContain('14:00');
     await inbox.getByRole('button', { name: 'Agendar às 14:00 com Ana' }).click();
     expect(await unlabeledControls(inbox)).toEqual([]);
+    // The service list shows each price as the customer reads it.
+    expect(await inbox.getByLabel('Serviço').locator('option').allTextContents()).toEqual([
+      'Coloração (90 min)',
+      'Corte (30 min · R$ 60,00)',
+    ]);
     await inbox.getByLabel('Nome do cliente').fill('Paula Reis');
     await inbox.getByLabel('Telefone (WhatsApp)').fill('(11) 98888-7777');
     await inbox.getByRole('button', { name: 'Agendar', exact: true }).click();

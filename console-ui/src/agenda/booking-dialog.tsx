@@ -54,7 +54,7 @@ export function BookingDialog(props: {
         >
           {offered.map((service) => (
             <option key={service.id} value={service.id}>
-              {service.name} ({service.durationMinutes} min)
+              {serviceLabel(service)}
             </option>
           ))}
         </select>
@@ -90,4 +90,10 @@ export function BookingDialog(props: {
       </form>
     </Modal>
   );
+}
+
+/** "Escova (40 min · R$ 60,00)"; a variant reads under its service ("— Escova cabelo longo (60 min · R$ 90,00)"). */
+function serviceLabel(service: Service): string {
+  const details = [`${service.durationMinutes} min`, ...(service.price ? [service.price] : [])].join(' · ');
+  return `${service.parentId === null ? '' : '— '}${service.name} (${details})`;
 }

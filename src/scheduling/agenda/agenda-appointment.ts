@@ -14,6 +14,10 @@ export interface AgendaAppointment {
   customer: { id: number; name: string | null; waId: string };
   rescheduledFromId: number | null;
   rescheduledToId: number | null;
+  /** the visit it belongs to (several services booked together), null for one service */
+  visitId: number | null;
+  /** its price at booking, cents; null without one */
+  priceCents: number | null;
 }
 
 interface AgendaRow {
@@ -31,6 +35,8 @@ interface AgendaRow {
   customer_wa_id: string;
   rescheduled_from_id: number | null;
   rescheduled_to_id: number | null;
+  visit_id: number | null;
+  price_cents: number | null;
 }
 
 /** The most appointments one day's agenda returns (a salon has far fewer; the bound keeps it cheap). */
@@ -54,7 +60,7 @@ export async function listDayAgenda(
   const rows = await db.$queryRaw<{ items: CompactAgendaRow[] }[]>`
     SELECT coalesce(json_agg(json_build_array(
              a.id, extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM a.ends_at) * 1000, a.status, a.source,
-             p.id, p.name, s.id, s.name, c.id, c.name, c.wa_id, a.rescheduled_from_id) ORDER BY a.starts_at, a.id), '[]'::json) AS items
+             p.id, p.name, s.id, s.name, c.id, c.name, c.wa_id, a.rescheduled_from_id, a.visit_id, a.price_cents) ORDER BY a.starts_at, a.id), '[]'::json) AS items
       FROM (SELECT * FROM appointments
              WHERE tenant_id = ${query.tenantId}::int AND starts_at >= ${from} AND starts_at < ${to}
                AND (${professionalId}::int IS NULL OR professional_id = ${professionalId}::int)
@@ -66,7 +72,7 @@ export async function listDayAgenda(
   return (rows[0]?.items ?? []).map(fromCompactRow);
 }
 
-/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId] */
+/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId, visitId, priceCents] */
 type CompactAgendaRow = [
   number,
   number,
@@ -81,11 +87,28 @@ type CompactAgendaRow = [
   string | null,
   string,
   number | null,
+  number | null,
+  number | null,
 ];
 
 function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
-  const [id, start, end, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, fromId] =
-    row;
+  const [
+    id,
+    start,
+    end,
+    status,
+    source,
+    professionalId,
+    professionalName,
+    serviceId,
+    serviceName,
+    customerId,
+    customerName,
+    waId,
+    fromId,
+    visitId,
+    priceCents,
+  ] = row;
   return {
     id,
     startsAt: new Date(Number(start)),
@@ -97,6 +120,8 @@ function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
     customer: { id: customerId, name: customerName, waId },
     rescheduledFromId: fromId,
     rescheduledToId: null,
+    visitId,
+    priceCents,
   };
 }
 
@@ -106,7 +131,8 @@ export async function findAgendaAppointment(db: Queryable, tenantId: number, app
     SELECT a.id, a.starts_at, a.ends_at, a.status, a.source,
            p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
            c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
-           a.rescheduled_from_id, (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) AS rescheduled_to_id
+           a.rescheduled_from_id, (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) AS rescheduled_to_id,
+           a.visit_id, a.price_cents
       FROM appointments a
       JOIN professionals p ON p.id = a.professional_id
       JOIN services s ON s.id = a.service_id
@@ -125,7 +151,7 @@ export async function listOverlappingAppointments(
     SELECT a.id, a.starts_at, a.ends_at, a.status, a.source,
            p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
            c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
-           a.rescheduled_from_id, NULL::int AS rescheduled_to_id
+           a.rescheduled_from_id, NULL::int AS rescheduled_to_id, a.visit_id, a.price_cents
       FROM appointments a
       JOIN professionals p ON p.id = a.professional_id
       JOIN services s ON s.id = a.service_id
@@ -149,5 +175,7 @@ function toAgendaAppointment(row: AgendaRow): AgendaAppointment {
     customer: { id: row.customer_id, name: row.customer_name, waId: row.customer_wa_id },
     rescheduledFromId: row.rescheduled_from_id,
     rescheduledToId: row.rescheduled_to_id,
+    visitId: row.visit_id,
+    priceCents: row.price_cents,
   };
 }
