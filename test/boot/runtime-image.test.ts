@@ -86,7 +86,7 @@ interface Started {
   port: number;
 }
 
-/** Spawns `command` in the app directory and waits for the service's "started" line (with its HTTP port). */
+/** Spawns `command` in the app directory and waits for the service's "started" line or "ready" block (with its HTTP port). */
 async function startIn(appDir: string, env: NodeJS.ProcessEnv, command: string, args: string[]): Promise<Started> {
   const child = spawn(command, args, { cwd: appDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -98,7 +98,11 @@ async function startIn(appDir: string, env: NodeJS.ProcessEnv, command: string, 
   });
   let port = 0;
   const waited = await waitUntil(() => {
-    port = Number(/"port":(\d+),"embeddedDatabase":true,"msg":"wa-agenda started"/.exec(output)?.[1] ?? 0);
+    // JSON when stdout is a pipe; in a terminal (script(1)), the plain "ready" block instead.
+    const started =
+      /"port":(\d+),"embeddedDatabase":true,"msg":"wa-agenda started"/.exec(output) ??
+      /wa-agenda is ready[\s\S]*?console\s+http:\/\/[^\s/]+:(\d+)\/console/.exec(output);
+    port = Number(started?.[1] ?? 0);
     return port > 0 || child.exitCode !== null;
   }, 60_000);
   if (!port) {
