@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
-import { errorBody } from '../http/index.js';
+import { errorBody, readBoundedBody } from '../http/index.js';
 import type { Logger } from '../shared/index.js';
 import { createDeadLetterSink } from './dead-letters.js';
 import { createDevSecretGuard } from './dev-secret-guard.js';
@@ -35,7 +35,8 @@ export interface WhatsAppWebhookDeps {
  * Meta's webhook endpoint. GET: the verification handshake (echoes `hub.challenge` for the
  * right verify token, else 403; the published development token only while no tenant has an
  * access token). POST: a thin edge — a missing or malformed signature header is 401 before the
- * body is read; then the body as raw bytes (over the size limit: 413), the signature over
+ * body is read; then the body as raw bytes (over the size limit: 413, without reading the
+ * rest), the signature over
  * those bytes (wrong: 401, nothing stored), JSON parse
  * (malformed: 400), store and enqueue, then 200. Nothing is answered before it is stored.
  */
@@ -70,6 +71,10 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): Router {
     response.status(403).json(errorBody('verification_failed', 'wrong hub.mode or hub.verify_token'));
   });
 
+  const refuseTooLarge = (response: express.Response) => {
+    response.set('connection', 'close');
+    response.status(413).json(errorBody('payload_too_large', 'request body too large'));
+  };
   const refuseSignature = (request: express.Request, response: express.Response) => {
     intakeDeps.logger.warn({ requestId: request.id }, 'whatsapp webhook with a missing or wrong signature refused');
     response.status(401).json(errorBody('invalid_signature', 'missing or invalid X-Hub-Signature-256'));
@@ -83,16 +88,22 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): Router {
       response.set('connection', 'close');
       refuseSignature(request, response);
     },
-    // A declared length over the limit is refused before a byte is read (express.raw would
-    // drain the whole body before its 413): the signature cannot be checked without the bytes.
+    // A declared length over the limit is refused before a byte is read: the signature cannot
+    // be checked without the bytes.
     (request, response, next) => {
       const declared = Number(request.get('content-length'));
       if (!(declared > config.WHATSAPP_WEBHOOK_MAX_BYTES)) return next();
-      response.set('connection', 'close');
-      response.status(413).json(errorBody('payload_too_large', 'request body too large'));
+      refuseTooLarge(response);
     },
-    // Every content type as raw bytes: the signature is over exactly what was sent.
-    express.raw({ type: () => true, limit: config.WHATSAPP_WEBHOOK_MAX_BYTES }),
+    // Every content type as raw bytes (the signature is over exactly what was sent), read only
+    // up to the limit: a chunked body that goes over it is answered 413 at once, not drained.
+    async (request, response, next) => {
+      const body = await readBoundedBody(request, config.WHATSAPP_WEBHOOK_MAX_BYTES);
+      if (body.kind === 'aborted') return;
+      if (body.kind === 'too_large') return refuseTooLarge(response);
+      request.body = body.bytes;
+      next();
+    },
     async (request, response) => {
       const rawBody: Buffer = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!isValidSignature(rawBody, request.get('x-hub-signature-256'), config.WHATSAPP_APP_SECRET)) {

@@ -1,0 +1,39 @@
+import type { IncomingMessage } from 'node:http';
+
+/** What reading a request body up to a limit gave: the bytes, or the point where it went over. */
+export type BoundedBody = { kind: 'body'; bytes: Buffer } | { kind: 'too_large'; receivedBytes: number } | { kind: 'aborted' };
+
+/**
+ * Reads a request body into memory, but stops at the first chunk that takes it past
+ * `maxBytes`: reading then pauses and the caller answers 413 and closes the connection.
+ * express.raw (body-parser) instead drains the whole body before its 413, so a chunked body
+ * with no Content-Length (or a lying one) could make the server read gigabytes it cannot use.
+ */
+export function readBoundedBody(request: IncomingMessage, maxBytes: number): Promise<BoundedBody> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const finish = (outcome: BoundedBody) => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onAborted);
+      request.off('aborted', onAborted);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes) {
+        request.pause();
+        finish({ kind: 'too_large', receivedBytes: received });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish({ kind: 'body', bytes: Buffer.concat(chunks, received) });
+    const onAborted = () => finish({ kind: 'aborted' });
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onAborted);
+    request.on('aborted', onAborted);
+  });
+}
