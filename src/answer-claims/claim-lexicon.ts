@@ -185,8 +185,10 @@ export const SUSPENDERS = new Set([
   'tentei',
   'precisa',
   'precisamos',
-  // "para o agendamento ficar confirmado": a purpose, not a fact
+  // "para o agendamento ficar confirmado", "para a reserva ser efetivada": a purpose, not a fact
   'ficar',
+  'ser',
+  'estar',
   'preciso',
   'falta',
   'faltou',

@@ -99,7 +99,9 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     if (comingNext && (hasClock || hasDay)) consider('booked', 0);
     if ((COPULAS_OF_A_RULE.has(token) || COPULAS_OF_A_RULE.has(tokens[index - 1] as string)) && conditionAhead(index)) continue;
     const verb = settledVerbOf(token) ?? auxiliaryHit(tokens, index);
-    if (verb && (verb.strong || hasNoun || hasClock || hasDay)) consider(verb.kind, verb.strong ? 2 : 1);
+    // "passou" moves something only towards a new time ("passei para sábado"); "esse horário já passou" is time going by
+    const movedNowhere = verb !== null && token.startsWith('pass') && !tokens.slice(index + 1).some((next) => DESTINATIONS.has(next));
+    if (verb && !movedNowhere && (verb.strong || hasNoun || hasClock || hasDay)) consider(verb.kind, verb.strong ? 2 : 1);
     if (DONE_MARKS.has(token) && !acknowledgement && (hasClock || hasNoun)) consider(changeNoun ?? 'booked', changeNoun ? 1 : 0);
     // "já está na agenda: sábado às 10h"
     if (token === 'agenda' && tokens[index - 1] === 'na' && (hasClock || hasDay)) consider('booked', 0);
@@ -118,6 +120,9 @@ function auxiliaryHit(tokens: readonly string[], index: number): VerbHit | null 
   const next = tokens[index + 1] === 'de' ? tokens[index + 2] : tokens[index + 1];
   return next ? infinitiveOf(next) : null;
 }
+
+/** What a move goes to: "para sábado", "pra quinta", "pro dia 5". */
+const DESTINATIONS = new Set(['para', 'pra', 'pro']);
 
 const DAY_WORDS = new Set(['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'hoje', 'logo']);
 const isDayWord = (token: string | undefined) => token !== undefined && DAY_WORDS.has(token);
