@@ -9,7 +9,8 @@ interface CorpusItem {
   category?: string;
   style?: string;
   source?: string;
-  split: 'dev' | 'heldout';
+  /** dev: the rules are tuned on it; heldout, heldout2: written after a freeze of the rules (heldout2 after the issue-29 freeze) */
+  split: 'dev' | 'heldout' | 'heldout2';
   known?: KnownAppointment[];
 }
 
@@ -66,7 +67,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
   });
 
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout2'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
