@@ -9,8 +9,13 @@ interface CorpusItem {
   category?: string;
   style?: string;
   source?: string;
-  /** dev: the rules are tuned on it; heldout, heldout2: written after a freeze of the rules (heldout2 after the issue-29 freeze) */
-  split: 'dev' | 'heldout' | 'heldout2';
+  /**
+   * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
+   * longer blind). heldout3: written after the round-3 freeze, never used to tune the rules.
+   */
+  split: 'dev' | 'heldout' | 'heldout3';
+  /** the split an answer was written for before it was seen and moved into dev ("heldout2", moved in round 3) */
+  formerSplit?: 'heldout2';
   known?: KnownAppointment[];
 }
 
@@ -67,7 +72,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
   });
 
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout', 'heldout2'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout3'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
