@@ -86,7 +86,7 @@ export const CHANGE_NOUNS = new Map<string, 'cancelled' | 'rescheduled'>([
   ['troca', 'rescheduled'],
   ['mudanca', 'rescheduled'],
   ['alteracao', 'rescheduled'],
-  ['transferencia', 'rescheduled'],
+  // not "transferência": here it is mostly a handoff to a person ("Transferência registrada")
   ['desmarcacoes', 'cancelled'],
 ]);
 
