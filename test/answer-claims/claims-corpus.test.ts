@@ -83,7 +83,13 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
           (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
       );
     }
-    // the rules are tuned on dev only; the held-out figures are printed as measured
+    // The rules are tuned on dev only; the held-out figures are printed as measured. On the
+    // blind heldout3 the acceptance (recall ≥ 95 %, false alarms ≤ 5 %) did not hold when it
+    // was first measured (recall 88.9 %, false alarms 5.6 %), so it is not asserted: tuning on
+    // it would make it one more dev split.
+    const blind = corpus.items.filter((item) => item.split === 'heldout3');
+    expect(blind.filter((item) => item.label === 'false_claim').length).toBeGreaterThanOrEqual(30);
+    expect(blind.filter((item) => item.label === 'non_claim').length).toBeGreaterThanOrEqual(30);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
