@@ -73,10 +73,13 @@ export function ConversationPage(props: { id: number; session: Session }) {
 
   const handoff = detail.openHandoff;
   const lastInbound = detail.conversation.lastInboundAt ? new Date(detail.conversation.lastInboundAt).getTime() : null;
-  const windowOpen = lastInbound !== null && Date.now() - lastInbound < WINDOW_MS;
+  const windowOpen = detail.customerWindow.open && lastInbound !== null && Date.now() - lastInbound < WINDOW_MS;
+  const reopenTemplate = windowOpen ? null : detail.customerWindow.reopenTemplate;
   const mine = handoff?.status === 'claimed' && handoff.attendant === session.staff.name;
   const sendBlocked = !windowOpen
-    ? 'Fora da janela de 24 horas: o cliente não escreve há mais de 24 horas, e o WhatsApp só permite mensagens modelo aprovadas. Aguarde o cliente escrever.'
+    ? `Fora da janela de 24 horas: o cliente não escreve há mais de 24 horas, e o WhatsApp só permite mensagens modelo aprovadas. ${
+        reopenTemplate ? 'Reabra a conversa com a mensagem modelo ou aguarde' : 'Aguarde'
+      } o cliente escrever.`
     : !handoff
       ? 'O robô está atendendo esta conversa. Não há pedido de atendimento aberto.'
       : handoff.status === 'pending'
@@ -179,6 +182,21 @@ export function ConversationPage(props: { id: number; session: Session }) {
                 ? `Janela de 24 horas aberta até ${dateTimeText(new Date(lastInbound + WINDOW_MS).toISOString(), zone)}.`
                 : 'Janela de 24 horas fechada.'}
             </p>
+            {reopenTemplate ? (
+              <button
+                type="button"
+                class="secondary reopen"
+                disabled={busy}
+                onClick={() =>
+                  act(
+                    () => api('POST', `/admin/conversations/${id}/reopen`, {}),
+                    'Mensagem modelo enviada. Quando o cliente responder, a janela de 24 horas abre de novo.',
+                  )
+                }
+              >
+                Reabrir conversa com mensagem modelo
+              </button>
+            ) : null}
             <label for="reply-text">Responder ao cliente</label>
             <textarea
               id="reply-text"

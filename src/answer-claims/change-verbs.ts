@@ -40,6 +40,11 @@ export const VERB_FAMILIES: VerbFamily[] = [
       'pus',
       'botei',
       'bot',
+      // completion verbs: "agenda atualizada", "lancei seu corte", "acertei seu horário"
+      'atualiz',
+      'lanc',
+      'acert',
+      'efetiv',
     ],
   },
   { kind: 'cancelled', strong: true, stems: ['cancel', 'desmarc', 'desmarqu', 'desagend'] },
@@ -52,7 +57,7 @@ export const VERB_FAMILIES: VerbFamily[] = [
   },
 ];
 
-/** Endings of a settled form: participles (-ado, -ido, -adinho), 1st/3rd person past (-ei, -ou, -amos, -i, -eu, -iu, -aram). */
+/** Endings of a settled form: participles (-ado, -ido, -adinho, -adíssimo), 1st/3rd person past (-ei, -ou, -amos, -i, -eu, -iu, -aram). */
 const SETTLED_ENDINGS = [
   'ado',
   'ada',
@@ -61,6 +66,9 @@ const SETTLED_ENDINGS = [
   'adinho',
   'adinha',
   'adissimo',
+  'adissima',
+  'idissimo',
+  'idissima',
   'ido',
   'ida',
   'idos',
@@ -110,6 +118,14 @@ export function settledVerbOf(token: string): VerbHit | null {
     return { kind: family.kind, strong: family.strong };
   }
   return null;
+}
+
+/**
+ * "deixo", "marco", "reservo": the present first person of a change verb. In a question it
+ * offers the change ("Te deixo marcado para sexta, pode ser?"), it does not state it.
+ */
+export function isFirstPersonPresent(token: string): boolean {
+  return ALL_STEMS.some(({ stem }) => token === `${stem}o`);
 }
 
 /** "consegui agendar", "acabei de marcar": a past auxiliary before an infinitive of a change verb settles it. */

@@ -60,6 +60,15 @@ export const DONE_MARKS = new Set([
   'efetivada',
   'finalizado',
   'finalizada',
+  // "seu pedido de remarcação foi atendido", "solicitação processada", "tudo resolvido"
+  'atendido',
+  'atendida',
+  'processado',
+  'processada',
+  'resolvido',
+  'resolvida',
+  'ajeitado',
+  'ajeitada',
 ]);
 
 /**
@@ -74,6 +83,47 @@ export const CHANGE_NOUNS = new Map<string, 'cancelled' | 'rescheduled'>([
   ['remarcacoes', 'rescheduled'],
   ['reagendamento', 'rescheduled'],
   ['reagendamentos', 'rescheduled'],
+  ['troca', 'rescheduled'],
+  ['mudanca', 'rescheduled'],
+  ['alteracao', 'rescheduled'],
+  // not "transferência": here it is mostly a handoff to a person ("Transferência registrada")
+  ['desmarcacoes', 'cancelled'],
+]);
+
+/**
+ * Phrases that say an appointment stands, with no verb of change: "está de pé", "já está no
+ * seu nome", "tá na mão". Like a weak verb they need an appointment noun, a time or a day.
+ * Each is the phrase's last word and the words that must come right before it.
+ */
+export const STANDING_PHRASES: ReadonlyArray<{ last: string; before: ReadonlyArray<ReadonlySet<string>> }> = [
+  { last: 'pe', before: [new Set(['de'])] },
+  { last: 'nome', before: [new Set(['seu', 'teu']), new Set(['no', 'em'])] },
+  { last: 'nome', before: [new Set(['no'])] },
+  { last: 'mao', before: [new Set(['na'])] },
+];
+
+/** "toda segunda", "todos os dias": a habit or a rule of the business, not a change. */
+export const HABIT_MARKS = new Set(['toda', 'todas', 'todo', 'todos', 'sempre', 'diariamente', 'semanalmente']);
+/** What a habit mark ranges over: "toda segunda às 8h", "todo dia", "todas as manhãs". */
+export const HABIT_UNITS = new Set([
+  'segunda',
+  'terca',
+  'quarta',
+  'quinta',
+  'sexta',
+  'sabado',
+  'domingo',
+  'dia',
+  'dias',
+  'semana',
+  'semanas',
+  'mes',
+  'manha',
+  'manhas',
+  'tarde',
+  'tardes',
+  'noite',
+  'noites',
 ]);
 
 /** "fica confirmado", "será feito": present or future of the copula, a rule or a promise when a condition follows. */
@@ -185,8 +235,10 @@ export const SUSPENDERS = new Set([
   'tentei',
   'precisa',
   'precisamos',
-  // "para o agendamento ficar confirmado": a purpose, not a fact
+  // "para o agendamento ficar confirmado", "para a reserva ser efetivada": a purpose, not a fact
   'ficar',
+  'ser',
+  'estar',
   'preciso',
   'falta',
   'faltou',

@@ -1,4 +1,4 @@
-import { type ChangeKind, infinitiveOf, PAST_AUXILIARIES, settledVerbOf, type VerbHit } from './change-verbs.js';
+import { type ChangeKind, infinitiveOf, isFirstPersonPresent, PAST_AUXILIARIES, settledVerbOf, type VerbHit } from './change-verbs.js';
 import {
   ACKNOWLEDGEMENTS,
   APPOINTMENT_NOUNS,
@@ -9,7 +9,10 @@ import {
   CONDITION_OPENERS,
   COPULAS_OF_A_RULE,
   DONE_MARKS,
+  HABIT_MARKS,
+  HABIT_UNITS,
   NEGATIONS,
+  STANDING_PHRASES,
   SUSPENDERS,
 } from './claim-lexicon.js';
 import { type AnswerSentence, splitAnswer } from './normalize-answer.js';
@@ -60,6 +63,10 @@ function isBareDone(tokens: readonly string[]): boolean {
 }
 
 function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): ChangeKind | null {
+  // "Te deixo marcado para sexta, pode ser?": a question with "deixo"/"marco" offers the change
+  if (sentence.question && sentence.tokens.some(isFirstPersonPresent)) return null;
+  // "A agenda é atualizada toda segunda às 8h": a habit of the business, not a change
+  if (statesAHabit(sentence.tokens)) return null;
   const tokens = sentence.question ? withoutLastClause(sentence.tokens) : sentence.tokens;
   // A time or noun after a suspending word is part of what is offered or asked: it supports nothing.
   const firstSuspender = tokens.findIndex((token, index) => SUSPENDERS.has(token) && !COMING_VERBS.has(tokens[index + 1] as string));
@@ -75,6 +82,10 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
   const negatedSentence = supporting.some((token) => NEGATIONS.has(token));
   let suspended = false;
   let negated = false;
+  // "Para deixar no seu nome, preciso do CPF": a purpose suspends its own clause
+  let purpose = false;
+  // "fica de pé se você confirmar": a present or future copula in the clause, then a condition
+  let ruleCopula = false;
   let found: ChangeKind | null = null;
   let rank = 0;
   const consider = (kind: ChangeKind, strength: number) => {
@@ -90,16 +101,24 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     const token = tokens[index] as string;
     if (token === ',' || token === ':') {
       negated = false;
+      purpose = false;
+      ruleCopula = false;
       continue;
     }
     if (NEGATIONS.has(token)) negated = true;
+    if (DESTINATIONS.has(token) && isInfinitive(tokens[index + 1])) purpose = true;
+    if (COPULAS_OF_A_RULE.has(token)) ruleCopula = true;
     const comingNext = COMING_VERBS.has(tokens[index + 1] as string);
     if (SUSPENDERS.has(token) && !comingNext) suspended = true;
-    if (suspended || negated) continue;
+    if (suspended || negated || purpose) continue;
     if (comingNext && (hasClock || hasDay)) consider('booked', 0);
-    if ((COPULAS_OF_A_RULE.has(token) || COPULAS_OF_A_RULE.has(tokens[index - 1] as string)) && conditionAhead(index)) continue;
-    const verb = settledVerbOf(token) ?? auxiliaryHit(tokens, index);
-    if (verb && (verb.strong || hasNoun || hasClock || hasDay)) consider(verb.kind, verb.strong ? 2 : 1);
+    if (ruleCopula && conditionAhead(index)) continue;
+    const verb = settledVerbOf(token) ?? auxiliaryHit(tokens, index) ?? standingPhraseAt(tokens, index);
+    // "passou" moves something only towards a new time ("passei para sábado"); "esse horário já passou" is time going by
+    const movedNowhere = verb !== null && token.startsWith('pass') && !tokens.slice(index + 1).some((next) => DESTINATIONS.has(next));
+    // a weak booking verb next to a change noun states that change: "a desmarcação foi registrada"
+    const verbKind = verb && !verb.strong && verb.kind === 'booked' && changeNoun ? changeNoun : verb?.kind;
+    if (verb && verbKind && !movedNowhere && (verb.strong || hasNoun || hasClock || hasDay)) consider(verbKind, verb.strong ? 2 : 1);
     if (DONE_MARKS.has(token) && !acknowledgement && (hasClock || hasNoun)) consider(changeNoun ?? 'booked', changeNoun ? 1 : 0);
     // "já está na agenda: sábado às 10h"
     if (token === 'agenda' && tokens[index - 1] === 'na' && (hasClock || hasDay)) consider('booked', 0);
@@ -118,6 +137,33 @@ function auxiliaryHit(tokens: readonly string[], index: number): VerbHit | null 
   const next = tokens[index + 1] === 'de' ? tokens[index + 2] : tokens[index + 1];
   return next ? infinitiveOf(next) : null;
 }
+
+/** "está de pé", "no seu nome", "na mão": a phrase that says an appointment stands, ending at this token. */
+function standingPhraseAt(tokens: readonly string[], index: number): VerbHit | null {
+  const standing = STANDING_PHRASES.some(
+    (phrase) => phrase.last === tokens[index] && phrase.before.every((words, back) => words.has(tokens[index - 1 - back] as string)),
+  );
+  return standing ? { kind: 'booked', strong: false } : null;
+}
+
+/** "para deixar", "pra garantir": an infinitive (not a day or a person: "para sábado", "pra você"). */
+function isInfinitive(token: string | undefined): boolean {
+  return token !== undefined && token.length > 3 && /(?:ar|er|ir)$/.test(token) && !NOT_INFINITIVES.has(token);
+}
+const NOT_INFINITIVES = new Set(['qualquer', 'mulher', 'lugar', 'jantar', 'almocar']);
+
+/** "toda segunda", "todos os dias", "sempre": the sentence states a habit. */
+function statesAHabit(tokens: readonly string[]): boolean {
+  return tokens.some((token, index) => {
+    if (!HABIT_MARKS.has(token)) return false;
+    if (token === 'sempre' || token === 'diariamente' || token === 'semanalmente') return true;
+    const next = tokens[index + 1] === 'os' || tokens[index + 1] === 'as' ? tokens[index + 2] : tokens[index + 1];
+    return next !== undefined && HABIT_UNITS.has(next);
+  });
+}
+
+/** What a move goes to: "para sábado", "pra quinta", "pro dia 5". */
+const DESTINATIONS = new Set(['para', 'pra', 'pro']);
 
 const DAY_WORDS = new Set(['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'hoje', 'logo']);
 const isDayWord = (token: string | undefined) => token !== undefined && DAY_WORDS.has(token);

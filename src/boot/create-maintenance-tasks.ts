@@ -1,6 +1,7 @@
 import { compactAgentHistory } from '../agent/index.js';
 import { deleteOldAttemptCounters, deleteOldSignInAttempts } from '../auth/index.js';
 import { createMonthlyPartitionsAhead, type Db, MONTHLY_PARTITIONED_TABLES } from '../db/index.js';
+import { deleteExpiredParkedStatuses, PARKED_STATUSES_KEPT_DAYS } from '../outbox/index.js';
 import { eraseExpiredData } from '../privacy/index.js';
 import { deleteEmptyJobQueues, deleteQueueLeftovers, type QueueTaskList, TASKS } from '../queue/index.js';
 import type { Clock, Logger } from '../shared/index.js';
@@ -40,8 +41,8 @@ export interface MaintenanceDeps {
 /**
  * The daily maintenance, in order: the coming months' partitions, retention (months past every
  * tenant's retention dropped, then each tenant's expired bodies and history), compaction of
- * model history beyond the window, the queue's leftovers, and staff sign-in attempts past a
- * week. Each step is idempotent, so a
+ * model history beyond the window, the queue's leftovers, staff sign-in attempts past a
+ * week, and early status webhooks no send claimed within a week. Each step is idempotent, so a
  * retried job redoes nothing harmful.
  */
 export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> {
@@ -57,8 +58,16 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> 
   const signInAttempts = await deleteOldSignInAttempts(deps.db, { now, keepDays: SIGN_IN_ATTEMPTS_KEPT_DAYS });
   // The API key throttle reads only the current minute's counters.
   await deleteOldAttemptCounters(deps.db, new Date(now.getTime() - DAY_MS));
+  // Early statuses no send ever claimed (a message sent by another tool on the same number).
+  const parkedStatuses = await deleteExpiredParkedStatuses(deps.db, { now, keepDays: PARKED_STATUSES_KEPT_DAYS });
   deps.logger.info(
-    { component: 'maintenance', historyEntriesCompacted: compacted, ...queue, signInAttemptsDeleted: signInAttempts },
+    {
+      component: 'maintenance',
+      historyEntriesCompacted: compacted,
+      ...queue,
+      signInAttemptsDeleted: signInAttempts,
+      parkedStatusesDeleted: parkedStatuses,
+    },
     'daily maintenance done',
   );
 }

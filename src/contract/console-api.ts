@@ -56,6 +56,8 @@ export interface ConversationDetail {
     attendant: string | null;
     createdAt: string;
   } | null;
+  /** WhatsApp's 24-hour window; when closed, the template (`templates.reopenConversation`) that reopens the chat, if any */
+  customerWindow: { open: boolean; reopenTemplate: string | null };
 }
 
 /** One item of `GET /console/api/conversations/:id/appointments` */

@@ -1,25 +1,24 @@
-import type { Db } from '../db/index.js';
-
-/** Which stored statuses each status webhook may replace: delivery status never moves backwards. */
-const REPLACEABLE: Record<string, string[]> = {
-  sent: ['pending', 'sending'],
-  delivered: ['pending', 'sending', 'sent'],
-  read: ['pending', 'sending', 'sent', 'delivered'],
-  failed: ['pending', 'sending', 'sent'],
-};
+import { type Db, inTransaction } from '../db/index.js';
+import { lockWamid, parkStatus, REPLACEABLE, updateStatusByWamid } from './parked-statuses.js';
 
 /** `biz_opaque_callback_data` the send job puts on each outbound message; Meta echoes it in status webhooks. */
 export const outboxCallbackData = (messageId: number) => `outbox:${messageId}`;
 
 /**
  * Applies a status webhook (sent, delivered, read, failed with Meta's error) to the tenant's
- * outbound message with that WhatsApp id. Unknown statuses, unknown ids and late (older)
- * statuses change nothing. Returns whether a row changed.
+ * outbound message with that WhatsApp id. Unknown statuses and late (older) statuses change
+ * nothing. Returns whether a row changed.
  *
  * A send whose response never came back (the worker died after Meta took the message) left
  * its row `sending` with no WhatsApp id; the status webhook's `biz_opaque_callback_data`
  * names that row, so it is recorded here and the retried job skips it instead of sending
  * the same reply twice.
+ *
+ * A status that names no row at all (it came before the send job recorded Meta's answer, and
+ * carries no callback data) is parked (parked-statuses.ts): the send applies it in the
+ * transaction that records the id, a `failed` one included (then the send hands it over as
+ * undelivered). Checked again under the id's lock first, so it is never parked after the id
+ * was recorded.
  */
 export async function applyStatusUpdate(
   db: Db,
@@ -32,26 +31,27 @@ export async function applyStatusUpdate(
     callbackData?: string | null;
   },
 ): Promise<boolean> {
-  const from = REPLACEABLE[update.status];
-  if (!from) return false;
-  const changed = await db.$executeRaw`
-    UPDATE messages
-    SET status = ${update.status},
-        error_code = coalesce(${update.errorCode ?? null}, error_code),
-        error_title = coalesce(${update.errorTitle ?? null}, error_title),
-        updated_at = now()
-    WHERE wa_message_id = ${update.waMessageId} AND tenant_id = ${update.tenantId}
-      AND direction = 'outbound' AND status = ANY(${from}::text[])`;
-  if (changed > 0) return true;
+  if (!REPLACEABLE[update.status]) return false;
+  if (await updateStatusByWamid(db, update)) return true;
   const orphanId = Number(/^outbox:(\d+)$/.exec(update.callbackData ?? '')?.[1]);
-  if (!orphanId) return false;
-  const adopted = await db.$executeRaw`
-    UPDATE messages
-    SET status = ${update.status}, wa_message_id = ${update.waMessageId}, sent_at = coalesce(sent_at, now()),
-        error_code = coalesce(${update.errorCode ?? null}, error_code),
-        error_title = coalesce(${update.errorTitle ?? null}, error_title),
-        updated_at = now()
-    WHERE id = ${orphanId} AND tenant_id = ${update.tenantId} AND direction = 'outbound'
-      AND wa_message_id IS NULL AND status = 'sending'`;
-  return adopted > 0;
+  if (orphanId) {
+    const adopted = await db.$executeRaw`
+      UPDATE messages
+      SET status = ${update.status}, wa_message_id = ${update.waMessageId}, sent_at = coalesce(sent_at, now()),
+          error_code = coalesce(${update.errorCode ?? null}, error_code),
+          error_title = coalesce(${update.errorTitle ?? null}, error_title),
+          updated_at = now()
+      WHERE id = ${orphanId} AND tenant_id = ${update.tenantId} AND direction = 'outbound'
+        AND wa_message_id IS NULL AND status = 'sending'`;
+    if (adopted > 0) return true;
+  }
+  return inTransaction(db, async (tx) => {
+    await lockWamid(tx, update.tenantId, update.waMessageId);
+    if (await updateStatusByWamid(tx, update)) return true;
+    const known = await tx.$queryRaw<{ id: number }[]>`
+      SELECT id FROM messages WHERE wa_message_id = ${update.waMessageId} AND tenant_id = ${update.tenantId} LIMIT 1`;
+    // A row with this id exists (a late, older status, or an inbound message): nothing to wait for.
+    if (known.length === 0) await parkStatus(tx, update);
+    return false;
+  });
 }

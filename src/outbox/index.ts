@@ -2,6 +2,7 @@ export { applyStatusUpdate } from './apply-status-update.js';
 export { classifyMetaError, type MetaErrorPath } from './classify-meta-error.js';
 export { type CustomerWindow, readCustomerWindow } from './customer-window.js';
 export { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
+export { deleteExpiredParkedStatuses, PARKED_STATUSES_KEPT_DAYS } from './parked-statuses.js';
 export {
   type QueueOutboundRepliesRequest,
   type QueueRepliesResult,

@@ -1,10 +1,11 @@
-import type { Db } from '../db/index.js';
+import { type Db, inTransaction } from '../db/index.js';
 import { type GraphApiClient, GraphApiError, type GraphRecipient, graphRecipientOf, toGraphMessage } from '../graph/index.js';
 import { enqueueJob, TASKS } from '../queue/index.js';
 import type { Logger } from '../shared/index.js';
 import { outboxCallbackData } from './apply-status-update.js';
 import { classifyMetaError, shouldRetryLater } from './classify-meta-error.js';
 import { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
+import { applyParkedStatuses, lockWamid } from './parked-statuses.js';
 import { assertPhoneNumberNotPaused, pausePhoneNumber } from './phone-number-pause.js';
 
 export type SendResult = 'sent' | 'sandbox' | 'failed' | 'skipped' | 'awaiting_status';
@@ -131,7 +132,7 @@ export async function sendOutboundMessage(
   const { tenant, customer } = conversation;
 
   if (!tenant.accessToken) {
-    await recordSent(db, messageId, `sandbox.${messageId}`);
+    await recordSent(db, row.tenant_id, messageId, `sandbox.${messageId}`);
     logger.debug({ text: row.text }, 'sandbox tenant: outbound message stored, not sent to Meta');
     return 'sandbox';
   }
@@ -164,7 +165,13 @@ export async function sendOutboundMessage(
     const title = graphError ? (graphError.metaTitle ?? graphError.message) : 'internal error while sending';
     return failRow(deps, row, logger, code, title, graphError?.httpStatus ?? null);
   }
-  await recordSent(db, messageId, waMessageId);
+  const early = await recordSent(db, row.tenant_id, messageId, waMessageId);
+  if (early.includes('failed')) {
+    // A `failed` status came before Meta's answer was recorded: the same handling as a failed send.
+    logger.warn('outbound message failed (status webhook before the send was recorded)');
+    await (deps.onUndelivered ?? handOffUndeliveredReply)({ db, logger: deps.logger }, row.tenant_id, row.id);
+    return 'failed';
+  }
   return 'sent';
 }
 
@@ -174,14 +181,20 @@ function recipientOrThrow(customer: { waId: string | null; bsuid: string | null;
   return recipient;
 }
 
-/** Writes Meta's answer in its own statement, retried: nothing else runs before it. */
-async function recordSent(db: Db, messageId: number, waMessageId: string): Promise<void> {
+/**
+ * Writes Meta's answer in its own transaction, retried: nothing else runs before it. Statuses
+ * that arrived before it (parked) are applied in the same transaction; returns those that changed the row.
+ */
+async function recordSent(db: Db, tenantId: number, messageId: number, waMessageId: string): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.$executeRaw`
-        UPDATE messages SET status = 'sent', wa_message_id = ${waMessageId}, sent_at = now(), outcome_unknown_at = NULL, updated_at = now()
-        WHERE id = ${messageId} AND status = 'sending'`;
-      return;
+      return await inTransaction(db, async (tx) => {
+        await lockWamid(tx, tenantId, waMessageId);
+        const recorded = await tx.$executeRaw`
+          UPDATE messages SET status = 'sent', wa_message_id = ${waMessageId}, sent_at = now(), outcome_unknown_at = NULL, updated_at = now()
+          WHERE id = ${messageId} AND status = 'sending'`;
+        return recorded > 0 ? applyParkedStatuses(tx, tenantId, waMessageId) : [];
+      });
     } catch (error) {
       // Still failing: the row stays `sending`, so the next attempt waits for the status webhook.
       if (attempt >= 3) throw error;

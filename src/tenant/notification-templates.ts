@@ -22,9 +22,13 @@ export const whatsappTemplateSchema = z.strictObject({
  * the 24-hour window that staff cancelled or moved their appointment; its body takes, in
  * order: customer name, service, professional, local day and time (`qua 02/12 às 15:30`,
  * the new time for a reschedule), business name, and what happened ("cancelado" or "remarcado").
+ * `reopenConversation` is what an attendant sends from the console to reopen a chat whose
+ * 24-hour window closed (free text is refused there); its body takes, in order: customer name
+ * and business name.
  */
 export const notificationTemplatesSchema = z.strictObject({
   appointmentChanged: whatsappTemplateSchema.optional(),
+  reopenConversation: whatsappTemplateSchema.optional(),
 });
 
 export type NotificationTemplates = z.output<typeof notificationTemplatesSchema>;

@@ -8,7 +8,7 @@ import type { Db } from '../../src/db/index.js';
 import { PrismaClient } from '../../src/generated/prisma/client.js';
 import { requestHandoff } from '../../src/handoff/index.js';
 import { createCustomerWithData } from '../privacy/privacy-test-kit.js';
-import { createTestTenant, type TestTenant } from '../support/factories.js';
+import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 import { bearer, createAdminTestApp } from './admin-test-app.js';
 import { insertTenantAppointment } from './agenda-test-kit.js';
@@ -57,7 +57,15 @@ describe('every admin API query is confined to the caller’s tenant', () => {
   const statements: string[] = [];
   let db: Db;
   let tenant: TestTenant;
-  let ids: { staff: number; customer: number; conversation: number; handoff: number; appointment: number; pastAppointment: number };
+  let ids: {
+    staff: number;
+    customer: number;
+    conversation: number;
+    closedConversation: number;
+    handoff: number;
+    appointment: number;
+    pastAppointment: number;
+  };
   let day: string;
 
   beforeAll(async () => {
@@ -95,7 +103,14 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       role: 'attendant',
     });
     if (attendant.kind !== 'created') throw new Error(`staff account not created: ${attendant.kind}`);
+    // A chat whose 24-hour window closed, for the reopen template.
+    await database.db.tenant.update({
+      where: { id: tenant.id },
+      data: { templates: { reopenConversation: { name: 'retomar_conversa', language: 'pt_BR' } } },
+    });
+    const closed = await createTestConversation(database.db, tenant.id, { lastInboundAt: new Date(Date.now() - 30 * 3_600_000) });
     ids = {
+      closedConversation: closed.conversation.id,
       staff: attendant.staffId,
       customer: data.customer.id,
       conversation: data.conversation.id,
@@ -116,6 +131,8 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       'GET /admin/conversations/:id': () => request(app).get(`/admin/conversations/${ids.conversation}`).set(auth),
       'POST /admin/conversations/:id/messages': () =>
         request(app).post(`/admin/conversations/${ids.conversation}/messages`).set(auth).send({ text: 'Oi!' }),
+      'POST /admin/conversations/:id/reopen': () =>
+        request(app).post(`/admin/conversations/${ids.closedConversation}/reopen`).set(auth).send({}),
       'POST /admin/handoffs/:id/resolve': () =>
         request(app).post(`/admin/handoffs/${ids.handoff}/resolve`).set(auth).send({ returnToBot: true }),
       'GET /admin/stats/handoff-reasons': () => request(app).get('/admin/stats/handoff-reasons?from=2026-01-01&to=2027-01-01').set(auth),

@@ -9,7 +9,13 @@ interface CorpusItem {
   category?: string;
   style?: string;
   source?: string;
-  split: 'dev' | 'heldout';
+  /**
+   * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
+   * longer blind). heldout3: written after the round-3 freeze, never used to tune the rules.
+   */
+  split: 'dev' | 'heldout' | 'heldout3';
+  /** the split an answer was written for before it was seen and moved into dev ("heldout2", moved in round 3) */
+  formerSplit?: 'heldout2';
   known?: KnownAppointment[];
 }
 
@@ -66,7 +72,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
   });
 
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout3'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -77,7 +83,13 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
           (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
       );
     }
-    // the rules are tuned on dev only; the held-out figures are printed as measured
+    // The rules are tuned on dev only; the held-out figures are printed as measured. On the
+    // blind heldout3 the acceptance (recall ≥ 95 %, false alarms ≤ 5 %) did not hold when it
+    // was first measured (recall 88.9 %, false alarms 5.6 %), so it is not asserted: tuning on
+    // it would make it one more dev split.
+    const blind = corpus.items.filter((item) => item.split === 'heldout3');
+    expect(blind.filter((item) => item.label === 'false_claim').length).toBeGreaterThanOrEqual(30);
+    expect(blind.filter((item) => item.label === 'non_claim').length).toBeGreaterThanOrEqual(30);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);

@@ -50,6 +50,13 @@ describe('verifyAnswerClaims', () => {
     expect(check('Agendado para sexta às 15h!', [cancelledFriday])).toMatchObject({ ok: false, kind: 'booked' });
   });
 
+  it('when a change noun names a cancellation or reschedule with a weak verb, then the claim is of that change, not a booking', () => {
+    expect(check('Cancelamento registrado para sexta às 15h.', [cancelledFriday])).toEqual({ ok: true });
+    expect(check('Cancelamento registrado para sexta às 15h.', [bookedWednesday10])).toMatchObject({ ok: false, kind: 'cancelled' });
+    expect(check('A troca de horário foi lançada: sábado às 9h.', [movedToSaturday9])).toEqual({ ok: true });
+    expect(check('A troca de horário foi lançada: sábado às 9h.', [bookedWednesday10])).toMatchObject({ ok: false, kind: 'rescheduled' });
+  });
+
   it('when a reschedule succeeded, then it backs the new booking, the old time in the same sentence, and the cancellation of the old one', () => {
     expect(check('Remarquei de hoje às 15h para sábado às 9h.', [movedToSaturday9])).toEqual({ ok: true });
     expect(check('Seu horário ficou para sábado às 9h.', [movedToSaturday9])).toEqual({ ok: true });
