@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -99,4 +100,23 @@ export function unlabeledControls(page: Page): Promise<string[]> {
     }
     return problems;
   })()`);
+}
+
+/** The WCAG 2.1 A and AA rules axe-core checks (its tags); best-practice rules are left out. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe-core's audit of the page as it stands (run inside the page by @axe-core/playwright):
+ * one line per violated rule, with its impact and the first elements that break it, so a
+ * failing `toEqual([])` says what to fix.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help} at ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  );
 }

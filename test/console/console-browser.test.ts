@@ -10,7 +10,15 @@ import { newWaId, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.j
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
 import { testDatabase } from '../support/test-database.js';
-import { browserAvailability, type HeadlessChromium, launchChromium, newPage, screenshot, unlabeledControls } from './browser.js';
+import {
+  accessibilityViolations,
+  browserAvailability,
+  type HeadlessChromium,
+  launchChromium,
+  newPage,
+  screenshot,
+  unlabeledControls,
+} from './browser.js';
 import { type ConsoleTestService, startConsoleTestService } from './console-service.js';
 
 const availability = browserAvailability();
@@ -151,6 +159,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await eventually(async () => (await inbox.title()).startsWith('(1)'), 'the title badge');
     await screenshot(inbox, 'inbox', { docs: writeDocs });
     expect(await unlabeledControls(inbox)).toEqual([]);
+    expect(await accessibilityViolations(inbox)).toEqual([]);
     expect(pageProblems).toEqual([]);
   });
 
@@ -181,6 +190,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     expect(claude.requests).toHaveLength(0);
     await screenshot(inbox, 'conversation', { docs: writeDocs });
     expect(await unlabeledControls(inbox)).toEqual([]);
+    expect(await accessibilityViolations(inbox)).toEqual([]);
 
     await inbox.getByRole('button', { name: 'Resolver e devolver ao robô' }).click();
     await inbox.getByRole('heading', { name: 'Atendimento', exact: true }).waitFor();
@@ -243,11 +253,13 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await expect(botBlock.textContent()).resolves.toContain('João Lima');
     await screenshot(inbox, 'agenda', { docs: writeDocs });
     expect(await unlabeledControls(inbox)).toEqual([]);
+    expect(await accessibilityViolations(inbox)).toEqual([]);
 
     // A walk-in at Ana's free 14:00.
     expect(await offeredBy(ana.id)).toContain('14:00');
-    await inbox.getByRole('button', { name: 'Agendar às 14:00 com Ana' }).click();
+    await inbox.getByRole('button', { name: '14:00 livre: agendar com Ana' }).click();
     expect(await unlabeledControls(inbox)).toEqual([]);
+    expect(await accessibilityViolations(inbox)).toEqual([]);
     // The service list shows each price as the customer reads it.
     expect(await inbox.getByLabel('Serviço').locator('option').allTextContents()).toEqual([
       'Coloração (90 min)',
@@ -265,7 +277,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     expect(walkIn?.events).toEqual([{ actorKind: 'staff_account', actorId: carla!.id, change: 'created' }]);
     await inbox.locator(`[data-appointment-id="${walkIn!.id}"]`).waitFor();
     await expect(inbox.locator(`[data-appointment-id="${walkIn!.id}"]`).textContent()).resolves.toContain('Equipe');
-    expect(await inbox.getByRole('button', { name: 'Agendar às 14:00 com Ana' }).count()).toBe(0);
+    expect(await inbox.getByRole('button', { name: '14:00 livre: agendar com Ana' }).count()).toBe(0);
     const offered = offeredBy;
     const anaAfter = await offered(ana.id);
     expect(anaAfter).not.toContain('14:00');
@@ -306,8 +318,8 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await inbox.getByText('Horário bloqueado.').waitFor();
     await inbox.getByText(/Bloqueado 13:00–18:00/).waitFor();
     expect((await offered(bia.id)).filter((slot) => slot >= '13:00' && slot < '18:00')).toEqual([]);
-    expect(await inbox.getByRole('button', { name: 'Agendar às 15:00 com Bia' }).count()).toBe(0);
-    expect(await inbox.getByRole('button', { name: 'Agendar às 15:00 com Ana' }).count()).toBe(1);
+    expect(await inbox.getByRole('button', { name: '15:00 livre: agendar com Bia' }).count()).toBe(0);
+    expect(await inbox.getByRole('button', { name: '15:00 livre: agendar com Ana' }).count()).toBe(1);
     await screenshot(inbox, 'agenda-after-changes');
 
     // Attendance of an appointment that has started (inserted as the bot books, two hours ago).
@@ -408,6 +420,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     const box = await item.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     await screenshot(page, 'phone-inbox', { docs: writeDocs });
+    expect(await accessibilityViolations(page)).toEqual([]);
     await item.locator('a').click();
     await page.getByRole('heading', { name: customer.name }).waitFor();
     expect(await fits()).toBe(true);
@@ -424,6 +437,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await page.locator('.column-head', { hasText: 'Ana' }).waitFor();
     expect(await fits()).toBe(true);
     await screenshot(page, 'phone-agenda', { docs: writeDocs });
+    expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
     expect(problems).toEqual([]);
   });

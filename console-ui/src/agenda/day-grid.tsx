@@ -100,11 +100,13 @@ export function DayGrid(props: {
             type="button"
             key={`free${professional.id}-${time}`}
             class="free"
-            aria-label={`Agendar às ${time} com ${professional.name}`}
+            aria-label={`${time} livre: agendar com ${professional.name}`}
             style={{ gridColumn: columnOf(index), gridRow: rowOf(minutesOf(time)) }}
             onClick={() => props.onFree(professional, time)}
           >
-            <span aria-hidden="true">+ {time} livre</span>
+            {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
+            <span aria-hidden="true">+ </span>
+            {time} livre
           </button>
         )),
       )}
@@ -121,7 +123,6 @@ export function DayGrid(props: {
             key={`a${appointment.id}`}
             class={`appointment source-${appointment.source} status-${appointment.status}`}
             data-appointment-id={appointment.id}
-            aria-label={`${clockOf(appointment.start)} ${name}, ${appointment.service.name} com ${appointment.professional.name}. ${status}. ${SOURCE_LABELS[appointment.source] ?? ''}`}
             style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}
             onClick={() => props.onAppointment(appointment)}
           >
@@ -133,6 +134,8 @@ export function DayGrid(props: {
             <span class="appt-line">
               <span class="appt-who">{name}</span> · {appointment.service.name}
             </span>
+            {/* Read after the visible text, so the button's name starts with what is seen (WCAG 2.5.3). */}
+            <span class="sr-only">{` com ${appointment.professional.name}. ${status}. ${SOURCE_LABELS[appointment.source] ?? ''}`}</span>
           </button>
         );
       })}
