@@ -114,6 +114,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     expect(csp).not.toContain('unsafe-inline');
     await expect(inbox.getByRole('heading', { name: 'Entrar no console' }).isVisible()).resolves.toBe(true);
     await screenshot(inbox, 'sign-in');
+    expect(await accessibilityViolations(inbox)).toEqual([]);
 
     await signIn(inbox, owner.email, 'senha-errada-123');
     await inbox.getByText('E-mail ou senha incorretos.').waitFor();
@@ -128,6 +129,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
 
     await signIn(inbox, owner.email, owner.password);
     await inbox.getByRole('heading', { name: 'Trocar senha' }).waitFor();
+    expect(await accessibilityViolations(inbox)).toEqual([]);
     await inbox.getByLabel('Senha inicial').fill(owner.password);
     await inbox.getByLabel('Nova senha', { exact: true }).fill(owner.newPassword);
     await inbox.getByLabel('Repita a nova senha').fill(owner.newPassword);
@@ -347,6 +349,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await inbox.getByRole('table', { name: /Execuções do robô/ }).waitFor();
     await expect(inbox.locator('.figures').textContent()).resolves.toContain('sem dados');
     await screenshot(inbox, 'stats', { docs: writeDocs });
+    expect(await accessibilityViolations(inbox)).toEqual([]);
     expect(pageProblems).toEqual([]);
   });
 

@@ -7,7 +7,15 @@ import { requestHandoff } from '../../src/handoff/index.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { createInboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
-import { browserAvailability, type HeadlessChromium, launchChromium, newPage, screenshot, unlabeledControls } from './browser.js';
+import {
+  accessibilityViolations,
+  browserAvailability,
+  type HeadlessChromium,
+  launchChromium,
+  newPage,
+  screenshot,
+  unlabeledControls,
+} from './browser.js';
 import { type ConsoleTestService, startConsoleTestService } from './console-service.js';
 
 const availability = browserAvailability();
@@ -94,6 +102,7 @@ describe.runIf(availability.run)('reopening a chat outside the 24-hour window, i
     await reopen.waitFor();
     expect(await page.getByLabel('Responder ao cliente').isDisabled()).toBe(true);
     expect(await unlabeledControls(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'reopen-window');
 
     await reopen.click();
