@@ -1,4 +1,4 @@
 export { createHttpApp, type HttpAppOptions } from './create-app.js';
 export { createErrorHandler, errorBody, notFoundHandler } from './error-handler.js';
 export { createMetricsRouter } from './metrics-route.js';
-export { type BoundedBody, readBoundedBody } from './read-bounded-body.js';
+export { type BoundedBody, discardRestThenClose, readBoundedBody } from './read-bounded-body.js';

@@ -37,3 +37,23 @@ export function readBoundedBody(request: IncomingMessage, maxBytes: number): Pro
     request.on('aborted', onAborted);
   });
 }
+
+/**
+ * After a 413 on a body that is still arriving: reads and drops (never keeps) what the client
+ * goes on sending, for at most `maxBytes` or `maxMs`, then closes the socket. Closing at once
+ * with unread bytes in the kernel makes it reset the connection, and the client, still writing,
+ * may lose the 413 it has not read yet (a lingering close, as web servers do).
+ */
+export function discardRestThenClose(request: IncomingMessage, limits: { maxBytes: number; maxMs: number }): void {
+  let discarded = 0;
+  const close = () => request.socket.destroy();
+  const timer = setTimeout(close, limits.maxMs);
+  timer.unref();
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > limits.maxBytes) close();
+  });
+  request.once('end', () => clearTimeout(timer));
+  request.socket.once('close', () => clearTimeout(timer));
+  request.resume();
+}

@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
-import { errorBody, readBoundedBody } from '../http/index.js';
+import { discardRestThenClose, errorBody, readBoundedBody } from '../http/index.js';
 import type { Logger } from '../shared/index.js';
 import { createDeadLetterSink } from './dead-letters.js';
 import { createDevSecretGuard } from './dev-secret-guard.js';
@@ -100,7 +100,13 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): Router {
     async (request, response, next) => {
       const body = await readBoundedBody(request, config.WHATSAPP_WEBHOOK_MAX_BYTES);
       if (body.kind === 'aborted') return;
-      if (body.kind === 'too_large') return refuseTooLarge(response);
+      if (body.kind === 'too_large') {
+        // No `Connection: close` here: Node would close the socket as soon as the 413 is
+        // flushed, with the client's bytes still unread, and the reset could lose the 413.
+        response.status(413).json(errorBody('payload_too_large', 'request body too large'));
+        discardRestThenClose(request, { maxBytes: 4 * config.WHATSAPP_WEBHOOK_MAX_BYTES, maxMs: 2000 });
+        return;
+      }
       request.body = body.bytes;
       next();
     },
