@@ -1,12 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCustomerIntent } from '../../bench/soak/customer-intent.js';
-import { planCustomers, upcomingWorkingDates } from '../../bench/soak/customer-script.js';
-import { startFakeAnthropic } from '../../bench/soak/fake-anthropic.js';
-import { startFakeGraph } from '../../bench/soak/fake-graph.js';
-import type { ApiMessage, MessagesRequest } from '../../bench/soak/messages-api-types.js';
-import { createRandom } from '../../bench/soak/random.js';
-import { decideNextStep } from '../../bench/soak/scheduling-policy.js';
+import { readCustomerIntent } from '../../../bench/soak/customer-intent.js';
+import { planCustomers, upcomingWorkingDates } from '../../../bench/soak/customer-script.js';
+import { startFakeAnthropic } from '../../../bench/soak/fake-anthropic.js';
+import { startFakeGraph } from '../../../bench/soak/fake-graph.js';
+import type { ApiMessage, MessagesRequest } from '../../../bench/soak/messages-api-types.js';
+import { createRandom } from '../../../bench/soak/random.js';
+import { decideNextStep } from '../../../bench/soak/scheduling-policy.js';
 
 const TODAY = '2026-11-29';
 const TOOLS = [
