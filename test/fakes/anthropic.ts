@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type Anthropic from '@anthropic-ai/sdk';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
+import { API_ERRORS, errorJson, messageJson, newRequestId, newToolUseId, type Usage } from './anthropic-responses.js';
+
+export { FAKE_MODEL } from './anthropic-responses.js';
 
 /**
  * The one scripted Claude every agent test (and the agent benchmark) uses: a queue of
@@ -14,9 +16,6 @@ import type { SetupServer } from 'msw/node';
 
 type MessageBody = Anthropic.Messages.MessageCreateParamsNonStreaming;
 type ResponseMessage = Anthropic.Messages.Message;
-type Usage = Partial<
-  Pick<Anthropic.Messages.Usage, 'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens'>
->;
 
 export interface FakeError {
   status: number;
@@ -36,10 +35,6 @@ export interface RecordedRequest {
   /** the HTTP status the fake answered (set once answered): 400 when it refused the request as the API would */
   status?: number;
 }
-
-export const FAKE_MODEL = 'claude-sonnet-4-6';
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const randomId = (prefix: string) => `${prefix}${Array.from(randomBytes(24), (byte) => BASE62[byte % 62]).join('')}`;
 
 export class ScriptedClaude {
   readonly requests: RecordedRequest[] = [];
@@ -71,7 +66,7 @@ export class ScriptedClaude {
   private async answer(request: Request, recorded: RecordedRequest): Promise<Response> {
     const { body } = recorded;
     const authorization = request.headers.get('authorization') ?? request.headers.get('x-api-key');
-    if (!authorization) return errorResponse({ status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
+    if (!authorization) return errorResponse(API_ERRORS.unauthenticated);
     const problem = validateRequest(body);
     if (problem) return errorResponse({ status: 400, type: 'invalid_request_error', message: problem });
     const step = this.script.shift() ?? this.fallback;
@@ -80,7 +75,7 @@ export class ScriptedClaude {
     if (reply.delayMs) await abortableDelay(reply.delayMs, request.signal);
     if ('error' in reply) return errorResponse(reply.error);
     // The API answers with the model it ran, which is the one asked for.
-    return Response.json({ ...reply.message, model: body.model }, { headers: { 'request-id': randomId('req_011C') } });
+    return Response.json({ ...reply.message, model: body.model }, { headers: { 'request-id': newRequestId() } });
   }
 
   /** The tool_result blocks of the latest request, in order. */
@@ -122,37 +117,12 @@ export function inProcessFetch(fake: ScriptedClaude): typeof fetch {
 // ---- response builders -------------------------------------------------------------
 
 export function message(content: ResponseMessage['content'], stopReason: string | null, usage: Usage = {}): { message: ResponseMessage } {
-  return {
-    message: {
-      id: randomId('msg_01'),
-      type: 'message',
-      role: 'assistant',
-      model: FAKE_MODEL,
-      content,
-      stop_reason: stopReason as ResponseMessage['stop_reason'],
-      stop_sequence: null,
-      stop_details: null,
-      container: null,
-      diagnostics: null,
-      usage: {
-        input_tokens: usage.input_tokens ?? 812,
-        cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
-        cache_read_input_tokens: usage.cache_read_input_tokens ?? 1450,
-        cache_creation: { ephemeral_5m_input_tokens: usage.cache_creation_input_tokens ?? 0, ephemeral_1h_input_tokens: 0 },
-        inference_geo: null,
-        output_tokens: usage.output_tokens ?? 64,
-        output_tokens_details: null,
-        server_tool_use: null,
-        service_tier: 'standard',
-        speed: null,
-      } as ResponseMessage['usage'],
-    } as ResponseMessage,
-  };
+  return { message: messageJson(content, stopReason, { usage }) };
 }
 
 export const textBlock = (text: string) => ({ type: 'text' as const, text, citations: null });
 
-export function toolUseBlock(name: string, input: Record<string, unknown>, id = randomId('toolu_01')) {
+export function toolUseBlock(name: string, input: Record<string, unknown>, id = newToolUseId()) {
   return { type: 'tool_use' as const, id, name, input, caller: { type: 'direct' as const } } as Anthropic.Messages.ToolUseBlock;
 }
 
@@ -175,15 +145,20 @@ export function apiError(status: number, type: string, messageText: string, head
 }
 
 /** 529 as the API sends it when overloaded; `retry-after-ms` keeps the SDK's back-off short in tests. */
-export const overloaded = () => apiError(529, 'overloaded_error', 'Overloaded', { 'retry-after-ms': '5', 'x-should-retry': 'true' });
+export const overloaded = () =>
+  apiError(API_ERRORS.overloaded.status, API_ERRORS.overloaded.type, API_ERRORS.overloaded.message, {
+    'retry-after-ms': '5',
+    'x-should-retry': 'true',
+  });
 
 // ---- the API's own request checks ---------------------------------------------------
 
 function errorResponse(error: FakeError): Response {
-  return HttpResponse.json(
-    { type: 'error', error: { type: error.type, message: error.message }, request_id: randomId('req_011C') },
-    { status: error.status, headers: { 'request-id': randomId('req_011C'), ...error.headers } },
-  );
+  const requestId = newRequestId();
+  return HttpResponse.json(errorJson(error.type, error.message, requestId), {
+    status: error.status,
+    headers: { 'request-id': requestId, ...error.headers },
+  });
 }
 
 function validateRequest(body: MessageBody): string | null {
