@@ -36,20 +36,61 @@ export interface RecordedRequest {
   status?: number;
 }
 
+/**
+ * A script is strict: `checkScriptedClaudes` (run after every test by test/support/setup-file.ts)
+ * fails the test when a script created under tracking still has steps nobody asked for, or
+ * answered a request with no step left (an extra call, served as a 500 so the code under test
+ * meets a real failure, not a silent success). A test that means an unbounded answer says so
+ * with `always(step)`.
+ */
 export class ScriptedClaude {
   readonly requests: RecordedRequest[] = [];
   private readonly script: ScriptStep[] = [];
-  /** served when the script is empty; a test that reaches it fails on its own asserts */
-  fallback: ScriptStep | undefined;
+  private alwaysStep: ScriptStep | undefined;
+  /** requests that found the script empty (and no `always`) since the last check */
+  private extraRequests = 0;
+  /** where the script was created, to name it in the check's message */
+  readonly createdAt: string | undefined;
 
-  /** Queues steps, served one per request in order. */
+  constructor() {
+    if (tracked) {
+      this.createdAt = creationSite(new Error().stack);
+      tracked.add(this);
+    }
+  }
+
+  /** Queues steps, served one per request in order; each must be asked for before the test ends. */
   enqueue(...steps: ScriptStep[]): this {
     this.script.push(...steps);
     return this;
   }
 
+  /** Serves `step` to every request once the queued steps are used up, as many times as asked (never an "extra" call). */
+  always(step: ScriptStep): this {
+    this.alwaysStep = step;
+    return this;
+  }
+
   get remaining(): number {
     return this.script.length;
+  }
+
+  /**
+   * What is wrong with the script so far (unused steps, extra requests), then forgotten: the
+   * unused steps are dropped and the count starts again, so a script shared by several tests
+   * is judged per test.
+   */
+  takeProblems(): string[] {
+    const problems: string[] = [];
+    if (this.script.length > 0)
+      problems.push(`${this.script.length} scripted step(s) never asked for (the code made fewer model calls than scripted)`);
+    if (this.extraRequests > 0)
+      problems.push(
+        `${this.extraRequests} request(s) with no step left (answered 500; script the call, or say always(step) if the test means it)`,
+      );
+    this.script.length = 0;
+    this.extraRequests = 0;
+    return problems;
   }
 
   /** Serves one HTTP request the way POST /v1/messages does; the recorded request keeps the status it got. */
@@ -69,8 +110,11 @@ export class ScriptedClaude {
     if (!authorization) return errorResponse(API_ERRORS.unauthenticated);
     const problem = validateRequest(body);
     if (problem) return errorResponse({ status: 400, type: 'invalid_request_error', message: problem });
-    const step = this.script.shift() ?? this.fallback;
-    if (!step) return errorResponse({ status: 500, type: 'api_error', message: 'scripted fake: no response left in the script' });
+    const step = this.script.shift() ?? this.alwaysStep;
+    if (!step) {
+      this.extraRequests++;
+      return errorResponse({ status: 500, type: 'api_error', message: 'scripted fake: no response left in the script' });
+    }
     const reply = typeof step === 'function' ? await step(recorded) : step;
     if (reply.delayMs) await abortableDelay(reply.delayMs, request.signal);
     if ('error' in reply) return errorResponse(reply.error);
@@ -85,6 +129,37 @@ export class ScriptedClaude {
     const blocks: Anthropic.Messages.ContentBlockParam[] = last.content;
     return blocks.filter((block): block is Anthropic.Messages.ToolResultBlockParam => block.type === 'tool_result');
   }
+}
+
+// ---- strictness: every script tracked, checked after each test ------------------------
+
+let tracked: Set<ScriptedClaude> | undefined;
+
+/** From now on every new ScriptedClaude is tracked for `checkScriptedClaudes` (the tests' setup file turns this on). */
+export function trackScriptedClaudes(): void {
+  tracked ??= new Set();
+}
+
+/**
+ * The problems of every tracked script, each named by where it was created; the scripts stay
+ * tracked (one made in `beforeAll` serves several tests), their problems are forgotten.
+ */
+export function checkScriptedClaudes(): string[] {
+  return [...(tracked ?? [])].flatMap((fake) =>
+    fake.takeProblems().map((problem) => `ScriptedClaude${fake.createdAt ? ` created at ${fake.createdAt}` : ''}: ${problem}`),
+  );
+}
+
+/** Stops watching the scripts made so far (a test file's end). */
+export function forgetScriptedClaudes(): void {
+  tracked?.clear();
+}
+
+/** The first stack frame outside this file: the test or kit line that made the script. */
+function creationSite(stack: string | undefined): string | undefined {
+  const frames = (stack ?? '').split('\n').slice(1);
+  const frame = frames.find((line) => !line.includes('/test/fakes/anthropic.'));
+  return frame?.trim().replace(/^at\s+/, '');
 }
 
 /** Serves `fake` on msw for `baseUrl` (the SDK default unless ANTHROPIC_BASE_URL says otherwise). */
