@@ -26,14 +26,14 @@ describe('agent loop: cancellation and model outages', () => {
       },
     });
     const scenario = await agentScenario(database.db, { tools: [tool] });
-    scenario.claude.enqueue(toolCalls([{ name: 'listar_servicos' }]), text('não deveria ser pedido'));
+    // Only the first call is scripted: a call after the takeover would be an extra the setup file fails.
+    scenario.claude.enqueue(toolCalls([{ name: 'listar_servicos' }]));
     const input = await scenario.startRun('serviços?', { signal: takeover.signal });
 
     const outcome = await scenario.responder.respond(input);
 
     expect(outcome).toEqual({ kind: 'cancelled' });
     expect(scenario.claude.requests).toHaveLength(1);
-    expect(scenario.claude.remaining).toBe(1);
     expect(await database.db.agentRun.findUniqueOrThrow({ where: { id: input.runId } })).toMatchObject({
       stopReason: 'cancelled',
       handoffReason: null,

@@ -155,11 +155,14 @@ export function forgetScriptedClaudes(): void {
   tracked?.clear();
 }
 
-/** The first stack frame outside this file: the test or kit line that made the script. */
+/** The test line that made the script (or, made elsewhere, the first line outside this file). */
 function creationSite(stack: string | undefined): string | undefined {
-  const frames = (stack ?? '').split('\n').slice(1);
-  const frame = frames.find((line) => !line.includes('/test/fakes/anthropic.'));
-  return frame?.trim().replace(/^at\s+/, '');
+  const frames = (stack ?? '')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().replace(/^at\s+/, ''))
+    .filter((frame) => !frame.includes('/test/fakes/anthropic.'));
+  return frames.find((frame) => frame.includes('.test.ts')) ?? frames[0];
 }
 
 /** Serves `fake` on msw for `baseUrl` (the SDK default unless ANTHROPIC_BASE_URL says otherwise). */
