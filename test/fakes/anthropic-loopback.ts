@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type Anthropic from '@anthropic-ai/sdk';
-import { API_ERRORS, errorJson, messageJson, newRequestId, newToolUseId } from './anthropic-responses.js';
+import { API_ERRORS, errorJson, messageJson, newRequestId, textBlock, toolUseBlock } from './anthropic-responses.js';
 import { readBody, sendJson, startLoopbackServer } from './loopback-server.js';
 import { blocksOf, isText, type MessagesRequest, type ModelStep } from './messages-api-types.js';
 import type { Random } from './random.js';
@@ -87,10 +86,12 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
     }
     const step = options.decide(body);
     await sleep(latency);
-    const content = step.content.map((block) => (block.type === 'tool_use' ? { ...block, id: newToolUseId() } : block));
+    const content = step.content.map((block) =>
+      block.type === 'tool_use' ? toolUseBlock(block.name, block.input) : textBlock(block.text),
+    );
     const usage = estimateUsage(body, content);
     log(200, step.stopReason, step, usage);
-    const answer = messageJson(content as Anthropic.Messages.ContentBlock[], step.stopReason, {
+    const answer = messageJson(content, step.stopReason, {
       model: body.model,
       usage: {
         input_tokens: usage.input - usage.cached,

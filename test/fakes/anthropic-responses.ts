@@ -22,6 +22,12 @@ export const newRequestId = () => randomId('req_011C');
 export const newMessageId = () => randomId('msg_01');
 export const newToolUseId = () => randomId('toolu_01');
 
+export const textBlock = (text: string) => ({ type: 'text' as const, text, citations: null });
+
+export function toolUseBlock(name: string, input: Record<string, unknown>, id = newToolUseId()) {
+  return { type: 'tool_use' as const, id, name, input, caller: { type: 'direct' as const } } as Anthropic.Messages.ToolUseBlock;
+}
+
 /** The `usage` of a message, cache fields and their 5-minute/1-hour split included. */
 export function usageJson(usage: Usage = {}): ResponseMessage['usage'] {
   return {

@@ -1,9 +1,9 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { API_ERRORS, errorJson, messageJson, newRequestId, newToolUseId, type Usage } from './anthropic-responses.js';
+import { API_ERRORS, errorJson, messageJson, newRequestId, textBlock, toolUseBlock, type Usage } from './anthropic-responses.js';
 
-export { FAKE_MODEL } from './anthropic-responses.js';
+export { FAKE_MODEL, textBlock, toolUseBlock } from './anthropic-responses.js';
 
 /**
  * The one scripted Claude every agent test (and the agent benchmark) uses: a queue of
@@ -196,12 +196,6 @@ export function inProcessFetch(fake: ScriptedClaude): typeof fetch {
 
 export function message(content: ResponseMessage['content'], stopReason: string | null, usage: Usage = {}): { message: ResponseMessage } {
   return { message: messageJson(content, stopReason, { usage }) };
-}
-
-export const textBlock = (text: string) => ({ type: 'text' as const, text, citations: null });
-
-export function toolUseBlock(name: string, input: Record<string, unknown>, id = newToolUseId()) {
-  return { type: 'tool_use' as const, id, name, input, caller: { type: 'direct' as const } } as Anthropic.Messages.ToolUseBlock;
 }
 
 /** A final text answer (`end_turn` unless told otherwise). */

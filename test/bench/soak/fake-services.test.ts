@@ -51,7 +51,7 @@ const toolCall = (name: string, input: Record<string, unknown>, result: unknown,
   ];
 };
 const request = (messages: ApiMessage[], extra: Partial<MessagesRequest> = {}): MessagesRequest => ({
-  model: 'claude-sonnet-4-5',
+  model: 'claude-sonnet-4-6',
   tools: TOOLS,
   messages,
   ...extra,
@@ -168,7 +168,7 @@ describe('loopback fakes', () => {
     closers.push(fake.close);
     const client = new Anthropic({ apiKey: 'test', baseURL: fake.url, maxRetries: 0 });
     const message = await client.messages.create({
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       max_tokens: 512,
       tools: TOOLS.map((tool) => ({ ...tool, input_schema: { type: 'object' } })),
       messages: [{ role: 'user', content: booking.content as string }],
