@@ -1,5 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
@@ -40,10 +40,41 @@ function misplacedTestFolders(testFolders: string[], tree: Tree): string[] {
     );
 }
 
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+
+/**
+ * Imports of bench/ from a test outside test/bench/: a test borrowing the soak's code (its
+ * fakes, once) instead of test/fakes/. Answers `file: specifier` for each.
+ */
+function benchImportsOutsideBenchTests(files: { path: string; text: string }[]): string[] {
+  return files
+    .filter((file) => !file.path.startsWith('test/bench/'))
+    .flatMap((file) => [...file.text.matchAll(/from '((?:\.\.\/)+bench\/[^']*)'/g)].map((match) => `${file.path}: ${match[1]}`));
+}
+
 describe('where tests live', () => {
   it('every folder of test/ mirrors a folder of src/, a top-level code folder, or is one of the meta folders', () => {
     const tree = { srcFolders: foldersIn(join(root, 'src')), topLevelFolders: foldersIn(root) };
     expect(misplacedTestFolders(foldersIn(join(root, 'test')), tree)).toEqual([]);
+  });
+
+  it('only the tests of bench/ import bench/ (every other test takes its fakes from test/fakes/)', () => {
+    const files = filesUnder(join(root, 'test'))
+      .map((path) => relative(root, path))
+      .filter((path) => !path.startsWith('test/architecture/'))
+      .map((path) => ({ path, text: readFileSync(join(root, path), 'utf8') }));
+    expect(benchImportsOutsideBenchTests(files)).toEqual([]);
+  });
+
+  it('notices a test outside test/bench/ importing bench/ (the check can fire)', () => {
+    const probe = [
+      { path: 'test/outbox/slow-meta.test.ts', text: "import { startFakeGraph } from '../../bench/soak/fake-graph.js';" },
+      { path: 'test/bench/soak/soak.test.ts', text: "import { runSoak } from '../../../bench/soak/run-soak.js';" },
+    ];
+    expect(benchImportsOutsideBenchTests(probe)).toEqual(['test/outbox/slow-meta.test.ts: ../../bench/soak/fake-graph.js']);
   });
 
   it('notices a folder named after no module (the check can fire)', () => {
