@@ -85,12 +85,12 @@ async function measureOverhead(db: Db, logger: Logger) {
   const client = new Anthropic({ apiKey: 'sk-ant-bench', maxRetries: 0, fetch: inProcessFetch(fake) });
   const arrivals: number[] = [];
   let callInRun = 0;
-  fake.fallback = () => {
+  fake.always(() => {
     arrivals.push(performance.now());
     callInRun++;
     if (callInRun <= TOOL_CALLS_PER_RUN) return toolCalls([{ name: 'consultar', input: { passo: callInRun } }]);
     return text('Tudo certo por aqui. Posso ajudar em algo mais?');
-  };
+  });
   const noop = defineTool({
     name: 'consultar',
     effect: 'read',
@@ -124,7 +124,7 @@ async function measureOverhead(db: Db, logger: Logger) {
   }
 
   const bareCall: number[] = [];
-  fake.fallback = text('ok');
+  fake.always(text('ok'));
   const params = { model: 'claude-sonnet-4-6', max_tokens: 1024, messages: [{ role: 'user' as const, content: 'oi' }] };
   for (let index = 0; index < WARMUP_RUNS + OVERHEAD_RUNS * TOOL_CALLS_PER_RUN; index++) {
     const started = performance.now();
@@ -153,7 +153,7 @@ async function measureRequestSizes(db: Db, logger: Logger) {
   const scene = await seedConversation(db);
   let turn = 0;
   const date = () => `2026-12-${String(2 + (turn % 4)).padStart(2, '0')}`;
-  fake.fallback = (request) => {
+  fake.always((request) => {
     const last = request.body.messages.at(-1);
     const answered = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
     if (!answered)
@@ -161,7 +161,7 @@ async function measureRequestSizes(db: Db, logger: Logger) {
         { name: 'buscar_horarios', input: { profissional_id: scene.professionalId, data: date(), servico_id: scene.serviceId } },
       ]);
     return text(`No dia ${date()} a Ana tem horários às 09:00, 10:30 e 14:00. Qual prefere? Posso agendar assim que você confirmar.`);
-  };
+  });
   const tools = createSchedulingTools(schedulingToolDepsOf({ db, clock: fixedClock(NOW), logger }));
   const config = benchConfig();
   const responder: Responder = committingAsThePipelineDoes(

@@ -1,8 +1,8 @@
 import pg from 'pg';
+import type { ModelCall } from '../../test/fakes/anthropic-loopback.js';
+import type { GraphDelivery } from '../../test/fakes/graph-api-loopback.js';
 import type { CustomerPlan } from './customer-script.js';
 import type { DriverResult } from './driver.js';
-import type { ModelCall } from './fake-anthropic.js';
-import type { GraphDelivery } from './fake-graph.js';
 
 /** The stages issue 12 sets targets for (see report.ts). */
 export const WAKE_UP_STAGE = 'debounce deadline → run started (wake-up)';

@@ -1,4 +1,12 @@
-import { type ApiMessage, blocksOf, isText, isToolResult, isToolUse, type MessagesRequest, toolResultText } from './messages-api-types.js';
+import {
+  type ApiMessage,
+  blocksOf,
+  isText,
+  isToolResult,
+  isToolUse,
+  type MessagesRequest,
+  toolResultText,
+} from '../../test/fakes/messages-api-types.js';
 
 /** One tool call the model made and the result the service sent back. */
 export interface ToolStep {

@@ -1,4 +1,4 @@
-import type { Random } from './random.js';
+import type { Random } from '../../test/fakes/random.js';
 
 /** A booking wish several customers may share (that is how they race for one slot). */
 export interface BookingTarget {

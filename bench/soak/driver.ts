@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FakeGraph, GraphDelivery } from '../../test/fakes/graph-api-loopback.js';
+import { postWebhook } from '../../test/fakes/post-webhook.js';
+import type { Random } from '../../test/fakes/random.js';
 import type { CustomerPlan } from './customer-script.js';
-import type { FakeGraph, GraphDelivery } from './fake-graph.js';
-import { inboundTextPayload, newWamid, postWebhook } from './meta-webhook.js';
-import { type Random, sleep } from './random.js';
+import { inboundTextPayload, newWamid } from './meta-webhook.js';
 import type { SoakTenant } from './seed-tenants.js';
 
 export interface DriverOptions {

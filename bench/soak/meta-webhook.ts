@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { customerMessageWebhook } from '../../src/cli/chat-webhook.js';
-import { signPayload } from '../../src/whatsapp/index.js';
 
 export interface InboundText {
   phoneNumberId: string;
@@ -26,20 +25,3 @@ export const inboundTextPayload = (message: InboundText) =>
     wamid: message.wamid,
     at: message.at,
   });
-
-/** Posts a signed webhook as Meta does; resolves with the HTTP status (0 when the connection failed). */
-export async function postWebhook(baseUrl: string, payload: unknown, appSecret: string): Promise<number> {
-  const raw = JSON.stringify(payload);
-  try {
-    const response = await fetch(`${baseUrl}/webhooks/whatsapp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signPayload(raw, appSecret) },
-      body: raw,
-      signal: AbortSignal.timeout(10_000),
-    });
-    await response.arrayBuffer();
-    return response.status;
-  } catch {
-    return 0;
-  }
-}

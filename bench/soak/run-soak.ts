@@ -5,6 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { databasePoolSize } from '../../src/boot/start-service.js';
 import { createDb } from '../../src/db/index.js';
+import { startFakeAnthropic } from '../../test/fakes/anthropic-loopback.js';
+import { startFakeGraph } from '../../test/fakes/graph-api-loopback.js';
+import { createRandom } from '../../test/fakes/random.js';
 import { createBenchDatabase } from '../support/bench-database.js';
 import type { CapacitySample } from './capacity-sample.js';
 import { startCapacitySampler } from './capacity-sampler.js';
@@ -15,11 +18,9 @@ import { localDate } from './customer-intent.js';
 import { planCustomers, upcomingWorkingDates } from './customer-script.js';
 import { readWriteCounters, writesBetween } from './database-writes.js';
 import { driveCustomers } from './driver.js';
-import { startFakeAnthropic } from './fake-anthropic.js';
-import { startFakeGraph } from './fake-graph.js';
-import { createRandom } from './random.js';
 import { type SoakFigures, soakFailures } from './report.js';
 import { sampleRoundTrips } from './round-trip-sampler.js';
+import { schedulingModel } from './scheduling-policy.js';
 import { seedSoakTenants } from './seed-tenants.js';
 import { startServiceCluster } from './service-processes.js';
 import { tallyServiceWarnings } from './service-warnings.js';
@@ -114,7 +115,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       random,
       latencyMs: options.modelLatencyMs,
       errorRate: options.modelErrorRate,
-      timeZone: TIME_ZONE,
+      decide: schedulingModel(TIME_ZONE),
     });
     cleanups.push(anthropic.close);
     const graph = await startFakeGraph({

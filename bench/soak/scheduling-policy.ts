@@ -1,6 +1,6 @@
+import type { MessagesRequest, ModelStep } from '../../test/fakes/messages-api-types.js';
 import { type ConversationTurn, lastStep, readConversationTurn, type ToolStep } from './conversation-turn.js';
-import { type CustomerIntent, readCustomerIntent } from './customer-intent.js';
-import type { MessagesRequest, ModelStep } from './messages-api-types.js';
+import { type CustomerIntent, localDate, readCustomerIntent } from './customer-intent.js';
 import { findAppointmentIds, findIdByName, findSlotCandidates } from './tool-result-reading.js';
 
 const MAX_STEPS_PER_TURN = 8;
@@ -11,6 +11,9 @@ const call = (...tools: { name: string; input: Record<string, unknown> }[]): Mod
   content: tools.map((tool) => ({ type: 'tool_use' as const, ...tool })),
   stopReason: 'tool_use',
 });
+
+/** The soak's model for the loopback Messages API (`decide`): the policy below, on the tenant's local date of each request. */
+export const schedulingModel = (timeZone: string) => (request: MessagesRequest) => decideNextStep(request, localDate(timeZone));
 
 /**
  * The scripted model behind the soak's fake Messages API: a tiny deterministic policy that

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { cpuSecondsOf } from './cpu-time.js';
-import { sleep } from './random.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -1,5 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { sleep } from './random.js';
 
 /**
  * Waits until no runnable job is left and Meta got nothing new for a few seconds, or the

@@ -1,5 +1,5 @@
-import type { FakeGraph } from './fake-graph.js';
-import { sleep } from './random.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FakeGraph } from '../../test/fakes/graph-api-loopback.js';
 import type { ServiceProcess } from './service-processes.js';
 import { pidOwningLocalPort } from './socket-owner.js';
 

@@ -41,7 +41,7 @@ describe('agent loop: transfer to a person and verified success', () => {
   it('when the goodbye call fails, then the default pt-BR goodbye goes out and the handoff still happens', async () => {
     const scenario = await agentScenario(database.db, { env: { ANTHROPIC_MAX_RETRIES: '0' } });
     scenario.claude.enqueue(toolCalls([{ name: 'transferir_para_humano', input: { motivo: 'pediu atendente' } }]));
-    scenario.claude.fallback = { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } };
+    scenario.claude.always({ error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } });
     const outcome = await scenario.responder.respond(await scenario.startRun('atendente por favor'));
     expect(outcome).toMatchObject({
       kind: 'handoff',

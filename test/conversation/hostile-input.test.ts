@@ -90,7 +90,7 @@ describe('hostile customer input', () => {
   });
 
   it('when a customer sends 60 000 characters of odd unicode (NUL, half an emoji, emoji, right-to-left marks), then it is stored, answered, and the model gets a bounded text', async () => {
-    claude.fallback = text('Recebi sua mensagem! Como posso ajudar?');
+    claude.always(text('Recebi sua mensagem! Como posso ajudar?'));
     const from = newWaId();
     const odd = 'Olá 👩🏽‍🦰 \u202Eodnum\u202C e um NUL: \u0000 e meio emoji: \uD83D fim. ';
     const body = odd + 'quero marcar um corte '.repeat(Math.ceil(60_000 / 22)).slice(0, 60_000 - odd.length);

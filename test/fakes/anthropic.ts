@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type Anthropic from '@anthropic-ai/sdk';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
+import { API_ERRORS, errorJson, messageJson, newRequestId, textBlock, toolUseBlock, type Usage } from './anthropic-responses.js';
+
+export { FAKE_MODEL, textBlock, toolUseBlock } from './anthropic-responses.js';
 
 /**
  * The one scripted Claude every agent test (and the agent benchmark) uses: a queue of
@@ -14,9 +16,6 @@ import type { SetupServer } from 'msw/node';
 
 type MessageBody = Anthropic.Messages.MessageCreateParamsNonStreaming;
 type ResponseMessage = Anthropic.Messages.Message;
-type Usage = Partial<
-  Pick<Anthropic.Messages.Usage, 'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens'>
->;
 
 export interface FakeError {
   status: number;
@@ -37,24 +36,61 @@ export interface RecordedRequest {
   status?: number;
 }
 
-export const FAKE_MODEL = 'claude-sonnet-4-6';
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const randomId = (prefix: string) => `${prefix}${Array.from(randomBytes(24), (byte) => BASE62[byte % 62]).join('')}`;
-
+/**
+ * A script is strict: `checkScriptedClaudes` (run after every test by test/support/setup-file.ts)
+ * fails the test when a script created under tracking still has steps nobody asked for, or
+ * answered a request with no step left (an extra call, served as a 500 so the code under test
+ * meets a real failure, not a silent success). A test that means an unbounded answer says so
+ * with `always(step)`.
+ */
 export class ScriptedClaude {
   readonly requests: RecordedRequest[] = [];
   private readonly script: ScriptStep[] = [];
-  /** served when the script is empty; a test that reaches it fails on its own asserts */
-  fallback: ScriptStep | undefined;
+  private alwaysStep: ScriptStep | undefined;
+  /** requests that found the script empty (and no `always`) since the last check */
+  private extraRequests = 0;
+  /** where the script was created, to name it in the check's message */
+  readonly createdAt: string | undefined;
 
-  /** Queues steps, served one per request in order. */
+  constructor() {
+    if (tracked) {
+      this.createdAt = creationSite(new Error().stack);
+      tracked.add(this);
+    }
+  }
+
+  /** Queues steps, served one per request in order; each must be asked for before the test ends. */
   enqueue(...steps: ScriptStep[]): this {
     this.script.push(...steps);
     return this;
   }
 
+  /** Serves `step` to every request once the queued steps are used up, as many times as asked (never an "extra" call). */
+  always(step: ScriptStep): this {
+    this.alwaysStep = step;
+    return this;
+  }
+
   get remaining(): number {
     return this.script.length;
+  }
+
+  /**
+   * What is wrong with the script so far (unused steps, extra requests), then forgotten: the
+   * unused steps are dropped and the count starts again, so a script shared by several tests
+   * is judged per test.
+   */
+  takeProblems(): string[] {
+    const problems: string[] = [];
+    if (this.script.length > 0)
+      problems.push(`${this.script.length} scripted step(s) never asked for (the code made fewer model calls than scripted)`);
+    if (this.extraRequests > 0)
+      problems.push(
+        `${this.extraRequests} request(s) with no step left (answered 500; script the call, or say always(step) if the test means it)`,
+      );
+    this.script.length = 0;
+    this.extraRequests = 0;
+    return problems;
   }
 
   /** Serves one HTTP request the way POST /v1/messages does; the recorded request keeps the status it got. */
@@ -71,16 +107,19 @@ export class ScriptedClaude {
   private async answer(request: Request, recorded: RecordedRequest): Promise<Response> {
     const { body } = recorded;
     const authorization = request.headers.get('authorization') ?? request.headers.get('x-api-key');
-    if (!authorization) return errorResponse({ status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
+    if (!authorization) return errorResponse(API_ERRORS.unauthenticated);
     const problem = validateRequest(body);
     if (problem) return errorResponse({ status: 400, type: 'invalid_request_error', message: problem });
-    const step = this.script.shift() ?? this.fallback;
-    if (!step) return errorResponse({ status: 500, type: 'api_error', message: 'scripted fake: no response left in the script' });
+    const step = this.script.shift() ?? this.alwaysStep;
+    if (!step) {
+      this.extraRequests++;
+      return errorResponse({ status: 500, type: 'api_error', message: 'scripted fake: no response left in the script' });
+    }
     const reply = typeof step === 'function' ? await step(recorded) : step;
     if (reply.delayMs) await abortableDelay(reply.delayMs, request.signal);
     if ('error' in reply) return errorResponse(reply.error);
     // The API answers with the model it ran, which is the one asked for.
-    return Response.json({ ...reply.message, model: body.model }, { headers: { 'request-id': randomId('req_011C') } });
+    return Response.json({ ...reply.message, model: body.model }, { headers: { 'request-id': newRequestId() } });
   }
 
   /** The tool_result blocks of the latest request, in order. */
@@ -90,6 +129,40 @@ export class ScriptedClaude {
     const blocks: Anthropic.Messages.ContentBlockParam[] = last.content;
     return blocks.filter((block): block is Anthropic.Messages.ToolResultBlockParam => block.type === 'tool_result');
   }
+}
+
+// ---- strictness: every script tracked, checked after each test ------------------------
+
+let tracked: Set<ScriptedClaude> | undefined;
+
+/** From now on every new ScriptedClaude is tracked for `checkScriptedClaudes` (the tests' setup file turns this on). */
+export function trackScriptedClaudes(): void {
+  tracked ??= new Set();
+}
+
+/**
+ * The problems of every tracked script, each named by where it was created; the scripts stay
+ * tracked (one made in `beforeAll` serves several tests), their problems are forgotten.
+ */
+export function checkScriptedClaudes(): string[] {
+  return [...(tracked ?? [])].flatMap((fake) =>
+    fake.takeProblems().map((problem) => `ScriptedClaude${fake.createdAt ? ` created at ${fake.createdAt}` : ''}: ${problem}`),
+  );
+}
+
+/** Stops watching the scripts made so far (a test file's end). */
+export function forgetScriptedClaudes(): void {
+  tracked?.clear();
+}
+
+/** The test line that made the script (or, made elsewhere, the first line outside this file). */
+function creationSite(stack: string | undefined): string | undefined {
+  const frames = (stack ?? '')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().replace(/^at\s+/, ''))
+    .filter((frame) => !frame.includes('/test/fakes/anthropic.'));
+  return frames.find((frame) => frame.includes('.test.ts')) ?? frames[0];
 }
 
 /** Serves `fake` on msw for `baseUrl` (the SDK default unless ANTHROPIC_BASE_URL says otherwise). */
@@ -122,38 +195,7 @@ export function inProcessFetch(fake: ScriptedClaude): typeof fetch {
 // ---- response builders -------------------------------------------------------------
 
 export function message(content: ResponseMessage['content'], stopReason: string | null, usage: Usage = {}): { message: ResponseMessage } {
-  return {
-    message: {
-      id: randomId('msg_01'),
-      type: 'message',
-      role: 'assistant',
-      model: FAKE_MODEL,
-      content,
-      stop_reason: stopReason as ResponseMessage['stop_reason'],
-      stop_sequence: null,
-      stop_details: null,
-      container: null,
-      diagnostics: null,
-      usage: {
-        input_tokens: usage.input_tokens ?? 812,
-        cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
-        cache_read_input_tokens: usage.cache_read_input_tokens ?? 1450,
-        cache_creation: { ephemeral_5m_input_tokens: usage.cache_creation_input_tokens ?? 0, ephemeral_1h_input_tokens: 0 },
-        inference_geo: null,
-        output_tokens: usage.output_tokens ?? 64,
-        output_tokens_details: null,
-        server_tool_use: null,
-        service_tier: 'standard',
-        speed: null,
-      } as ResponseMessage['usage'],
-    } as ResponseMessage,
-  };
-}
-
-export const textBlock = (text: string) => ({ type: 'text' as const, text, citations: null });
-
-export function toolUseBlock(name: string, input: Record<string, unknown>, id = randomId('toolu_01')) {
-  return { type: 'tool_use' as const, id, name, input, caller: { type: 'direct' as const } } as Anthropic.Messages.ToolUseBlock;
+  return { message: messageJson(content, stopReason, { usage }) };
 }
 
 /** A final text answer (`end_turn` unless told otherwise). */
@@ -175,15 +217,20 @@ export function apiError(status: number, type: string, messageText: string, head
 }
 
 /** 529 as the API sends it when overloaded; `retry-after-ms` keeps the SDK's back-off short in tests. */
-export const overloaded = () => apiError(529, 'overloaded_error', 'Overloaded', { 'retry-after-ms': '5', 'x-should-retry': 'true' });
+export const overloaded = () =>
+  apiError(API_ERRORS.overloaded.status, API_ERRORS.overloaded.type, API_ERRORS.overloaded.message, {
+    'retry-after-ms': '5',
+    'x-should-retry': 'true',
+  });
 
 // ---- the API's own request checks ---------------------------------------------------
 
 function errorResponse(error: FakeError): Response {
-  return HttpResponse.json(
-    { type: 'error', error: { type: error.type, message: error.message }, request_id: randomId('req_011C') },
-    { status: error.status, headers: { 'request-id': randomId('req_011C'), ...error.headers } },
-  );
+  const requestId = newRequestId();
+  return HttpResponse.json(errorJson(error.type, error.message, requestId), {
+    status: error.status,
+    headers: { 'request-id': requestId, ...error.headers },
+  });
 }
 
 function validateRequest(body: MessageBody): string | null {

@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { HttpResponse, http } from 'msw';
 import { mswServer } from '../support/msw.js';
+import { GRAPH_ERRORS, META_ERRORS, readAnswerJson, sendAcceptedJson } from './graph-api-responses.js';
+import { readBody, sendJson, startLoopbackServer } from './loopback-server.js';
+
+export { META_ERRORS, metaErrorBody } from './graph-api-responses.js';
 
 /** Base URL the msw fake answers on (never resolved: msw intercepts every request to it). */
 export const FAKE_GRAPH_URL = 'https://graph.facebook.test';
@@ -16,44 +18,6 @@ export interface GraphRequest {
   /** the status the fake answered */
   answeredStatus: number;
 }
-
-/** Meta's error body for a refused send with this code, as the Cloud API returns it (`(#code) message` and its details). */
-export const metaErrorBody = (code: number, message: string, details: string, fbtraceId = 'AbC123xyz') => ({
-  error: {
-    message: `(#${code}) ${message}`,
-    type: 'OAuthException',
-    code,
-    error_data: { messaging_product: 'whatsapp', details },
-    fbtrace_id: fbtraceId,
-  },
-});
-
-/** Meta's error bodies, as the Cloud API returns them. */
-export const META_ERRORS = {
-  400: {
-    error: {
-      message: '(#131030) Recipient phone number not in allowed list',
-      type: 'OAuthException',
-      code: 131030,
-      error_data: {
-        messaging_product: 'whatsapp',
-        details: 'Recipient phone number not in allowed list: Add recipient phone number to recipient list and try again.',
-      },
-      fbtrace_id: 'AQ2fZb1y7sI0xmQdTn4o3Zk',
-    },
-  },
-  429: {
-    error: {
-      message: '(#130429) Rate limit hit',
-      type: 'OAuthException',
-      code: 130429,
-      error_data: { messaging_product: 'whatsapp', details: 'Cloud API message throughput has been reached.' },
-      fbtrace_id: 'A7m1',
-    },
-  },
-  500: { error: { message: 'An unknown error has occurred.', type: 'OAuthException', code: 1, is_transient: true, fbtrace_id: 'AwZk9q' } },
-  503: { error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2, is_transient: true, fbtrace_id: 'Bx1' } },
-} as const;
 
 /**
  * The WhatsApp Cloud API as seen by our client: records every request and answers sends with
@@ -89,22 +53,12 @@ export class GraphApiFake {
     const next = kind === 'read' ? 200 : (this.scripted.shift() ?? 200);
     const status = typeof next === 'number' ? next : next.status;
     this.requests.push({ version, phoneNumberId, authorization, body, kind, answeredStatus: status });
-    if (kind === 'read') return { status, json: { success: true } };
+    if (kind === 'read') return { status, json: readAnswerJson() };
     if (typeof next !== 'number') return { status, json: next.body };
     if (status === 200 && body.to === undefined && body.recipient === undefined) {
-      return { status: 400, json: { error: { message: '(#100) The parameter to is required.', type: 'OAuthException', code: 100 } } };
+      return { status: 400, json: GRAPH_ERRORS.missingRecipient() };
     }
-    if (status === 200) {
-      return {
-        status,
-        json: {
-          messaging_product: 'whatsapp',
-          // a send to a business-scoped user id answers with its user_id, a send to a phone with its wa_id
-          contacts: [body.to !== undefined ? { input: body.to, wa_id: body.to } : { input: body.recipient, user_id: body.recipient }],
-          messages: [{ id: `wamid.HBgN${randomBytes(18).toString('base64url')}`, message_status: 'accepted' }],
-        },
-      };
-    }
+    if (status === 200) return { status, json: sendAcceptedJson(body.to !== undefined ? { to: body.to } : { recipient: body.recipient }) };
     return { status, json: META_ERRORS[status as keyof typeof META_ERRORS] ?? META_ERRORS[500] };
   }
 
@@ -125,30 +79,15 @@ export class GraphApiFake {
    * cannot reach). Returns its base URL and a close function.
    */
   async listen(): Promise<{ url: string; close(): Promise<void> }> {
-    const server: Server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const match = /^\/([^/]+)\/([^/]+)\/messages$/.exec(request.url ?? '');
-        if (request.method !== 'POST' || !match) {
-          response.writeHead(404).end();
-          return;
-        }
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-        const answer = this.handle(match[1]!, match[2]!, request.headers.authorization ?? null, body);
-        response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
-      });
+    return startLoopbackServer(async (request, response) => {
+      const raw = await readBody(request);
+      const match = /^\/([^/]+)\/([^/]+)\/messages$/.exec(request.url ?? '');
+      if (request.method !== 'POST' || !match) {
+        sendJson(response, 404, GRAPH_ERRORS.unknownPath(request.url));
+        return;
+      }
+      const answer = this.handle(match[1]!, match[2]!, request.headers.authorization ?? null, JSON.parse(raw) as Record<string, unknown>);
+      sendJson(response, answer.status, answer.json);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    return {
-      url: `http://127.0.0.1:${port}`,
-      close: () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    };
   }
 }

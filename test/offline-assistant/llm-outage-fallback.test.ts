@@ -69,7 +69,7 @@ describe('Claude API outage → offline assistant → agent again', () => {
     timeout: 60_000,
   }, async () => {
     const claude = installScriptedClaude(mswServer);
-    claude.fallback = apiError(529, 'overloaded_error', 'Overloaded');
+    claude.always(apiError(529, 'overloaded_error', 'Overloaded'));
 
     // Conversations answered by the agent while the API is down: each run fails as an outage.
     const failed = [];

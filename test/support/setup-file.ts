@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { checkScriptedClaudes, forgetScriptedClaudes, trackScriptedClaudes } from '../fakes/anthropic.js';
 import { mswServer } from './msw.js';
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -28,3 +29,12 @@ beforeAll(() => {
 });
 afterEach(() => mswServer.resetHandlers());
 afterAll(() => mswServer.close());
+
+// Every scripted Claude is strict: a test whose script has steps left, or that made a model
+// call with no step left, fails (a wrong test cannot pass on an extra call becoming a handoff).
+trackScriptedClaudes();
+afterEach(() => {
+  const problems = checkScriptedClaudes();
+  if (problems.length > 0) throw new Error(`the scripted Claude was not followed exactly:\n- ${problems.join('\n- ')}`);
+});
+afterAll(() => forgetScriptedClaudes());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LockWait } from '../../bench/soak/capacity-sample.js';
-import { judgeSaturation } from '../../bench/soak/saturation.js';
+import type { LockWait } from '../../../bench/soak/capacity-sample.js';
+import { judgeSaturation } from '../../../bench/soak/saturation.js';
 import { from, group, LIMITS, QUIET_CONNECTIONS, series } from './capacity-series.js';
 
 describe('saturation verdict', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { steadyStateCost } from '../../bench/soak/steady-state.js';
+import { steadyStateCost } from '../../../bench/soak/steady-state.js';
 import { series } from './capacity-series.js';
 
 describe('CPU per message in the steady middle of a run', () => {

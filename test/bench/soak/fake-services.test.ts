@@ -1,12 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCustomerIntent } from '../../bench/soak/customer-intent.js';
-import { planCustomers, upcomingWorkingDates } from '../../bench/soak/customer-script.js';
-import { startFakeAnthropic } from '../../bench/soak/fake-anthropic.js';
-import { startFakeGraph } from '../../bench/soak/fake-graph.js';
-import type { ApiMessage, MessagesRequest } from '../../bench/soak/messages-api-types.js';
-import { createRandom } from '../../bench/soak/random.js';
-import { decideNextStep } from '../../bench/soak/scheduling-policy.js';
+import { readCustomerIntent } from '../../../bench/soak/customer-intent.js';
+import { planCustomers, upcomingWorkingDates } from '../../../bench/soak/customer-script.js';
+import { decideNextStep, schedulingModel } from '../../../bench/soak/scheduling-policy.js';
+import { startFakeAnthropic } from '../../fakes/anthropic-loopback.js';
+import { startFakeGraph } from '../../fakes/graph-api-loopback.js';
+import type { ApiMessage, MessagesRequest } from '../../fakes/messages-api-types.js';
+import { createRandom } from '../../fakes/random.js';
 
 const TODAY = '2026-11-29';
 const TOOLS = [
@@ -51,7 +51,7 @@ const toolCall = (name: string, input: Record<string, unknown>, result: unknown,
   ];
 };
 const request = (messages: ApiMessage[], extra: Partial<MessagesRequest> = {}): MessagesRequest => ({
-  model: 'claude-sonnet-4-5',
+  model: 'claude-sonnet-4-6',
   tools: TOOLS,
   messages,
   ...extra,
@@ -159,11 +159,16 @@ describe('loopback fakes', () => {
   });
 
   it('when the SDK calls the fake Messages API with a bearer key, then it gets a well-formed tool_use message and the call is logged', async () => {
-    const fake = await startFakeAnthropic({ random: createRandom(1), latencyMs: [5, 10], errorRate: 0, timeZone: 'America/Sao_Paulo' });
+    const fake = await startFakeAnthropic({
+      random: createRandom(1),
+      latencyMs: [5, 10],
+      errorRate: 0,
+      decide: schedulingModel('America/Sao_Paulo'),
+    });
     closers.push(fake.close);
     const client = new Anthropic({ apiKey: 'test', baseURL: fake.url, maxRetries: 0 });
     const message = await client.messages.create({
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       max_tokens: 512,
       tools: TOOLS.map((tool) => ({ ...tool, input_schema: { type: 'object' } })),
       messages: [{ role: 'user', content: booking.content as string }],
@@ -177,7 +182,12 @@ describe('loopback fakes', () => {
   });
 
   it('when the fake is set to fail, then the SDK sees the real overloaded or api error', async () => {
-    const fake = await startFakeAnthropic({ random: createRandom(2), latencyMs: [1, 2], errorRate: 1, timeZone: 'America/Sao_Paulo' });
+    const fake = await startFakeAnthropic({
+      random: createRandom(2),
+      latencyMs: [1, 2],
+      errorRate: 1,
+      decide: schedulingModel('America/Sao_Paulo'),
+    });
     closers.push(fake.close);
     const client = new Anthropic({ apiKey: 'test', baseURL: fake.url, maxRetries: 0 });
     const failure = await client.messages

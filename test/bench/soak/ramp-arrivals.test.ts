@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planCustomers, rampArrivalMs } from '../../bench/soak/customer-script.js';
-import { createRandom } from '../../bench/soak/random.js';
+import { planCustomers, rampArrivalMs } from '../../../bench/soak/customer-script.js';
+import { createRandom } from '../../fakes/random.js';
 
 const plan = (arrivals: 'uniform' | 'ramp', customers = 400) =>
   planCustomers({

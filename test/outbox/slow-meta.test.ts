@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeGraph, startFakeGraph } from '../../bench/soak/fake-graph.js';
-import { createRandom } from '../../bench/soak/random.js';
 import { createGraphApiClient, GraphApiError } from '../../src/graph/index.js';
 import { applyStatusUpdate, sendOutboundMessage } from '../../src/outbox/index.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { FAKE_GRAPH_URL } from '../fakes/graph-api.js';
+import { type FakeGraph, startFakeGraph } from '../fakes/graph-api-loopback.js';
+import { createRandom } from '../fakes/random.js';
 import { createOutboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { freePort } from '../support/free-port.js';
 import { mswServer } from '../support/msw.js';

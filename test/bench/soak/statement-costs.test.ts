@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatStatementCosts, type StatementCost } from '../../bench/soak/statement-costs.js';
+import { formatStatementCosts, type StatementCost } from '../../../bench/soak/statement-costs.js';
 
 const cost = (query: string, calls: number, execMs: number, walBytes: number): StatementCost => ({
   query,

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { metaWebhookEnvelope } from '../../src/cli/chat-webhook.js';
+import { GRAPH_ERRORS, newWamid, readAnswerJson, sendAcceptedJson } from './graph-api-responses.js';
 import { readBody, sendJson, startLoopbackServer } from './loopback-server.js';
-import { postWebhook } from './meta-webhook.js';
-import { type Random, sleep } from './random.js';
+import { postWebhook } from './post-webhook.js';
+import type { Random } from './random.js';
 
 /** One message Meta accepted (2xx) and would deliver to the customer. */
 export interface GraphDelivery {
@@ -26,7 +27,7 @@ export interface StatusWebhookTarget {
 }
 
 export interface FakeGraphOptions {
-  random: Random;
+  random: Pick<Random, 'int' | 'chance'>;
   latencyMs: [number, number];
   /** share of message sends answered with Meta's 500 error */
   errorRate: number;
@@ -58,9 +59,11 @@ export interface FakeGraph {
 }
 
 /**
- * A loopback stand-in for the WhatsApp Cloud API's `POST /{version}/{phone-number-id}/messages`:
- * realistic latency, a share of 500 answers in Meta's error JSON, bearer-token check, and a
- * log of every accepted message, which is where duplicate replies show up.
+ * A loopback stand-in for the WhatsApp Cloud API's `POST /{version}/{phone-number-id}/messages`,
+ * for service processes an in-process fake cannot reach (the soak, slow-Meta tests): realistic
+ * latency, a share of 500 answers in Meta's error JSON, bearer-token check, and a log of every
+ * accepted message, which is where duplicate replies show up. Its answers are `GraphApiFake`'s
+ * (the same send and error JSON, from ./graph-api-responses.ts).
  */
 export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGraph> {
   const deliveries: GraphDelivery[] = [];
@@ -95,7 +98,7 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
     const match = /^\/(v\d+\.\d+)\/([^/]+)\/messages$/.exec(request.url ?? '');
     const raw = await readBody(request);
     if (request.method !== 'POST' || !match) {
-      sendJson(response, 404, metaError(`Unknown path components: ${request.url}`, 'OAuthException', 2500));
+      sendJson(response, 404, GRAPH_ERRORS.unknownPath(request.url));
       return;
     }
     stats.requests++;
@@ -104,7 +107,7 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token || !options.acceptedTokens.has(token)) {
       stats.unauthorized++;
-      sendJson(response, 401, metaError('Error validating access token: Session has expired.', 'OAuthException', 190));
+      sendJson(response, 401, GRAPH_ERRORS.expiredToken());
       return;
     }
     let body: Record<string, unknown>;
@@ -112,7 +115,7 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
       body = JSON.parse(raw) as Record<string, unknown>;
     } catch {
       stats.rejected++;
-      sendJson(response, 400, metaError('(#100) Invalid parameter', 'OAuthException', 100));
+      sendJson(response, 400, GRAPH_ERRORS.invalidParameter());
       return;
     }
     // A message send (not a read receipt) is now at "Meta": its sender's port tells who sent it.
@@ -127,21 +130,13 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
     await sleepBetween(options.random, options.latencyMs);
     if (body.status === 'read') {
       stats.readReceipts++;
-      sendJson(response, 200, { success: true });
+      sendJson(response, 200, readAnswerJson());
       return;
     }
     // A send cut by a kill is the fault under test: Meta takes it (no injected 500 on top).
     if (!killedPorts.has(senderPort ?? -1) && options.random.chance(options.errorRate)) {
       stats.errors500++;
-      sendJson(response, 500, {
-        error: {
-          message: '(#131000) Something went wrong',
-          type: 'OAuthException',
-          code: 131000,
-          error_data: { messaging_product: 'whatsapp', details: 'Something went wrong' },
-          fbtrace_id: fbtraceId(),
-        },
-      });
+      sendJson(response, 500, GRAPH_ERRORS.somethingWentWrong());
       return;
     }
     const to = typeof body.to === 'string' ? body.to : '';
@@ -149,10 +144,10 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
     const text = messageText(body);
     if (body.messaging_product !== 'whatsapp' || !to || !type || text === undefined) {
       stats.rejected++;
-      sendJson(response, 400, metaError('(#100) The parameter messaging_product is required.', 'OAuthException', 100));
+      sendJson(response, 400, GRAPH_ERRORS.missingMessagingProduct());
       return;
     }
-    const wamid = `wamid.HBgN${randomBytes(18).toString('base64url').toUpperCase()}`;
+    const wamid = newWamid();
     const callbackData = typeof body.biz_opaque_callback_data === 'string' ? body.biz_opaque_callback_data : undefined;
     const delivery: GraphDelivery = {
       phoneNumberId,
@@ -168,7 +163,7 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
     deliveries.push(delivery);
     for (const listener of listeners) listener(delivery);
     postStatuses(delivery);
-    sendJson(response, 200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] });
+    sendJson(response, 200, sendAcceptedJson({ to }, wamid));
   });
   return {
     url: server.url,
@@ -218,13 +213,7 @@ function messageText(body: Record<string, unknown>): string | undefined {
   return JSON.stringify(body[String(body.type)] ?? null);
 }
 
-function metaError(message: string, type: string, code: number) {
-  return { error: { message, type, code, fbtrace_id: fbtraceId() } };
-}
-
-const fbtraceId = () => `A${randomBytes(11).toString('base64url')}`;
-
-async function sleepBetween(random: Random, [min, max]: [number, number]) {
+async function sleepBetween(random: Pick<Random, 'int'>, [min, max]: [number, number]) {
   const ms = random.int(min, max);
   if (ms > 0) await sleep(ms);
 }

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readConversationTurn } from './conversation-turn.js';
-import { localDate } from './customer-intent.js';
+import { API_ERRORS, errorJson, messageJson, newRequestId, textBlock, toolUseBlock } from './anthropic-responses.js';
 import { readBody, sendJson, startLoopbackServer } from './loopback-server.js';
-import type { MessagesRequest, ModelStep } from './messages-api-types.js';
+import { blocksOf, isText, type MessagesRequest, type ModelStep } from './messages-api-types.js';
 import type { Random } from './random.js';
-import { decideNextStep } from './scheduling-policy.js';
 
 /** One request the fake answered, kept for the final accounting. */
 export interface ModelCall {
@@ -22,11 +19,12 @@ export interface ModelCall {
 }
 
 export interface FakeAnthropicOptions {
-  random: Random;
+  random: Pick<Random, 'int' | 'chance'>;
   latencyMs: [number, number];
   /** share of requests answered with 529 overloaded_error or 500 api_error */
   errorRate: number;
-  timeZone: string;
+  /** what the model answers to a request it does not fail (the soak's scheduling policy) */
+  decide(request: MessagesRequest): ModelStep;
 }
 
 export interface FakeAnthropic {
@@ -35,32 +33,28 @@ export interface FakeAnthropic {
   close(): Promise<void>;
 }
 
-const base62 = (length: number) =>
-  [...randomBytes(length)].map((byte) => '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'[byte % 62]).join('');
-
 /**
- * A loopback Anthropic Messages API (`POST /v1/messages`) for the soak: accepts the SDK's
- * `authorization: Bearer` and `x-api-key`, waits a realistic model latency, fails a share of
- * requests with the real 529/500 error JSON, and otherwise answers with the scheduling
- * policy's next step, realistic ids and `usage`. Every request is logged with its duration
- * so the report can subtract model time from reply latency.
+ * A loopback Anthropic Messages API (`POST /v1/messages`) for the soak, whose service
+ * processes cannot reach an in-process fake: accepts the SDK's `authorization: Bearer` and
+ * `x-api-key`, waits a realistic model latency, fails a share of requests with the real
+ * 529/500 error JSON, and otherwise answers with `decide`'s step, as `ScriptedClaude` does
+ * (the same message, usage and error JSON, from ./anthropic-responses.ts). Every request is
+ * logged with its duration so the report can subtract model time from reply latency.
  */
 export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise<FakeAnthropic> {
   const calls: ModelCall[] = [];
   const server = await startLoopbackServer(async (request, response) => {
     const raw = await readBody(request);
-    const requestId = `req_011C${base62(20)}`;
+    const requestId = newRequestId();
+    const sendError = (error: { status: number; type: string; message: string }, headers: Record<string, string> = {}) =>
+      sendJson(response, error.status, errorJson(error.type, error.message, requestId), { 'request-id': requestId, ...headers });
     if (request.method !== 'POST' || !(request.url ?? '').startsWith('/v1/messages')) {
-      sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'Not found' }, request_id: requestId });
+      sendError(API_ERRORS.notFound);
       return;
     }
     const authorised = Boolean(request.headers['x-api-key']) || /^Bearer .+/.test(request.headers.authorization ?? '');
     if (!authorised) {
-      sendJson(response, 401, {
-        type: 'error',
-        error: { type: 'authentication_error', message: 'x-api-key header is required' },
-        request_id: requestId,
-      });
+      sendError(API_ERRORS.unauthenticated);
       return;
     }
     const startedAt = Date.now();
@@ -72,61 +66,41 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
         status,
         outcome,
         toolNames: step?.content.flatMap((block) => (block.type === 'tool_use' ? [block.name] : [])) ?? [],
-        userText: readConversationTurn(body).allUserText,
+        userText: allUserText(body),
         inputTokens: usage?.input ?? 0,
         outputTokens: usage?.output ?? 0,
       });
     if (body.stream) {
       log(400, 'stream_unsupported');
-      sendJson(response, 400, {
-        type: 'error',
-        error: { type: 'invalid_request_error', message: 'the soak fake does not stream' },
-        request_id: requestId,
-      });
+      sendError({ status: 400, type: 'invalid_request_error', message: 'the loopback fake does not stream' });
       return;
     }
     const latency = options.random.int(options.latencyMs[0], options.latencyMs[1]);
     if (options.random.chance(options.errorRate)) {
       // Real overloads come back fast; a 500 after part of the work.
       await sleep(options.random.chance(0.5) ? Math.min(latency, 80) : latency / 2);
-      const overloaded = options.random.chance(0.5);
-      const status = overloaded ? 529 : 500;
-      const type = overloaded ? 'overloaded_error' : 'api_error';
-      log(status, type);
-      sendJson(
-        response,
-        status,
-        { type: 'error', error: { type, message: overloaded ? 'Overloaded' : 'Internal server error' }, request_id: requestId },
-        { 'request-id': requestId, 'x-should-retry': 'true' },
-      );
+      const error = options.random.chance(0.5) ? API_ERRORS.overloaded : API_ERRORS.internal;
+      log(error.status, error.type);
+      sendError(error, { 'x-should-retry': 'true' });
       return;
     }
-    const step = decideNextStep(body, localDate(options.timeZone));
+    const step = options.decide(body);
     await sleep(latency);
-    const content = step.content.map((block) => (block.type === 'tool_use' ? { ...block, id: `toolu_01${base62(22)}` } : block));
+    const content = step.content.map((block) =>
+      block.type === 'tool_use' ? toolUseBlock(block.name, block.input) : textBlock(block.text),
+    );
     const usage = estimateUsage(body, content);
     log(200, step.stopReason, step, usage);
-    sendJson(
-      response,
-      200,
-      {
-        id: `msg_01${base62(22)}`,
-        type: 'message',
-        role: 'assistant',
-        model: body.model ?? 'claude-sonnet-4-5',
-        content,
-        stop_reason: step.stopReason,
-        stop_sequence: null,
-        usage: {
-          input_tokens: usage.input - usage.cached,
-          cache_creation_input_tokens: 0,
-          cache_read_input_tokens: usage.cached,
-          output_tokens: usage.output,
-          service_tier: 'standard',
-        },
+    const answer = messageJson(content, step.stopReason, {
+      model: body.model,
+      usage: {
+        input_tokens: usage.input - usage.cached,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: usage.cached,
+        output_tokens: usage.output,
       },
-      { 'request-id': requestId },
-    );
+    });
+    sendJson(response, 200, answer, { 'request-id': requestId });
   });
   return { url: server.url, calls, close: server.close };
 }
@@ -137,4 +111,13 @@ function estimateUsage(body: MessagesRequest, content: unknown) {
   const input = tokens(body.system) + tokens(body.tools) + tokens(body.messages);
   const cacheable = JSON.stringify([body.system, body.tools]).includes('cache_control') ? tokens(body.system) + tokens(body.tools) : 0;
   return { input, cached: cacheable, output: tokens(content) + 8 };
+}
+
+/** Every user text of the request (earlier turns too), to tell which customer it belongs to. */
+function allUserText(body: MessagesRequest): string {
+  return (body.messages ?? [])
+    .filter((message) => message.role === 'user')
+    .flatMap((message) => blocksOf(message).filter(isText))
+    .map((block) => block.text)
+    .join('\n');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { capacityRows, capacityVerdictLine } from '../../bench/soak/capacity-report.js';
-import { summarizeCapacity } from '../../bench/soak/capacity-summary.js';
+import { capacityRows, capacityVerdictLine } from '../../../bench/soak/capacity-report.js';
+import { summarizeCapacity } from '../../../bench/soak/capacity-summary.js';
 import { from, LIMITS, series } from './capacity-series.js';
 
 const COST = { inboundMessages: 100, postgresCpuSeconds: 0.5, wal: { records: 30_000, fpi: 120, bytes: 2_048_000 } };

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatSoakReport } from '../../bench/soak/report.js';
-import { runSoak, type SoakResult } from '../../bench/soak/run-soak.js';
+import { formatSoakReport } from '../../../bench/soak/report.js';
+import { runSoak, type SoakResult } from '../../../bench/soak/run-soak.js';
 
 // The small soak of `npm test`: the built service as 2 web + 2 worker processes on a
 // throwaway database, 20 customers × 3 messages with duplicated webhooks, bursts, racing
@@ -11,7 +11,10 @@ describe('small soak: 2 web + 2 worker processes under faults', () => {
   let result: SoakResult;
 
   beforeAll(() => {
-    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: 'inherit' });
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      stdio: 'inherit',
+    });
     expect(build.status).toBe(0);
   }, 120_000);
 

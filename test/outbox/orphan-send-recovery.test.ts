@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { startFakeGraph } from '../../bench/soak/fake-graph.js';
-import { createRandom } from '../../bench/soak/random.js';
 import { createGraphApiClient } from '../../src/graph/index.js';
 import { applyStatusUpdate, sendOutboundMessage } from '../../src/outbox/index.js';
 import { createLogger } from '../../src/shared/index.js';
+import { startFakeGraph } from '../fakes/graph-api-loopback.js';
+import { createRandom } from '../fakes/random.js';
 import { createOutboundMessage, createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupConnections } from '../../bench/soak/connection-groups.js';
+import { groupConnections } from '../../../bench/soak/connection-groups.js';
 
 describe('connection groups', () => {
   const processOfPid = new Map([

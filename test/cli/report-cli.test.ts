@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, startEmbeddedPostgres } from '../../src/db/index.js';
 import { silentLogger } from '../../src/shared/index.js';
+import { insertHandoffs, NOVEMBER_HANDOFFS } from '../handoff/handoff-stats-fixture.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { freePort } from '../support/free-port.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
-import { insertHandoffs, NOVEMBER_HANDOFFS } from './handoff-stats-fixture.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');

@@ -1,5 +1,5 @@
-import type { CapacitySample, ConnectionGroup, LockWait } from '../../bench/soak/capacity-sample.js';
-import type { SaturationLimits } from '../../bench/soak/saturation.js';
+import type { CapacitySample, ConnectionGroup, LockWait } from '../../../bench/soak/capacity-sample.js';
+import type { SaturationLimits } from '../../../bench/soak/saturation.js';
 
 // Hand-built capacity samples for the saturation and report tests: a quiet service on a 4-core
 // machine with 2 web and 2 worker processes, which a test changes from some second on.

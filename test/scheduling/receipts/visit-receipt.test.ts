@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visitReceiptText } from '../../src/scheduling/receipts/index.js';
+import { visitReceiptText } from '../../../src/scheduling/receipts/index.js';
 
 const business = { name: 'Salão da Ana', address: 'Rua X, 10' };
 

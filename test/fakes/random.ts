@@ -28,5 +28,3 @@ export function createRandom(seed: number): Random {
     },
   };
 }
-
-export { setTimeout as sleep } from 'node:timers/promises';

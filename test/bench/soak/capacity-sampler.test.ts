@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startCapacitySampler } from '../../bench/soak/capacity-sampler.js';
-import { testDatabase } from '../support/test-database.js';
+import { startCapacitySampler } from '../../../bench/soak/capacity-sampler.js';
+import { testDatabase } from '../../support/test-database.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * A stand-in service process: two sessions (one named as the service names its pools, one
