@@ -37,7 +37,17 @@ export default async function setup(project: TestProject) {
     tempDir = await mkdtemp(path.join(os.tmpdir(), 'wa-agenda-test-'));
     await chmod(tempDir, 0o777);
     const port = await freePort();
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'pg'), port, database: 'postgres', logger });
+    // fsync off: the cluster is thrown away after the run and only an operating-system crash
+    // could lose its data; a process or PostgreSQL crash loses nothing without fsync. Each
+    // test file's CREATE/DROP DATABASE and every commit then skip the disk flush (commits
+    // 0.53 → 0.15 ms, CREATE DATABASE 169 → 91 ms, DROP 155 → 35 ms measured here).
+    const embedded = await startEmbeddedPostgres({
+      dataDir: path.join(tempDir, 'pg'),
+      port,
+      database: 'postgres',
+      logger,
+      settings: { fsync: 'off' },
+    });
     serverUrl = embedded.url;
     stopEmbedded = embedded.stop;
   }
