@@ -191,11 +191,19 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
       },
       'staff rescheduled an appointment',
     );
+    // A row of a visit moved the whole visit: its new rows, in order.
+    const visit = outcome.visit
+      ? {
+          visitId: outcome.visit.visitId,
+          items: await Promise.all(outcome.visit.appointments.map((row) => itemBody(context.tenantId, context.timezone, row.id))),
+        }
+      : null;
     response.json({
       appointment: await itemBody(context.tenantId, context.timezone, outcome.appointment.id),
       previous: await itemBody(context.tenantId, context.timezone, id),
       unchanged: false,
       notification: outcome.after,
+      ...(visit ? { visit } : {}),
     });
   });
 

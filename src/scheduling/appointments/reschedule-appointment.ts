@@ -7,6 +7,7 @@ import { type AppointmentView, findAppointment, findAppointmentByKey } from './a
 import type { BookingPolicy } from './booking-policy.js';
 import { decideCancellation } from './cancel-appointment.js';
 import { moveAppointment, NoLongerUpcoming } from './move-appointment.js';
+import { rescheduleVisit } from './reschedule-visit.js';
 import { resolveSlot } from './resolve-slot.js';
 import { refusalOf } from './transition-appointment.js';
 
@@ -25,9 +26,19 @@ export interface RescheduleAppointmentRequest<After> {
   afterChange?(tx: Tx, change: { previous: AppointmentView; startsAt: Date; endsAt: Date }): Promise<After>;
 }
 
+/** A visit moved as a whole: its new id and rows (in order of start), and the old rows, now cancelled. */
+export interface VisitMove {
+  visitId: number;
+  appointments: AppointmentView[];
+  previous: AppointmentView[];
+}
+
 export type RescheduleAppointmentOutcome<After> =
-  /** `appointment` is the new row; `previous` the old one, now cancelled */
-  | { kind: 'moved'; appointment: AppointmentView; previous: AppointmentView; after: After }
+  /**
+   * `appointment` is the new row; `previous` the old one, now cancelled; `visit` when the row
+   * belongs to a visit, which moved as a whole (its new id and rows, and its old rows)
+   */
+  | { kind: 'moved'; appointment: AppointmentView; previous: AppointmentView; after: After; visit?: VisitMove }
   /** nothing changed: a repeated call (same key), or the new start equals the current one */
   | { kind: 'unchanged'; appointment: AppointmentView; previous: AppointmentView }
   | Refused<AppointmentRefusal>;
@@ -39,6 +50,7 @@ export type RescheduleAppointmentOutcome<After> =
  * one transaction, so on any refusal nothing changes. Refuses: unknown (another customer's or
  * tenant's alike), cancelled, started, inside the cancellation notice (customers), every
  * refusal of resolveSlot, and a conflict at insert (`slot_taken`, just now). Idempotent per key.
+ * A row of a visit moves the whole visit with it (rescheduleVisit).
  */
 export async function rescheduleAppointment<After = undefined>(
   scheduling: SchedulingDeps,
@@ -58,6 +70,7 @@ export async function rescheduleAppointment<After = undefined>(
   if (localDateTimeOf(previous.startsAt.getTime(), previous.timezone) === request.start) {
     return { kind: 'unchanged', appointment: previous, previous };
   }
+  if (previous.visitId !== null) return rescheduleVisit(scheduling, request, { ...previous, visitId: previous.visitId });
 
   const slot = await resolveSlot(db, {
     tenantId: request.tenantId,
