@@ -32,7 +32,8 @@ export async function visitSalon(db: Db, options: { reminders?: unknown[] } = {}
   await db.professionalService.createMany({
     data: [ana, bia].map((professional) => ({ tenantId: tenant.id, professionalId: professional.id, serviceId: escova.id })),
   });
-  return { tenant, ana, bia, corte, coloracao, escova, lavatorio };
+  const { name } = await db.tenant.findUniqueOrThrow({ where: { id: tenant.id }, select: { name: true } });
+  return { tenant: { ...tenant, name }, ana, bia, corte, coloracao, escova, lavatorio };
 }
 
 /** Books a visit for the conversation's customer under the customer's rules. */
