@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/index.js';
+import { Prisma, type Queryable } from '../../db/index.js';
 import { generousUtcWindow, weekdayOf } from '../../shared/index.js';
 import { type AvailabilityRefusal, type Refused, refused } from './availability-refusal.js';
 import type { BookingWindow } from './booking-window.js';
@@ -18,13 +18,20 @@ export type LoadedVisit = { kind: 'loaded'; facts: VisitFacts; settings: Booking
  * Reads what a visit search needs for one local date: for each service, the professional asked
  * for (or everyone who does it, by name), each with that day's hours, busy time and the
  * service as they do it; the resources the services need, with the appointments already
- * holding them. One schedule read per professional (they run in parallel on the pool) and one
- * for the resources. Refuses as availability does: unknown ids (other tenants' alike), a
+ * holding them. One schedule read per professional and one for the resources, all in
+ * parallel on the pool: one round trip's wait in the common case. Refuses as availability does: unknown ids (other tenants' alike), a
  * service the professional does not do, a service nobody does.
  */
 export async function loadVisitFacts(
   db: Queryable,
-  query: { tenantId: number; items: readonly VisitItemRequest[]; date: string; window: BookingWindow; ignoreAppointmentIds?: number[] },
+  query: {
+    tenantId: number;
+    items: readonly VisitItemRequest[];
+    date: string;
+    /** the booking window, or how to make it from the tenant's settings (read with the schedules: no query of its own) */
+    window: BookingWindow | ((settings: BookingSettings) => BookingWindow);
+    ignoreAppointmentIds?: number[];
+  },
 ): Promise<LoadedVisit> {
   const range = {
     tenantId: query.tenantId,
@@ -32,6 +39,14 @@ export async function loadVisitFacts(
     toDate: query.date,
     ignoreAppointmentIds: query.ignoreAppointmentIds ?? [],
   };
+  // The resources' use is read alongside the schedules, by the services asked for (a variant has its own links).
+  const resourceUse = loadResourceUse(db, {
+    ...range,
+    resourceIds: [],
+    serviceIds: [...new Set(query.items.map((item) => item.serviceId))],
+  });
+  // Settled here so that an early refusal below leaves no rejected promise unobserved.
+  resourceUse.catch(() => undefined);
   const openIds = [...new Set(query.items.filter((item) => !item.professionalId).map((item) => item.serviceId))];
   const doers = new Map<number, number[]>();
   for (const serviceId of openIds) {
@@ -89,8 +104,8 @@ export async function loadVisitFacts(
     items.push({ candidates });
   }
   const settings = await settingsOf(db, query.tenantId, schedules);
-  const resourceIds = [...new Set(items.flatMap((item) => item.candidates.flatMap((candidate) => candidate.service.resourceIds)))];
-  const resources = await loadResourceUse(db, { ...range, resourceIds });
+  const resources = await resourceUse;
+  const window = typeof query.window === 'function' ? query.window(settings) : query.window;
   const anySchedule = schedules.values().next().value;
   return {
     kind: 'loaded',
@@ -99,7 +114,7 @@ export async function loadVisitFacts(
       date: query.date,
       zone: settings.timezone,
       stepMinutes: settings.slotStepMinutes,
-      earliest: query.window.earliest,
+      earliest: window.earliest,
       closedDay: anySchedule?.closedDays.get(query.date) ?? null,
       items,
       resources,
@@ -124,9 +139,23 @@ async function settingsOf(db: Queryable, tenantId: number, schedules: Map<number
  */
 export async function loadResourceUse(
   db: Queryable,
-  query: { tenantId: number; resourceIds: number[]; fromDate: string; toDate: string; ignoreAppointmentIds: number[] },
+  query: {
+    tenantId: number;
+    resourceIds: number[];
+    /** the resources these services need, too */
+    serviceIds?: number[];
+    fromDate: string;
+    toDate: string;
+    ignoreAppointmentIds: number[];
+  },
 ): Promise<Map<number, ResourceUse>> {
-  if (query.resourceIds.length === 0) return new Map();
+  const serviceIds = query.serviceIds ?? [];
+  if (query.resourceIds.length === 0 && serviceIds.length === 0) return new Map();
+  const needed =
+    serviceIds.length === 0
+      ? Prisma.sql`r.id = ANY(${query.resourceIds}::int[])`
+      : Prisma.sql`(r.id = ANY(${query.resourceIds}::int[]) OR r.id IN (
+          SELECT n.resource_id FROM service_resources n WHERE n.tenant_id = ${query.tenantId}::int AND n.service_id = ANY(${serviceIds}::int[])))`;
   const window = generousUtcWindow(query.fromDate, query.toDate);
   const earliestStart = new Date(window.start.getTime() - 36 * 3_600_000);
   const rows = await db.$queryRaw<{ id: number; count: number; holds: [number, number][] }[]>`
@@ -139,7 +168,7 @@ export async function loadResourceUse(
           AND a.starts_at < ${window.end} AND a.starts_at > ${earliestStart}
           AND appointment_busy_until(a.ends_at, a.buffer_after_minutes) > ${window.start}
           AND a.id <> ALL(${query.ignoreAppointmentIds}::int[])) AS holds
-      FROM resources r WHERE r.tenant_id = ${query.tenantId}::int AND r.id = ANY(${query.resourceIds}::int[])`;
+      FROM resources r WHERE r.tenant_id = ${query.tenantId}::int AND ${needed}`;
   return new Map(
     rows.map((row) => [row.id, { count: row.count, holds: row.holds.map(([from, to]) => [Number(from), Number(to)] as const) }]),
   );
