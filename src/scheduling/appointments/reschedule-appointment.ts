@@ -1,47 +1,16 @@
-import { isExclusionViolation, isUniqueViolation, type Tx } from '../../db/index.js';
+import { isExclusionViolation, isUniqueViolation } from '../../db/index.js';
 import { localDateTimeOf } from '../../shared/index.js';
-import { findNearestFreeSlots, type Refused, refused } from '../availability/index.js';
+import { findNearestFreeSlots, refused } from '../availability/index.js';
 import type { SchedulingDeps } from './appointment-changed.js';
-import type { AppointmentRefusal } from './appointment-refusal.js';
-import { type AppointmentView, findAppointment, findAppointmentByKey } from './appointment-view.js';
-import type { BookingPolicy } from './booking-policy.js';
+import { findAppointment, findAppointmentByKey } from './appointment-view.js';
 import { decideCancellation } from './cancel-appointment.js';
 import { moveAppointment, NoLongerUpcoming } from './move-appointment.js';
+import type { RescheduleAppointmentOutcome, RescheduleAppointmentRequest } from './reschedule-request.js';
 import { rescheduleVisit } from './reschedule-visit.js';
 import { resolveSlot } from './resolve-slot.js';
 import { refusalOf } from './transition-appointment.js';
 
-export interface RescheduleAppointmentRequest<After> {
-  tenantId: number;
-  appointmentId: number;
-  /** the conversation's customer: only their appointment is found (staff leave it out) */
-  customerId?: number | undefined;
-  /** Local "YYYY-MM-DDTHH:mm". */
-  start: string;
-  /** The tool_use id, menu step key or staff request key: the same key never moves twice. */
-  idempotencyKey: string;
-  now: Date;
-  policy: BookingPolicy;
-  /** runs inside the move's transaction (e.g. queueing the customer's notice) */
-  afterChange?(tx: Tx, change: { previous: AppointmentView; startsAt: Date; endsAt: Date }): Promise<After>;
-}
-
-/** A visit moved as a whole: its new id and rows (in order of start), and the old rows, now cancelled. */
-export interface VisitMove {
-  visitId: number;
-  appointments: AppointmentView[];
-  previous: AppointmentView[];
-}
-
-export type RescheduleAppointmentOutcome<After> =
-  /**
-   * `appointment` is the new row; `previous` the old one, now cancelled; `visit` when the row
-   * belongs to a visit, which moved as a whole (its new id and rows, and its old rows)
-   */
-  | { kind: 'moved'; appointment: AppointmentView; previous: AppointmentView; after: After; visit?: VisitMove }
-  /** nothing changed: a repeated call (same key), or the new start equals the current one */
-  | { kind: 'unchanged'; appointment: AppointmentView; previous: AppointmentView }
-  | Refused<AppointmentRefusal>;
+export type { RescheduleAppointmentOutcome, RescheduleAppointmentRequest, VisitMove } from './reschedule-request.js';
 
 /**
  * The one reschedule (bot, offline assistant, reminders' flows, staff): the appointment

@@ -8,7 +8,7 @@ import { decideCancellation } from './cancel-appointment.js';
 import { createAppointmentRow } from './create-appointment-row.js';
 import { changedOf, NoLongerUpcoming } from './move-appointment.js';
 import { recordAppointmentEvent } from './record-appointment-event.js';
-import type { RescheduleAppointmentOutcome, RescheduleAppointmentRequest } from './reschedule-appointment.js';
+import type { RescheduleAppointmentOutcome, RescheduleAppointmentRequest } from './reschedule-request.js';
 import { resolveVisitStart } from './resolve-visit-start.js';
 import { refusalOf } from './transition-appointment.js';
 
