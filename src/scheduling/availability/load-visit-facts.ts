@@ -1,8 +1,9 @@
 import { Prisma, type Queryable } from '../../db/index.js';
-import { generousUtcWindow, weekdayOf } from '../../shared/index.js';
+import { generousUtcWindow } from '../../shared/index.js';
 import { type AvailabilityRefusal, type Refused, refused } from './availability-refusal.js';
 import type { BookingWindow } from './booking-window.js';
-import { type BookingSettings, loadSchedule, type ProfessionalSchedule } from './load-schedule.js';
+import { type BookingSettings, loadSchedule } from './load-schedule.js';
+import { loadVisitSchedules } from './load-visit-schedules.js';
 import { resolveProfessionalService } from './resolve-professional-service.js';
 import type { ResourceUse, VisitCandidate, VisitFacts } from './visit-plan.js';
 
@@ -18,8 +19,8 @@ export type LoadedVisit = { kind: 'loaded'; facts: VisitFacts; settings: Booking
  * Reads what a visit search needs for one local date: for each service, the professional asked
  * for (or everyone who does it, by name), each with that day's hours, busy time and the
  * service as they do it; the resources the services need, with the appointments already
- * holding them. One schedule read per professional and one for the resources, all in
- * parallel on the pool: one round trip's wait in the common case. Refuses as availability does: unknown ids (other tenants' alike), a
+ * holding them. One read of every professional's day (loadVisitSchedules) and one of the
+ * resources, in parallel on the pool: one round trip's wait in the common case. Refuses as availability does: unknown ids (other tenants' alike), a
  * service the professional does not do, a service nobody does.
  */
 export async function loadVisitFacts(
@@ -67,31 +68,28 @@ export async function loadVisitFacts(
   const professionalIds = [
     ...new Set(query.items.flatMap((item) => (item.professionalId ? [item.professionalId] : (doers.get(item.serviceId) ?? [])))),
   ];
-  const schedules = new Map<number, ProfessionalSchedule>(
-    await Promise.all(
-      professionalIds.map(async (professionalId) => [professionalId, await loadSchedule(db, { ...range, professionalId })] as const),
-    ),
-  );
+  const day = await loadVisitSchedules(db, {
+    tenantId: query.tenantId,
+    professionalIds,
+    serviceIds: [...new Set(query.items.map((item) => item.serviceId))],
+    date: query.date,
+    ignoreAppointmentIds: range.ignoreAppointmentIds,
+  });
   const items: VisitFacts['items'][number][] = [];
   for (const item of query.items) {
     const ids = item.professionalId ? [item.professionalId] : (doers.get(item.serviceId) ?? []);
     const candidates: VisitCandidate[] = [];
     for (const professionalId of ids) {
-      const schedule = schedules.get(professionalId)!;
-      const service = schedule.offeredServices.find((offered) => offered.id === item.serviceId);
-      if (!service || !schedule.professional) {
+      const schedule = day.schedules.get(professionalId);
+      const service = schedule?.services.find((offered) => offered.id === item.serviceId);
+      if (!schedule || !service) {
         // Not done by them (or unknown): the one-service resolver words it, naming who does it.
         const one = await loadSchedule(db, { ...range, professionalId, serviceId: item.serviceId });
         const resolved = await resolveProfessionalService(db, query.tenantId, one, { professionalId, serviceId: item.serviceId });
         if (resolved.kind === 'refused') return resolved;
         continue;
       }
-      candidates.push({
-        professional: schedule.professional,
-        service,
-        intervals: schedule.hoursByWeekday[weekdayOf(query.date)] ?? [],
-        busy: schedule.busy,
-      });
+      candidates.push({ professional: schedule.professional, service, intervals: schedule.intervals, busy: schedule.busy });
     }
     if (candidates.length === 0) {
       const exists = await db.service.findFirst({
@@ -103,10 +101,9 @@ export async function loadVisitFacts(
     }
     items.push({ candidates });
   }
-  const settings = await settingsOf(db, query.tenantId, schedules);
+  const settings = day.settings ?? (await settingsOf(db, query.tenantId));
   const resources = await resourceUse;
   const window = typeof query.window === 'function' ? query.window(settings) : query.window;
-  const anySchedule = schedules.values().next().value;
   return {
     kind: 'loaded',
     settings,
@@ -115,16 +112,14 @@ export async function loadVisitFacts(
       zone: settings.timezone,
       stepMinutes: settings.slotStepMinutes,
       earliest: window.earliest,
-      closedDay: anySchedule?.closedDays.get(query.date) ?? null,
+      closedDay: day.closedDay,
       items,
       resources,
     },
   };
 }
 
-async function settingsOf(db: Queryable, tenantId: number, schedules: Map<number, ProfessionalSchedule>): Promise<BookingSettings> {
-  const loaded = schedules.values().next().value;
-  if (loaded) return loaded.settings;
+async function settingsOf(db: Queryable, tenantId: number): Promise<BookingSettings> {
   const tenant = await db.tenant.findUniqueOrThrow({
     where: { id: tenantId },
     select: { timezone: true, minNoticeMinutes: true, horizonDays: true, slotStepMinutes: true, cancelNoticeMinutes: true },
