@@ -81,6 +81,11 @@ export async function transitionAppointment<After = undefined>(
   if (!before) return notFound;
 
   const result = await inTransaction(db, async (tx) => {
+    // A visit's rows are locked together in id order first, as a move of the visit takes them: no deadlock between the two.
+    if (before.visitId !== null) {
+      await tx.$queryRaw`
+        SELECT id FROM appointments WHERE tenant_id = ${request.tenantId}::int AND visit_id = ${before.visitId}::int ORDER BY id FOR UPDATE`;
+    }
     const locked = await tx.$queryRaw<LockedRow[]>`
       SELECT id, status, starts_at, ends_at, customer_id, professional_id, service_id, source, visit_id FROM appointments
        WHERE id = ${before.id}::int AND tenant_id = ${request.tenantId}::int FOR UPDATE`;
