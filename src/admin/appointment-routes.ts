@@ -167,7 +167,7 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
           ? queueAppointmentChangeNotice(tx, {
               tenantId: context.tenantId,
               appointment: change.previous,
-              change: { kind: 'rescheduled', startsAt: change.startsAt },
+              change: { kind: 'rescheduled', startsAt: change.startsAt, ...(change.visit ? { visit: change.visit } : {}) },
               idempotencyKey: key,
             })
           : Promise.resolve(notRequested()),

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.js';
 import { fixedClock } from '../../src/shared/index.js';
-import { createTestTenant } from '../support/factories.js';
+import { createTestConversation, createTestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
 import { bearer, createAdminTestApp } from './admin-test-app.js';
 
@@ -12,11 +12,17 @@ describe('POST /admin/appointments/:id/reschedule on a row of a visit', () => {
     db = (await testDatabase()).db;
   });
 
-  it('when staff move the second service of a visit, then the whole visit moves (the answer lists its new rows); when it would end after closing, 422 and nothing moves', async () => {
+  it('when staff move the second service of a visit, then the whole visit moves (the answer lists its new rows, the customer’s notice names every service); when it would end after closing, 422 and nothing moves', async () => {
     const tenant = await createTestTenant(db);
     const [ana, bia] = tenant.professionals;
     const [corte, coloracao] = tenant.services;
     const app = createAdminTestApp(db, { clock: fixedClock('2026-12-01T12:00:00Z') });
+    // A WhatsApp customer who wrote a moment ago: staff can tell them in a plain text.
+    const { conversation } = await createTestConversation(db, tenant.id, {
+      waId: '5511987651299',
+      name: 'Maria Lima',
+      lastInboundAt: new Date(),
+    });
     const created = await request(app)
       .post('/admin/appointments')
       .set(bearer(tenant.apiKey))
@@ -34,8 +40,17 @@ describe('POST /admin/appointments/:id/reschedule on a row of a visit', () => {
     const moved = await request(app)
       .post(`/admin/appointments/${second.id}/reschedule`)
       .set(bearer(tenant.apiKey))
-      .send({ start: '2026-12-02T14:10' })
+      .send({ start: '2026-12-02T14:10', notifyCustomer: true })
       .expect(200);
+    expect(moved.body.notification).toEqual({ customerNotified: true, channel: 'whatsapp_text' });
+    const [notice] = await db.message.findMany({
+      where: { conversationId: conversation.id, direction: 'outbound' },
+      select: { text: true },
+    });
+    // The notice names the whole visit, from its first service's old start to its new one.
+    expect(notice?.text).toContain(
+      'Seu agendamento de Corte e Coloração com Bia e Ana foi remarcado de qua 02/12 às 10:00 para qua 02/12 às 13:40',
+    );
     expect(moved.body.appointment).toMatchObject({ start: '2026-12-02T14:10', professional: { name: 'Ana' } });
     expect(moved.body.previous).toMatchObject({ id: second.id, status: 'cancelled' });
     expect(moved.body.visit.visitId).not.toBe(created.body.visitId);

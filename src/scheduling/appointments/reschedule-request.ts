@@ -15,8 +15,14 @@ export interface RescheduleAppointmentRequest<After> {
   idempotencyKey: string;
   now: Date;
   policy: BookingPolicy;
-  /** runs inside the move's transaction (e.g. queueing the customer's notice) */
-  afterChange?(tx: Tx, change: { previous: AppointmentView; startsAt: Date; endsAt: Date }): Promise<After>;
+  /**
+   * runs inside the move's transaction (e.g. queueing the customer's notice); `visit` when the
+   * row's whole visit moved: its old rows in order and its new start
+   */
+  afterChange?(
+    tx: Tx,
+    change: { previous: AppointmentView; startsAt: Date; endsAt: Date; visit?: { previous: readonly AppointmentView[]; startsAt: Date } },
+  ): Promise<After>;
 }
 
 /** A visit moved as a whole: its new id and rows (in order of start), and the old rows, now cancelled. */

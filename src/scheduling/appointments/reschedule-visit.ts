@@ -102,7 +102,12 @@ export async function rescheduleVisit<After>(
         created.push(appointment.id);
       }
       const item = plan.items[namedIndex]!;
-      const change = { previous: named, startsAt: new Date(item.startsAt), endsAt: new Date(item.endsAt) };
+      const change = {
+        previous: named,
+        startsAt: new Date(item.startsAt),
+        endsAt: new Date(item.endsAt),
+        visit: { previous: rows, startsAt: new Date(plan.items[0]!.startsAt) },
+      };
       const after = request.afterChange ? await request.afterChange(tx, change) : (undefined as After);
       return { visitId, namedId: created[namedIndex]!, after };
     });
