@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import { loadResourceUse } from './load-visit-facts.js';
+import { loadResourceUse } from './load-resource-use.js';
 import { resourcesFit } from './visit-plan.js';
 
 /** What a resource check needs of a service: how long it holds its resources and which. */

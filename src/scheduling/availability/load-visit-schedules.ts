@@ -2,7 +2,9 @@ import type { Queryable } from '../../db/index.js';
 import { generousUtcWindow, weekdayOf } from '../../shared/index.js';
 import type { Named } from './availability-refusal.js';
 import { closedDaysBetween } from './closed-days.js';
+import { type ResourceUseRow, resourceUseJson, toResourceUse } from './load-resource-use.js';
 import { BOOKABLE_SERVICE_JSON, type BookableService, type BookingSettings } from './load-schedule.js';
+import type { ResourceUse } from './visit-plan.js';
 
 /** One professional's day as a visit search needs it: the asked services they do, that weekday's hours, and busy time. */
 export interface VisitSchedule {
@@ -27,13 +29,15 @@ interface VisitScheduleRow {
   slotStepMinutes: number;
   cancelNoticeMinutes: number;
   holidays: unknown;
+  resources: ResourceUseRow[];
 }
 
 /**
  * Reads, in ONE statement, the day of every professional a visit search considers: for each
  * active professional of the tenant among `professionalIds`, the asked services they do (with
  * their overrides), the date's weekday hours and the busy intervals overlapping the date, with
- * the tenant's settings and the date's closed-day name. Leaner than one loadSchedule per
+ * the tenant's settings, the date's closed-day name and the use of the resources the asked
+ * services need (an uncorrelated subquery: evaluated once). Leaner than one loadSchedule per
  * professional (it reads only the asked services and one weekday), so it is planned and run
  * once. Unknown, inactive and other tenants' professionals are simply absent; `settings` is
  * null when none is found (the caller reads the tenant then).
@@ -41,12 +45,19 @@ interface VisitScheduleRow {
 export async function loadVisitSchedules(
   db: Queryable,
   query: { tenantId: number; professionalIds: number[]; serviceIds: number[]; date: string; ignoreAppointmentIds: number[] },
-): Promise<{ schedules: Map<number, VisitSchedule>; settings: BookingSettings | null; closedDay: string | null }> {
+): Promise<{
+  schedules: Map<number, VisitSchedule>;
+  settings: BookingSettings | null;
+  closedDay: string | null;
+  /** the resources the asked services need, with their holds that day (empty when no professional is found) */
+  resources: Map<number, ResourceUse>;
+}> {
   const window = generousUtcWindow(query.date, query.date);
   const rows = await db.$queryRaw<VisitScheduleRow[]>`
     SELECT p.id, p.name, t.timezone,
       t.min_notice_minutes AS "minNoticeMinutes", t.horizon_days AS "horizonDays",
       t.slot_step_minutes AS "slotStepMinutes", t.cancel_notice_minutes AS "cancelNoticeMinutes", t.holidays,
+      ${resourceUseJson({ tenantId: query.tenantId, resourceIds: [], serviceIds: query.serviceIds, fromDate: query.date, toDate: query.date, ignoreAppointmentIds: query.ignoreAppointmentIds })} AS resources,
       (SELECT coalesce(json_agg(${BOOKABLE_SERVICE_JSON} ORDER BY s.id), '[]'::json)
          FROM services s LEFT JOIN professional_services own ON own.service_id = s.id AND own.tenant_id = t.id AND own.professional_id = p.id
         WHERE s.tenant_id = t.id AND s.active AND s.id = ANY(${query.serviceIds}::int[]) AND EXISTS (
@@ -96,5 +107,6 @@ export async function loadVisitSchedules(
     schedules,
     settings,
     closedDay: first ? (closedDaysBetween(first.holidays, query.date, query.date).get(query.date) ?? null) : null,
+    resources: toResourceUse(first?.resources ?? []),
   };
 }
