@@ -13,7 +13,8 @@ export type CustomerNotice =
 
 /** The change of an appointment a customer is told about (not the tools' confirmed `AppointmentChange` of shared/). */
 export type NotifiedChange =
-  | { kind: 'cancelled' }
+  /** `visit`: the appointment's whole visit is cancelled (its rows in order): the notice names every service */
+  | { kind: 'cancelled'; visit?: { previous: readonly AppointmentView[] } }
   /** `visit`: the appointment's whole visit moved (its old rows in order, its new start): the notice names every service */
   | { kind: 'rescheduled'; startsAt: Date; visit?: { previous: readonly AppointmentView[]; startsAt: Date } };
 
@@ -38,9 +39,9 @@ export async function queueAppointmentChangeNotice(
   });
   if (!conversation) return notTold('no_whatsapp_conversation');
   const zone = appointment.timezone;
-  const visit = request.change.kind === 'rescheduled' && request.change.visit?.previous.length ? request.change.visit : null;
+  const visit = request.change.visit?.previous.length ? request.change.visit : null;
   const previousStart = visit?.previous[0]?.startsAt ?? appointment.startsAt;
-  const newStart = visit?.startsAt ?? (request.change.kind === 'rescheduled' ? request.change.startsAt : appointment.startsAt);
+  const newStart = request.change.kind === 'rescheduled' ? (request.change.visit?.startsAt ?? request.change.startsAt) : previousStart;
   const when = formatDayTime(newStart.getTime(), zone);
   const facts = {
     customerName: conversation.customer.name,

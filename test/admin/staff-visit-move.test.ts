@@ -12,7 +12,7 @@ describe('POST /admin/appointments/:id/reschedule on a row of a visit', () => {
     db = (await testDatabase()).db;
   });
 
-  it('when staff move the second service of a visit, then the whole visit moves (the answer lists its new rows, the customer’s notice names every service); when it would end after closing, 422 and nothing moves', async () => {
+  it('when staff move the second service of a visit, then the whole visit moves (the answer lists its new rows, the customer’s notice names every service, as a cancel’s does); when it would end after closing, 422 and nothing moves', async () => {
     const tenant = await createTestTenant(db);
     const [ana, bia] = tenant.professionals;
     const [corte, coloracao] = tenant.services;
@@ -73,5 +73,18 @@ describe('POST /admin/appointments/:id/reschedule on a row of a visit', () => {
     expect(late.status).toBe(422);
     const booked = await db.appointment.findMany({ where: { tenantId: tenant.id, status: 'booked' }, orderBy: { startsAt: 'asc' } });
     expect(booked.map((row) => row.id)).toEqual(moved.body.visit.items.map((item: { id: number }) => item.id));
+
+    // Cancelled through its first service with a notice: the whole visit, named whole.
+    await request(app)
+      .post(`/admin/appointments/${booked[0]!.id}/cancel`)
+      .set(bearer(tenant.apiKey))
+      .send({ notifyCustomer: true })
+      .expect(200);
+    expect(await db.appointment.count({ where: { tenantId: tenant.id, status: 'booked' } })).toBe(0);
+    const notices = await db.message.findMany({
+      where: { conversationId: conversation.id, direction: 'outbound' },
+      orderBy: { id: 'asc' },
+    });
+    expect(notices.at(-1)?.text).toContain('Seu agendamento de Corte e Coloração com Bia e Ana em qua 02/12 às 13:40 foi cancelado');
   });
 });
