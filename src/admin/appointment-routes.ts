@@ -4,6 +4,9 @@ import {
   bookAppointment,
   bookVisit,
   cancelAppointment,
+  findAppointment,
+  findVisitAppointments,
+  isUpcomingStatus,
   listAppointmentHistory,
   recordAttendance,
   rescheduleAppointment,
@@ -42,6 +45,16 @@ const appointmentNotFound = () => new AppError('not_found', staffRefusalTexts.ap
 export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logger: Logger; clock: Clock }): Router {
   const router = Router();
   const { db } = deps.scheduling;
+
+  /** The upcoming rows of the visit an appointment belongs to, in order; null for a single service (or a visit of one left). */
+  const upcomingVisitOf = async (tenantId: number, appointmentId: number) => {
+    const appointment = await findAppointment(db, { tenantId, appointmentId });
+    if (appointment?.visitId == null) return null;
+    const rows = (await findVisitAppointments(db, { tenantId, visitId: appointment.visitId })).filter((row) =>
+      isUpcomingStatus(row.status),
+    );
+    return rows.length > 1 ? rows : null;
+  };
 
   const itemBody = async (tenantId: number, timezone: string, id: number) => {
     const item = await findAgendaAppointment(db, tenantId, id);
@@ -122,6 +135,8 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const body = parseRequest(cancelBodySchema, 'body', request.body ?? {});
     const key = idempotencyKeyOf(request, 'staff-cancel', context.tenantId);
+    // A visit is cancelled whole: its notice names every service still on (read before the change).
+    const visit = body.notifyCustomer ? await upcomingVisitOf(context.tenantId, id) : null;
     const outcome = await cancelAppointment(deps.scheduling, {
       tenantId: context.tenantId,
       appointmentId: id,
@@ -132,7 +147,7 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
           ? queueAppointmentChangeNotice(tx, {
               tenantId: context.tenantId,
               appointment: before,
-              change: { kind: 'cancelled' },
+              change: { kind: 'cancelled', ...(visit ? { visit: { previous: visit } } : {}) },
               idempotencyKey: key,
             })
           : Promise.resolve(notRequested()),
@@ -167,7 +182,7 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
           ? queueAppointmentChangeNotice(tx, {
               tenantId: context.tenantId,
               appointment: change.previous,
-              change: { kind: 'rescheduled', startsAt: change.startsAt },
+              change: { kind: 'rescheduled', startsAt: change.startsAt, ...(change.visit ? { visit: change.visit } : {}) },
               idempotencyKey: key,
             })
           : Promise.resolve(notRequested()),
@@ -191,11 +206,19 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
       },
       'staff rescheduled an appointment',
     );
+    // A row of a visit moved the whole visit: its new rows, in order.
+    const visit = outcome.visit
+      ? {
+          visitId: outcome.visit.visitId,
+          items: await Promise.all(outcome.visit.appointments.map((row) => itemBody(context.tenantId, context.timezone, row.id))),
+        }
+      : null;
     response.json({
       appointment: await itemBody(context.tenantId, context.timezone, outcome.appointment.id),
       previous: await itemBody(context.tenantId, context.timezone, id),
       unchanged: false,
       notification: outcome.after,
+      ...(visit ? { visit } : {}),
     });
   });
 

@@ -12,7 +12,11 @@ export type CustomerNotice =
   | { customerNotified: false; reason: NotTold; message: string };
 
 /** The change of an appointment a customer is told about (not the tools' confirmed `AppointmentChange` of shared/). */
-export type NotifiedChange = { kind: 'cancelled' } | { kind: 'rescheduled'; startsAt: Date };
+export type NotifiedChange =
+  /** `visit`: the appointment's whole visit is cancelled (its rows in order): the notice names every service */
+  | { kind: 'cancelled'; visit?: { previous: readonly AppointmentView[] } }
+  /** `visit`: the appointment's whole visit moved (its old rows in order, its new start): the notice names every service */
+  | { kind: 'rescheduled'; startsAt: Date; visit?: { previous: readonly AppointmentView[]; startsAt: Date } };
 
 export const notRequested = (): CustomerNotice => notTold('not_requested');
 
@@ -35,18 +39,21 @@ export async function queueAppointmentChangeNotice(
   });
   if (!conversation) return notTold('no_whatsapp_conversation');
   const zone = appointment.timezone;
-  const when = formatDayTime((request.change.kind === 'rescheduled' ? request.change.startsAt : appointment.startsAt).getTime(), zone);
+  const visit = request.change.visit?.previous.length ? request.change.visit : null;
+  const previousStart = visit?.previous[0]?.startsAt ?? appointment.startsAt;
+  const newStart = request.change.kind === 'rescheduled' ? (request.change.visit?.startsAt ?? request.change.startsAt) : previousStart;
+  const when = formatDayTime(newStart.getTime(), zone);
   const facts = {
     customerName: conversation.customer.name,
-    service: appointment.service.name,
-    professional: appointment.professional.name,
+    service: visit ? joinedNames(visit.previous.map((row) => row.service.name)) : appointment.service.name,
+    professional: visit ? joinedNames(visit.previous.map((row) => row.professional.name)) : appointment.professional.name,
     when,
     business: conversation.tenant.name,
   };
   const text =
     request.change.kind === 'cancelled'
       ? appointmentChangeTexts.cancelled(facts)
-      : appointmentChangeTexts.rescheduled({ ...facts, previousWhen: formatDayTime(appointment.startsAt.getTime(), zone) });
+      : appointmentChangeTexts.rescheduled({ ...facts, previousWhen: formatDayTime(previousStart.getTime(), zone) });
   const queued = await queueOutboundReplies(tx, {
     tenantId: request.tenantId,
     conversationId: conversation.id,
@@ -82,4 +89,10 @@ export async function queueAppointmentChangeNotice(
 
 function notTold(reason: NotTold): CustomerNotice {
   return { customerNotified: false, reason, message: appointmentChangeTexts.notTold[reason] };
+}
+
+/** Names once each, in order: "Corte", "Corte e Escova", "Corte, Escova e Manicure". */
+function joinedNames(names: readonly string[]): string {
+  const once = [...new Set(names)];
+  return once.length <= 1 ? (once[0] ?? '') : `${once.slice(0, -1).join(', ')} e ${once.at(-1)}`;
 }

@@ -13,6 +13,7 @@ import { MAIN_MENU_CHOICES, mainMenuScreen } from './main-menu.js';
 import { type Choice, idAfter, matchChoice } from './match-choice.js';
 import { handoffRequested } from './sentence/conversation-moves.js';
 import { type StepOutcome, type TurnContext, text, withPrefix } from './turn.js';
+import { rescheduleDraftOf } from './visit/visit-reschedule-draft.js';
 
 /**
  * The main menu's options, also typed before any menu was shown ("quero agendar"). A
@@ -52,15 +53,7 @@ export async function handleAppointmentAction(context: TurnContext, appointmentI
   const appointment = await findBookedAppointment(context, appointmentId);
   if (!appointment) return withPrefix(await myAppointmentsScreen(context), 'Esse agendamento não está mais ativo.');
   if (choice.id === 'act:cancel') return confirmCancelScreen(context, appointment);
-  return (
-    changeRefusedScreen(context, appointment) ??
-    chooseDayScreen(context, {
-      mode: 'reschedule',
-      appointmentId,
-      serviceId: appointment.servico.id,
-      professionalId: appointment.profissional.id,
-    })
-  );
+  return changeRefusedScreen(context, appointment) ?? chooseDayScreen(context, await rescheduleDraftOf(context.calls, appointment));
 }
 
 export async function handleConfirmCancel(context: TurnContext, appointmentId: number, answer: 'yes' | 'no' | null): Promise<StepOutcome> {

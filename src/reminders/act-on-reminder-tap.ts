@@ -6,6 +6,7 @@ import {
   cancelAppointment,
   confirmAppointment,
   customerPolicy,
+  findVisitAppointments,
   type SchedulingDeps,
 } from '../scheduling/appointments/index.js';
 import { receiptOf } from '../scheduling/receipts/index.js';
@@ -14,7 +15,7 @@ import { decideReminderTap, type ReminderTapDecision } from './decide-reminder-t
 import { loadReminderTapFacts, type ReminderTapFacts } from './load-reminder-tap.js';
 import { answerOfAction, type ReminderAnswerWrite } from './reminder-answer.js';
 import type { ReminderAction } from './reminder-payload.js';
-import { type ReminderReference, toReminderAppointment } from './reminder-reference.js';
+import { type ReminderReference, reminderAppointmentOf, toReminderAppointment } from './reminder-reference.js';
 import { reminderTexts } from './reminder-texts.js';
 
 /**
@@ -44,7 +45,9 @@ export interface ReminderTapDeps {
  * reads the facts (scoped to the receiving tenant and the customer who tapped), decides
  * (decideReminderTap, pure), then performs the decision's one domain change, if any, through
  * the scheduling domain (confirm or cancel, actor `customer_reminder`, counted inside that
- * change's transaction). Safe to repeat: a retried turn decides again from the rows and the
+ * change's transaction). A visit's reminder acts on the whole visit: confirming or cancelling
+ * its first service confirms or cancels every one, and Remarcar tells the responder the
+ * visit's services (remarcar moves them together). Safe to repeat: a retried turn decides again from the rows and the
  * change is idempotent, so nothing is changed twice and the answer is the same.
  */
 export async function actOnReminderTap(
@@ -97,7 +100,7 @@ async function performDecision(
         kind: 'respond',
         reference: {
           via: { kind: 'tap', action, earlierAnswer: facts.reminder?.answer ?? null },
-          appointment: toReminderAppointment(decision.appointment),
+          appointment: await reminderAppointmentOf(deps.scheduling.db, scope, decision.appointment),
           movedTo: null,
         },
         answer: answerOf(decision.reminderId),
@@ -125,7 +128,8 @@ async function confirm(
     case 'changed':
     case 'unchanged': {
       const business = await businessOf(deps, scope.tenantId);
-      return { kind: 'answered', replies: [text(reminderTexts.confirmed(outcome.appointment, business))], answer, handoff: null };
+      const visit = await liveVisitOf(deps, scope, outcome.appointment);
+      return { kind: 'answered', replies: [text(reminderTexts.confirmed(outcome.appointment, business, visit))], answer, handoff: null };
     }
     // Changed between the decision and the row lock (staff cancelled it, it started): said as it is now.
     case 'refused':
@@ -182,6 +186,17 @@ function tooLate(appointment: AppointmentView, answer: ReminderAnswerWrite): Rem
         `dentro do prazo de cancelamento (${appointment.cancelNoticeMinutes} min). O agendamento continua marcado.`,
     },
   };
+}
+
+/** The visit's services still on, in order (none for a single service): a visit's answers list each of them. */
+async function liveVisitOf(
+  deps: ReminderTapDeps,
+  scope: { tenantId: number; customerId: number },
+  appointment: AppointmentView,
+): Promise<AppointmentView[]> {
+  if (appointment.visitId === null) return [];
+  const rows = await findVisitAppointments(deps.scheduling.db, { ...scope, visitId: appointment.visitId });
+  return rows.filter((row) => row.status !== 'cancelled');
 }
 
 const text = (body: string): OutboundReply => ({ type: 'text', text: body });

@@ -1,6 +1,12 @@
 export { actOnReminderTap, type ReminderTapDeps, type ReminderTapOutcome } from './act-on-reminder-tap.js';
 export { type ReminderRemovalReason, removeAppointmentReminders, scheduleAppointmentReminders } from './appointment-reminders.js';
-export { buildReminderMessage, type ReminderFacts, reminderBodyParameters, UNNAMED_CUSTOMER } from './build-reminder-message.js';
+export {
+  buildReminderMessage,
+  type ReminderFacts,
+  type ReminderVisitItem,
+  reminderBodyParameters,
+  UNNAMED_CUSTOMER,
+} from './build-reminder-message.js';
 export {
   decideReminderSend,
   LATE_CUTOFF_MAX_MS,
@@ -26,7 +32,13 @@ export {
   reminderButtonPayload,
   reminderButtonPayloads,
 } from './reminder-payload.js';
-export { findRepliedReminders, type ReminderAppointment, type ReminderReference } from './reminder-reference.js';
+export {
+  findRepliedReminders,
+  type ReminderAppointment,
+  type ReminderReference,
+  type ReminderVisit,
+  reminderAppointmentOf,
+} from './reminder-reference.js';
 export { type AttendanceFigures, computeReminderStats, type ReminderStats } from './reminder-stats.js';
 export { reminderTapOf } from './reminder-tap-of.js';
 export { noticeDuration, reminderTexts } from './reminder-texts.js';

@@ -12,10 +12,14 @@ import {
  * inside the change's transaction so reminders and the change commit together: a booking gets
  * its reminders (rows and jobs); a move removes the old row's pending ones (`rescheduled`) and
  * schedules the new time's; a cancellation or recorded attendance removes the pending ones;
- * a confirmation changes nothing (the reminder still goes out, as it did before).
+ * a confirmation changes nothing (the reminder still goes out, as it did before). A visit is
+ * reminded once: only the row that starts it (its first service, the first a booking or a
+ * move writes) gets reminders, which speak for the whole visit (send-reminder.ts).
  */
 export async function remindOnAppointmentChanged(tx: Tx, event: AppointmentChanged): Promise<void> {
-  const schedule = async (appointment: { id: number; tenantId: number; customerId: number; startsAt: Date }) => {
+  const schedule = async (appointment: { id: number; tenantId: number; customerId: number; startsAt: Date; visitId: number | null }) => {
+    // A visit gets one reminder, on its first service: its later rows get none.
+    if (appointment.visitId !== null && !(await leadsItsVisit(tx, { ...appointment, visitId: appointment.visitId }))) return;
     const offsets = await reminderOffsetsOf(tx, appointment.tenantId);
     const target = {
       tenantId: appointment.tenantId,
@@ -44,4 +48,15 @@ export async function remindOnAppointmentChanged(tx: Tx, event: AppointmentChang
       }
       return;
   }
+}
+
+/** Whether no other live row of the visit starts before this one (booking and moving write a visit's rows in order). */
+async function leadsItsVisit(tx: Tx, appointment: { id: number; tenantId: number; visitId: number; startsAt: Date }): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ leads: boolean }[]>`
+    SELECT NOT EXISTS (
+      SELECT 1 FROM appointments
+       WHERE tenant_id = ${appointment.tenantId}::int AND visit_id = ${appointment.visitId}::int AND id <> ${appointment.id}::int
+         AND status <> 'cancelled' AND (starts_at < ${appointment.startsAt} OR (starts_at = ${appointment.startsAt} AND id < ${appointment.id}::int))
+    ) AS leads`;
+  return row?.leads ?? true;
 }

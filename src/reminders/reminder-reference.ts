@@ -1,5 +1,10 @@
 import type { Queryable } from '../db/index.js';
-import { type AppointmentStatus, type AppointmentView, findCustomerAppointment } from '../scheduling/appointments/index.js';
+import {
+  type AppointmentStatus,
+  type AppointmentView,
+  findCustomerAppointment,
+  findVisitAppointments,
+} from '../scheduling/appointments/index.js';
 import { formatDayTime } from '../scheduling/receipts/index.js';
 import { localDateTimeOf } from '../shared/index.js';
 import { lastOfRescheduleChain } from './load-reminder-tap.js';
@@ -19,6 +24,14 @@ export interface ReminderAppointment {
   /** the ids buscar_horarios takes for a new time of this appointment */
   serviceId: number;
   professionalId: number;
+  /** when it belongs to a visit of several services: the visit (which moves as a whole) and its services in order */
+  visit?: ReminderVisit;
+}
+
+/** A reminded visit as a responder is told about it: its id and each service with its ids and local start. */
+export interface ReminderVisit {
+  id: number;
+  services: { appointmentId: number; serviceId: number; professionalId: number; service: string; professional: string; start: string }[];
 }
 
 /**
@@ -45,6 +58,34 @@ export function toReminderAppointment(view: AppointmentView): ReminderAppointmen
     serviceId: view.service.id,
     professionalId: view.professional.id,
   };
+}
+
+/**
+ * The appointment as a responder is told about it, with its visit's services when it belongs
+ * to one: the visit's rows in the same state (the live ones of a live visit; a cancelled
+ * visit's all), scoped to the customer.
+ */
+export async function reminderAppointmentOf(
+  db: Queryable,
+  scope: { tenantId: number; customerId: number },
+  view: AppointmentView,
+): Promise<ReminderAppointment> {
+  const appointment = toReminderAppointment(view);
+  if (view.visitId === null) return appointment;
+  const cancelled = view.status === 'cancelled';
+  const rows = (await findVisitAppointments(db, { ...scope, visitId: view.visitId })).filter(
+    (row) => (row.status === 'cancelled') === cancelled,
+  );
+  if (rows.length < 2) return appointment;
+  const services = rows.map((row) => ({
+    appointmentId: row.id,
+    serviceId: row.service.id,
+    professionalId: row.professional.id,
+    service: row.service.name,
+    professional: row.professional.name,
+    start: localDateTimeOf(row.startsAt.getTime(), row.timezone),
+  }));
+  return { ...appointment, visit: { id: view.visitId, services } };
 }
 
 /**
@@ -81,8 +122,8 @@ export async function findRepliedReminders(
     const movedTo = appointment.status === 'cancelled' ? await lastOfRescheduleChain(db, scope, appointment.id) : null;
     byWamid.set(wamid, {
       via: { kind: 'reply' },
-      appointment: toReminderAppointment(appointment),
-      movedTo: movedTo ? toReminderAppointment(movedTo) : null,
+      appointment: await reminderAppointmentOf(db, scope, appointment),
+      movedTo: movedTo ? await reminderAppointmentOf(db, scope, movedTo) : null,
     });
   }
   for (const message of messages) {

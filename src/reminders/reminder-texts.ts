@@ -1,5 +1,6 @@
 import type { AppointmentView } from '../scheduling/appointments/index.js';
 import { formatDayTime } from '../scheduling/receipts/index.js';
+import { localTimeOf } from '../shared/index.js';
 
 /** "qua 02/12 às 15:30" in the tenant's zone. */
 const whenOf = (appointment: AppointmentView) => formatDayTime(appointment.startsAt.getTime(), appointment.timezone);
@@ -20,12 +21,16 @@ export function noticeDuration(minutes: number): string {
  * as they are now: what the customer reads is what the database holds.
  */
 export const reminderTexts = {
-  confirmed: (appointment: AppointmentView, business: { name: string; businessInfo: string }) => {
+  /** `visit`: the visit's services still on, in order, when the appointment starts one: each is listed with its time */
+  confirmed: (appointment: AppointmentView, business: { name: string; businessInfo: string }, visit: readonly AppointmentView[] = []) => {
     const info = business.businessInfo.trim();
+    const what =
+      visit.length > 1
+        ? [whenOf(visit[0]!), ...visit.map((item) => `• ${localTimeOf(item.startsAt.getTime(), item.timezone)} ${whatOf(item)}`)]
+        : [whatOf(appointment), whenOf(appointment)];
     return [
       '✅ *Presença confirmada*',
-      whatOf(appointment),
-      whenOf(appointment),
+      ...what,
       info ? `${business.name} · ${info}` : business.name,
       'Obrigado por confirmar! Até lá. 🙂',
     ].join('\n');

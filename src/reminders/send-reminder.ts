@@ -3,7 +3,7 @@ import { incrementCounter, METRICS } from '../metrics/index.js';
 import { queueTemplateMessage } from '../outbox/index.js';
 import type { Logger } from '../shared/index.js';
 import { readReminderSettings } from '../tenant/index.js';
-import { buildReminderMessage } from './build-reminder-message.js';
+import { buildReminderMessage, type ReminderVisitItem } from './build-reminder-message.js';
 import { decideReminderSend, type ReminderSendDecision } from './decide-reminder-send.js';
 
 export interface SendReminderDeps {
@@ -22,6 +22,7 @@ interface LockedAppointment {
   customer_id: number;
   service_id: number;
   professional_id: number;
+  visit_id: number | null;
 }
 
 interface LockedReminder {
@@ -42,7 +43,8 @@ interface LockedReminder {
  * job does the Graph call, retries and statuses) with the row `sent`, linked to the outbox
  * row, and counted in wa_agenda_reminders_sent_total. Templates need no open 24-hour window.
  * A customer without a conversation (a walk-in booked by staff) gets one, so the reminder
- * and the customer's answer have somewhere to live.
+ * and the customer's answer have somewhere to live. The reminder of a visit's first service
+ * speaks for the visit: every service still on, with its time, professional and the total.
  */
 export async function sendReminder(deps: SendReminderDeps, reminderId: number, now: Date): Promise<SendReminderOutcome> {
   const ref = await deps.db.appointmentReminder.findUnique({
@@ -81,7 +83,7 @@ async function decideAndPerform(
 ): Promise<SendReminderOutcome> {
   // Lock order: appointment, then reminder rows, as cancellations and moves do.
   const [appointment] = await tx.$queryRaw<LockedAppointment[]>`
-    SELECT status, starts_at, customer_id, service_id, professional_id FROM appointments
+    SELECT status, starts_at, customer_id, service_id, professional_id, visit_id FROM appointments
      WHERE id = ${ref.appointmentId} AND tenant_id = ${ref.tenantId} FOR SHARE`;
   const [reminder] = await tx.$queryRaw<LockedReminder[]>`
     SELECT status, before_minutes, due_at, starts_at, payload_token FROM appointment_reminders
@@ -128,6 +130,7 @@ async function decideAndPerform(
         await tx.service.findUniqueOrThrow({ where: { id: appointment.service_id }, select: { name: true } }),
         await tx.professional.findUniqueOrThrow({ where: { id: appointment.professional_id }, select: { name: true } }),
       ];
+      const visit = appointment.visit_id === null ? [] : await visitItemsOf(tx, ref.tenantId, appointment.visit_id);
       const conversationId = await conversationOf(tx, ref.tenantId, customer.id);
       const message = buildReminderMessage(
         {
@@ -137,6 +140,7 @@ async function decideAndPerform(
           startsAt: appointment.starts_at,
           timezone: tenant.timezone,
           business: tenant.name,
+          ...(visit.length > 1 ? { visit } : {}),
         },
         { name: decision.setting.template, language: decision.setting.language },
         reminder.payload_token,
@@ -156,6 +160,21 @@ async function decideAndPerform(
       return { kind: 'queued', outboxMessageId: queued.id };
     }
   }
+}
+
+/** A visit's services still on (not cancelled), in order, with their professionals and prices: what its one reminder lists. */
+async function visitItemsOf(tx: Tx, tenantId: number, visitId: number): Promise<ReminderVisitItem[]> {
+  const rows = await tx.appointment.findMany({
+    where: { tenantId, visitId, status: { not: 'cancelled' } },
+    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+    select: { startsAt: true, priceCents: true, service: { select: { name: true } }, professional: { select: { name: true } } },
+  });
+  return rows.map((row) => ({
+    service: row.service.name,
+    professional: row.professional.name,
+    startsAt: row.startsAt,
+    priceCents: row.priceCents,
+  }));
 }
 
 function setStatus(tx: Tx, reminderId: number, status: 'skipped' | 'late', reason: string) {

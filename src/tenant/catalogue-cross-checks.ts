@@ -5,31 +5,42 @@ type Report = (path: Path, message: string) => void;
  * The catalogue's cross-field rules, on the raw input (malformed parts already have their own
  * issue and are skipped): variant keys are unique among every service and variant key, a
  * service names only known resources (once each), `priceFrom` needs a price, and resource keys
- * are unique. Returns every bookable key (services and variants) for the professionals' check.
+ * are unique. Messages are English for the operator, like every tenant-file message, and name
+ * the first occurrence of a duplicate. Returns every bookable key (services and variants) for the professionals' check.
  */
 export function addCatalogueIssues(root: Record<string, unknown>, serviceKeys: ReadonlySet<string>, report: Report): Set<string> {
-  const bookable = new Set(serviceKeys);
+  const services = Array.isArray(root.services) ? root.services : [];
+  // Where each bookable key first appears ("services[0]", "services[1].variants[0]"), to name it in a duplicate's message.
+  const bookable = new Map<string, string>();
+  services.forEach((entry, index) => {
+    const key = asRecord(entry)?.key;
+    if (typeof key === 'string' && serviceKeys.has(key) && !bookable.has(key)) bookable.set(key, `services[${index}]`);
+  });
   const resources = Array.isArray(root.resources) ? root.resources : [];
-  const resourceKeys = new Set<string>();
+  const resourceKeys = new Map<string, number>();
   resources.forEach((entry, index) => {
     const key = asRecord(entry)?.key;
     if (typeof key !== 'string') return;
-    if (resourceKeys.has(key)) report(['resources', index, 'key'], `duplicate resource key "${key}"`);
-    resourceKeys.add(key);
+    const first = resourceKeys.get(key);
+    if (first !== undefined) report(['resources', index, 'key'], `duplicate resource key "${key}" (also resources[${first}])`);
+    else resourceKeys.set(key, index);
   });
-  const services = Array.isArray(root.services) ? root.services : [];
   services.forEach((entry, index) => {
     const service = asRecord(entry);
     if (!service) return;
     const base: Path = ['services', index];
-    checkPriceFrom(service, base, service.priceCents, report);
+    if (service.priceFrom === true && typeof service.priceCents !== 'number') {
+      report([...base, 'priceFrom'], 'priceFrom needs a price: add priceCents');
+    }
     if (Array.isArray(service.resources)) {
-      const seen = new Set<string>();
+      const seen = new Map<string, number>();
       service.resources.forEach((key, position) => {
         if (typeof key !== 'string') return;
-        if (!resourceKeys.has(key)) report([...base, 'resources', position], `unknown resource key "${key}" (not in resources)`);
-        else if (seen.has(key)) report([...base, 'resources', position], `resource "${key}" is listed twice`);
-        seen.add(key);
+        const path: Path = [...base, 'resources', position];
+        const first = seen.get(key);
+        if (!resourceKeys.has(key)) report(path, `unknown resource key "${key}" (not in resources)`);
+        else if (first !== undefined) report(path, `resource "${key}" is listed twice (also services[${index}].resources[${first}])`);
+        if (first === undefined) seen.set(key, position);
       });
     }
     if (!Array.isArray(service.variants)) return;
@@ -37,17 +48,16 @@ export function addCatalogueIssues(root: Record<string, unknown>, serviceKeys: R
       const variant = asRecord(variantEntry);
       if (!variant) return;
       const path: Path = [...base, 'variants', position];
-      checkPriceFrom(variant, path, variant.priceCents ?? service.priceCents, report);
+      if (variant.priceFrom === true && typeof (variant.priceCents ?? service.priceCents) !== 'number') {
+        report([...path, 'priceFrom'], 'priceFrom needs a price: add priceCents here or on its service');
+      }
       if (typeof variant.key !== 'string') return;
-      if (bookable.has(variant.key)) report([...path, 'key'], `duplicate service key "${variant.key}" (a service or variant has it)`);
-      bookable.add(variant.key);
+      const first = bookable.get(variant.key);
+      if (first !== undefined) report([...path, 'key'], `duplicate service key "${variant.key}" (also ${first})`);
+      else bookable.set(variant.key, `services[${index}].variants[${position}]`);
     });
   });
-  return bookable;
-}
-
-function checkPriceFrom(entry: Record<string, unknown>, path: Path, price: unknown, report: Report): void {
-  if (entry.priceFrom === true && typeof price !== 'number') report([...path, 'priceFrom'], '"a partir de" needs priceCents');
+  return new Set(bookable.keys());
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {

@@ -7,9 +7,19 @@ export const keySchema = z
   .string()
   .regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, 'must be lowercase letters and digits, optionally joined by - or _');
 const label = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
-const minutes = (min: number, max: number) => z.number().int('must be a whole number').min(min).max(max);
+// Messages are English, for the operator, as every other tenant-file message (parse-tenant-file.ts).
+const minutes = (min: number, max: number) =>
+  z
+    .number()
+    .int('must be a whole number of minutes')
+    .min(min, `must be at least ${min} minutes`)
+    .max(max, `must be at most ${max} minutes`);
 /** Cents of a real: up to R$ 1.000.000,00, whole cents. */
-const priceCents = z.number().int('must be whole cents (6000 = R$ 60,00)').min(0).max(100_000_000);
+const priceCents = z
+  .number()
+  .int('must be whole cents (6000 = R$ 60,00)')
+  .min(0, 'must not be negative (cents, 6000 = R$ 60,00)')
+  .max(100_000_000, 'must be at most 100000000 cents (R$ 1.000.000,00)');
 const localDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a local date "YYYY-MM-DD"')
@@ -49,7 +59,11 @@ export const professionalServiceSchema = z.union([
 export const resourceSchema = z.strictObject({
   key: keySchema,
   name: label,
-  count: z.number().int('must be a whole number').min(1).max(1000),
+  count: z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1 (how many people can use it at once)')
+    .max(1000, 'must be at most 1000'),
 });
 
 const holidayLibrary = new Holidays();
@@ -71,11 +85,15 @@ export const holidaysSchema = z
   })
   .superRefine((holidays, context) => {
     if (!(holidays.country in (holidayLibrary.getCountries() ?? {}))) {
-      context.addIssue({ code: 'custom', path: ['country'], message: `unknown country "${holidays.country}"` });
+      context.addIssue({
+        code: 'custom',
+        path: ['country'],
+        message: `unknown country "${holidays.country}" (a date-holidays country code such as "BR")`,
+      });
       return;
     }
     if (holidays.city !== undefined && holidays.state === undefined) {
-      context.addIssue({ code: 'custom', path: ['city'], message: 'needs a state' });
+      context.addIssue({ code: 'custom', path: ['city'], message: 'a city needs its state ("state": "SP")' });
     }
     if (holidays.state === undefined) return;
     const states = holidayLibrary.getStates(holidays.country) ?? {};

@@ -79,15 +79,40 @@ describe('the catalogue in the tenant file', () => {
     file.professionals[1]!.services = ['escova-longo', { key: 'nada', priceCents: -1 }] as never;
     file.holidays = { country: 'BR', state: 'XX' } as never;
     expect(problemsOf(file)).toEqual([
-      'resources[1].count: Too small: expected number to be >=1',
+      'resources[1].count: must be at least 1 (how many people can use it at once)',
       'holidays.state: unknown state "XX" of BR (one of AC, AL, AM, AP, BA, CE, DF, ES, GO, MA, MG, MS, MT, PA, PB, PE, PI, PR, RJ, RN, RO, RR, RS, SC, SE, SP, TO)',
-      'professionals[1].services[1].priceCents: Too small: expected number to be >=0',
-      'resources[1].key: duplicate resource key "lavatorio"',
-      'services[0].priceFrom: "a partir de" needs priceCents',
+      'professionals[1].services[1].priceCents: must not be negative (cents, 6000 = R$ 60,00)',
+      'resources[1].key: duplicate resource key "lavatorio" (also resources[0])',
+      'services[0].priceFrom: priceFrom needs a price: add priceCents',
       'services[0].resources[0]: unknown resource key "cadeira" (not in resources)',
-      'services[1].variants[1].key: duplicate service key "corte" (a service or variant has it)',
+      'services[1].variants[1].key: duplicate service key "corte" (also services[0])',
       'professionals[1].services[1]: unknown service key "nada" (not in services)',
     ]);
+  });
+
+  it('when the new catalogue fields are wrong in other ways, then each message is English like the rest of the file’s, names the path and what is wrong', () => {
+    const file = catalogueFile() as Record<string, unknown> & ReturnType<typeof catalogueFile>;
+    file.services[2] = {
+      key: 'hidratacao',
+      name: 'Hidratação',
+      durationMinutes: 30,
+      bufferAfterMinutes: 300,
+      resources: ['lavatorio', 'lavatorio'],
+      variants: [
+        { key: 'hidratacao-longo', name: 'Longo', priceFrom: true },
+        { key: 'escova-curto', name: 'Repetida' },
+      ],
+    } as never;
+    file.holidays = { country: 'BR', city: 'SP' } as never;
+    expect(problemsOf(file)).toEqual([
+      'services[2].bufferAfterMinutes: must be at most 240 minutes',
+      'holidays.city: a city needs its state ("state": "SP")',
+      'services[2].resources[1]: resource "lavatorio" is listed twice (also services[2].resources[0])',
+      'services[2].variants[0].priceFrom: priceFrom needs a price: add priceCents here or on its service',
+      'services[2].variants[1].key: duplicate service key "escova-curto" (also services[1].variants[1])',
+    ]);
+    file.holidays = { country: 'XX' } as never;
+    expect(problemsOf(file)).toContain('holidays.country: unknown country "XX" (a date-holidays country code such as "BR")');
   });
 
   it('when imported, then prices, variants, buffer, resources, overrides and holidays are stored, and a second import changes nothing', async () => {

@@ -6,7 +6,7 @@ import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
 import { Modal } from '../modal.js';
 import { SOURCE_LABELS } from './agenda-labels.js';
 
-/** One appointment: move it, cancel it, or mark attendance. */
+/** One appointment: move it, cancel it, or mark attendance (moving or cancelling a visit's service acts on the whole visit). */
 export function AppointmentDialog(props: { appointment: Appointment; onClose: () => void; onChanged: (message: string) => void }) {
   const { appointment } = props;
   const [date, setDate] = useState(appointment.start.slice(0, 10));
@@ -39,6 +39,11 @@ export function AppointmentDialog(props: { appointment: Appointment; onClose: ()
         {APPOINTMENT_STATUS_LABELS[appointment.status] ?? appointment.status} · {SOURCE_LABELS[appointment.source] ?? appointment.source}
         {appointment.customer.phone ? ` · ${appointment.customer.phone}` : ''}
       </p>
+      {appointment.visitId !== null ? (
+        <p class="notice">
+          Faz parte de uma visita: mover ou cancelar este serviço muda a visita inteira, mantendo a ordem e os intervalos.
+        </p>
+      ) : null}
       <p class="error" role="alert">
         {error ?? ''}
       </p>
@@ -69,7 +74,9 @@ export function AppointmentDialog(props: { appointment: Appointment; onClose: ()
               event.preventDefault();
               void run(
                 () => api('POST', `${path}/reschedule`, { start: `${date}T${time}`, notifyCustomer: notify }),
-                `${customer}: movido para ${time}.`,
+                appointment.visitId !== null
+                  ? `${customer}: visita movida (${appointment.service.name} às ${time}).`
+                  : `${customer}: movido para ${time}.`,
               );
             }}
           >

@@ -11,8 +11,9 @@ import { appointmentRows, listReply, MAX_ROWS } from '../list-rows.js';
 import { dayPhrase } from '../local-dates.js';
 import type { Screen, TurnContext } from '../turn.js';
 import type { DaySpec, Reading } from '../understanding/index.js';
+import { rescheduleDraftOf } from '../visit/visit-reschedule-draft.js';
 import type { Wish } from '../wish.js';
-import { continueBooking } from './continue-booking.js';
+import { chooseWhen, continueBooking } from './continue-booking.js';
 import { inDay } from './in-day.js';
 import { withNotes } from './with-wish.js';
 
@@ -77,6 +78,9 @@ export async function actOn(
   if (intent === 'list') return appointmentActionScreen(context, appointment);
   const refused = changeRefusedScreen(context, appointment);
   if (refused) return refused;
+  // A visit moves as a whole: its times are where every service fits, from its first one.
+  const draft = await rescheduleDraftOf(context.calls, appointment);
+  if (draft.more?.length) return chooseWhen(context, draft, wish.day, wish.time, wish.time ? { time: wish.time } : {});
   return continueBooking(context, {
     mode: 'reschedule',
     appointmentId: appointment.agendamento_id,

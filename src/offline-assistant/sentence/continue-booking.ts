@@ -118,7 +118,8 @@ function visitDraft(servicos: ListarServicosResult['servicos'], serviceIds: numb
   return { draft, notes };
 }
 
-async function chooseWhen(
+/** The day (or time) step of a ready draft, honouring the day and time the sentence named. */
+export async function chooseWhen(
   context: TurnContext,
   draft: Draft,
   day: DaySpec | undefined,

@@ -43,7 +43,12 @@ export async function visitConfirmScreen(
     replies: [
       {
         type: 'buttons',
-        text: ['Confirma o agendamento?', dayLabel(date, context.today), ...lines, ...(warning ? [warning] : [])].join('\n'),
+        text: [
+          draft.mode === 'reschedule' ? 'Confirma a nova data da sua visita?' : 'Confirma o agendamento?',
+          dayLabel(date, context.today),
+          ...lines,
+          ...(warning ? [warning] : []),
+        ].join('\n'),
         buttons: CONFIRM_BUTTONS,
       },
     ],

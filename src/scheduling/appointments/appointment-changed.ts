@@ -13,6 +13,8 @@ export interface ChangedAppointment {
   endsAt: Date;
   status: AppointmentStatus;
   source: AppointmentSource;
+  /** the visit it belongs to (several services booked together), null for one service */
+  visitId: number | null;
 }
 
 /**

@@ -78,5 +78,6 @@ export async function createAppointmentRow(
     endsAt: row.endsAt,
     status: 'booked',
     source: row.source,
+    visitId: row.visitId ?? null,
   };
 }

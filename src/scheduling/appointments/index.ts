@@ -39,5 +39,6 @@ export {
   type RescheduleAppointmentOutcome,
   type RescheduleAppointmentRequest,
   rescheduleAppointment,
+  type VisitMove,
 } from './reschedule-appointment.js';
 export type { TransitionDecision, TransitionOutcome, TransitionRefusal } from './transition-appointment.js';

@@ -90,7 +90,7 @@ export async function moveAppointment<After = undefined>(
 }
 
 /** The old row as the move leaves it (cancelled). */
-function changedOf(previous: AppointmentView): ChangedAppointment {
+export function changedOf(previous: AppointmentView): ChangedAppointment {
   return {
     id: previous.id,
     tenantId: previous.tenantId,
@@ -101,5 +101,6 @@ function changedOf(previous: AppointmentView): ChangedAppointment {
     endsAt: previous.endsAt,
     status: 'cancelled',
     source: previous.source,
+    visitId: previous.visitId,
   };
 }

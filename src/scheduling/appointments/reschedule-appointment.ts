@@ -1,36 +1,16 @@
-import { isExclusionViolation, isUniqueViolation, type Tx } from '../../db/index.js';
+import { isExclusionViolation, isUniqueViolation } from '../../db/index.js';
 import { localDateTimeOf } from '../../shared/index.js';
-import { findNearestFreeSlots, type Refused, refused } from '../availability/index.js';
+import { findNearestFreeSlots, refused } from '../availability/index.js';
 import type { SchedulingDeps } from './appointment-changed.js';
-import type { AppointmentRefusal } from './appointment-refusal.js';
-import { type AppointmentView, findAppointment, findAppointmentByKey } from './appointment-view.js';
-import type { BookingPolicy } from './booking-policy.js';
+import { findAppointment, findAppointmentByKey } from './appointment-view.js';
 import { decideCancellation } from './cancel-appointment.js';
 import { moveAppointment, NoLongerUpcoming } from './move-appointment.js';
+import type { RescheduleAppointmentOutcome, RescheduleAppointmentRequest } from './reschedule-request.js';
+import { rescheduleVisit } from './reschedule-visit.js';
 import { resolveSlot } from './resolve-slot.js';
 import { refusalOf } from './transition-appointment.js';
 
-export interface RescheduleAppointmentRequest<After> {
-  tenantId: number;
-  appointmentId: number;
-  /** the conversation's customer: only their appointment is found (staff leave it out) */
-  customerId?: number | undefined;
-  /** Local "YYYY-MM-DDTHH:mm". */
-  start: string;
-  /** The tool_use id, menu step key or staff request key: the same key never moves twice. */
-  idempotencyKey: string;
-  now: Date;
-  policy: BookingPolicy;
-  /** runs inside the move's transaction (e.g. queueing the customer's notice) */
-  afterChange?(tx: Tx, change: { previous: AppointmentView; startsAt: Date; endsAt: Date }): Promise<After>;
-}
-
-export type RescheduleAppointmentOutcome<After> =
-  /** `appointment` is the new row; `previous` the old one, now cancelled */
-  | { kind: 'moved'; appointment: AppointmentView; previous: AppointmentView; after: After }
-  /** nothing changed: a repeated call (same key), or the new start equals the current one */
-  | { kind: 'unchanged'; appointment: AppointmentView; previous: AppointmentView }
-  | Refused<AppointmentRefusal>;
+export type { RescheduleAppointmentOutcome, RescheduleAppointmentRequest, VisitMove } from './reschedule-request.js';
 
 /**
  * The one reschedule (bot, offline assistant, reminders' flows, staff): the appointment
@@ -39,6 +19,7 @@ export type RescheduleAppointmentOutcome<After> =
  * one transaction, so on any refusal nothing changes. Refuses: unknown (another customer's or
  * tenant's alike), cancelled, started, inside the cancellation notice (customers), every
  * refusal of resolveSlot, and a conflict at insert (`slot_taken`, just now). Idempotent per key.
+ * A row of a visit moves the whole visit with it (rescheduleVisit).
  */
 export async function rescheduleAppointment<After = undefined>(
   scheduling: SchedulingDeps,
@@ -58,6 +39,7 @@ export async function rescheduleAppointment<After = undefined>(
   if (localDateTimeOf(previous.startsAt.getTime(), previous.timezone) === request.start) {
     return { kind: 'unchanged', appointment: previous, previous };
   }
+  if (previous.visitId !== null) return rescheduleVisit(scheduling, request, { ...previous, visitId: previous.visitId });
 
   const slot = await resolveSlot(db, {
     tenantId: request.tenantId,

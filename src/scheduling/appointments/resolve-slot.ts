@@ -7,6 +7,7 @@ import {
   bookingWindow,
   findNearestFreeSlots,
   findNextDateWithSlots,
+  loadResourceCheck,
   loadSchedule,
   type Named,
   type Refused,
@@ -48,8 +49,9 @@ const JUST_TAKEN_SECONDS = 120;
 /**
  * Checks a requested start against the professional's schedule under the rules (see
  * decideStart) and returns its instants, or the refusal completed with what its reader needs
- * (the nearest free starts, the next working date, the appointment it overlaps). One schedule
- * read in the common case; a refusal costs one or two more. The final word on collisions
+ * (the nearest free starts, the next working date, the appointment it overlaps). A start
+ * where a resource the service needs is used up is refused `resource_taken`. One schedule
+ * read in the common case (and one of the resources' use for a service that needs one); a refusal costs one or two more. The final word on collisions
  * stays with the database constraint at insert time.
  */
 export async function resolveSlot(db: Queryable, request: SlotRequest): Promise<FreeSlot | Refused<AppointmentRefusal>> {
@@ -76,7 +78,16 @@ export async function resolveSlot(db: Queryable, request: SlotRequest): Promise<
     });
   const start = request.start;
   switch (verdict.kind) {
-    case 'free':
+    case 'free': {
+      // The professional is free; every resource the service needs must have a unit free as long (its buffer included).
+      const isResourceFree = await loadResourceCheck(db, {
+        tenantId: request.tenantId,
+        service,
+        fromDate: parsed.date,
+        toDate: parsed.date,
+        ignoreAppointmentIds: ignoreAppointmentId ? [ignoreAppointmentId] : [],
+      });
+      if (!isResourceFree(verdict.startsAt)) return refused({ kind: 'resource_taken', start, alternatives: await alternatives() });
       return {
         kind: 'free',
         settings,
@@ -87,6 +98,7 @@ export async function resolveSlot(db: Queryable, request: SlotRequest): Promise<
         endsAt: new Date(verdict.endsAt),
         outsideHours: verdict.outsideHours,
       };
+    }
     case 'skipped_by_clock':
       return refused({ kind: 'time_skipped', start, timezone: settings.timezone });
     case 'start_past':

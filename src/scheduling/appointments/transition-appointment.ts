@@ -5,7 +5,7 @@ import { type ChangedAppointment, publishAppointmentChanged, type SchedulingDeps
 import type { AppointmentRefusal } from './appointment-refusal.js';
 import { type AppointmentStatus, toAppointmentSource, toAppointmentStatus } from './appointment-status.js';
 import { type AppointmentView, findAppointment } from './appointment-view.js';
-import { cancelVisitRest } from './cancel-visit-rest.js';
+import { changeVisitRest } from './change-visit-rest.js';
 import { type AppointmentChangeKind, recordAppointmentEvent } from './record-appointment-event.js';
 
 /** The row as locked for a change: what a decision may look at. */
@@ -54,14 +54,15 @@ interface LockedRow {
   professional_id: number;
   service_id: number;
   source: string;
+  visit_id: number | null;
 }
 
 /**
  * Changes an appointment's status once: in one transaction the row is locked (FOR UPDATE,
  * so concurrent changes queue up and each decides on the current status), the decision is
  * taken, the status and revision are written, the history entry recorded, the subscribers
- * told (`cancelled` or `status_changed`) and `afterChange` run. Cancelling a row of a visit
- * cancels the visit's other upcoming rows with it (cancelVisitRest). Another tenant's (or
+ * told (`cancelled` or `status_changed`) and `afterChange` run. Cancelling or confirming a row
+ * of a visit cancels or confirms the visit's other upcoming rows with it (changeVisitRest). Another tenant's (or
  * customer's) id is `appointment_not_found`. The domain's status changes (confirm, cancel,
  * attendance) are all made through here.
  */
@@ -80,8 +81,13 @@ export async function transitionAppointment<After = undefined>(
   if (!before) return notFound;
 
   const result = await inTransaction(db, async (tx) => {
+    // A visit's rows are locked together in id order first, as a move of the visit takes them: no deadlock between the two.
+    if (before.visitId !== null) {
+      await tx.$queryRaw`
+        SELECT id FROM appointments WHERE tenant_id = ${request.tenantId}::int AND visit_id = ${before.visitId}::int ORDER BY id FOR UPDATE`;
+    }
     const locked = await tx.$queryRaw<LockedRow[]>`
-      SELECT id, status, starts_at, ends_at, customer_id, professional_id, service_id, source FROM appointments
+      SELECT id, status, starts_at, ends_at, customer_id, professional_id, service_id, source, visit_id FROM appointments
        WHERE id = ${before.id}::int AND tenant_id = ${request.tenantId}::int FOR UPDATE`;
     const row = locked[0];
     if (!row) return { kind: 'gone' as const };
@@ -120,6 +126,7 @@ export async function transitionAppointment<After = undefined>(
       endsAt: row.ends_at,
       status: request.to,
       source: toAppointmentSource(row.source),
+      visitId: row.visit_id,
     };
     const happened = { at: request.now, actor: request.actor, appointment, from: current.status };
     await publishAppointmentChanged(
@@ -127,11 +134,12 @@ export async function transitionAppointment<After = undefined>(
       scheduling.onAppointmentChanged,
       request.to === 'cancelled' ? { kind: 'cancelled', ...happened } : { kind: 'status_changed', ...happened },
     );
-    if (request.to === 'cancelled' && before.visitId !== null) {
-      await cancelVisitRest(tx, scheduling, {
+    if ((request.to === 'cancelled' || request.to === 'confirmed') && before.visitId !== null) {
+      await changeVisitRest(tx, scheduling, {
         tenantId: request.tenantId,
         visitId: before.visitId,
         exceptId: current.id,
+        to: request.to,
         actor: request.actor,
         now: request.now,
       });

@@ -4,10 +4,9 @@ import type { ServiceInfo } from '../catalog/index.js';
 import { type AvailabilityRefusal, type Named, type Refused, refused } from './availability-refusal.js';
 import { bookingWindow, slotsOnDate } from './booking-window.js';
 import { findNextDateWithSlots } from './find-next-date-with-slots.js';
-import { type BookableService, type BookingSettings, loadSchedule } from './load-schedule.js';
-import { loadResourceUse } from './load-visit-facts.js';
+import { loadResourceCheck } from './load-resource-check.js';
+import { type BookingSettings, loadSchedule } from './load-schedule.js';
 import { resolveProfessionalService } from './resolve-professional-service.js';
-import { resourcesFit } from './visit-plan.js';
 
 export interface DayAvailability {
   settings: BookingSettings;
@@ -24,8 +23,8 @@ export type FreeSlots = { kind: 'day'; day: DayAvailability } | Refused<Availabi
 
 /**
  * The free start times of one professional on one local date for a service, honouring
- * weekly hours, holidays, time off, booked appointments, the service's duration, the slot step, the
- * minimum notice and the horizon, in the tenant's zone. The common case costs one query.
+ * weekly hours, holidays, time off, booked appointments, the service's duration and buffer, the
+ * resources it needs, the slot step, the minimum notice and the horizon, in the tenant's zone. The common case costs one query.
  * Refuses (as a value): an invalid date, an unknown professional/service (other tenants' ids
  * alike), a service the professional does not offer, a past date, a date beyond the horizon,
  * a closed day (a holiday, named) or a weekday without working hours (both naming the next date with a free time).
@@ -53,27 +52,9 @@ export async function findFreeSlots(
     const nextDate = await findNextDateWithSlots(db, base);
     return refused({ kind: 'no_working_hours', professional, date: query.date, nextDate, lastDate: window.lastDate });
   }
-  const slots = await withResources(db, query, service, slotsOnDate(schedule, service, query.date, window));
+  const isResourceFree = await loadResourceCheck(db, { tenantId: query.tenantId, service, fromDate: query.date, toDate: query.date });
+  const slots = slotsOnDate(schedule, service, query.date, window).filter(isResourceFree);
   const day: DayAvailability = { settings: schedule.settings, professional, service, date: query.date, slots };
   if (slots.length === 0) day.nextDateWithSlots = await findNextDateWithSlots(db, base);
   return { kind: 'day', day };
-}
-
-/** The starts at which every resource the service needs still has a unit free for its time and buffer. */
-async function withResources(
-  db: Queryable,
-  query: { tenantId: number; date: string },
-  service: BookableService,
-  slots: number[],
-): Promise<number[]> {
-  if (service.resourceIds.length === 0 || slots.length === 0) return slots;
-  const use = await loadResourceUse(db, {
-    tenantId: query.tenantId,
-    resourceIds: service.resourceIds,
-    fromDate: query.date,
-    toDate: query.date,
-    ignoreAppointmentIds: [],
-  });
-  const holdMs = (service.durationMinutes + service.bufferAfterMinutes) * 60_000;
-  return slots.filter((start) => resourcesFit(use, service.resourceIds, start, start + holdMs, []));
 }

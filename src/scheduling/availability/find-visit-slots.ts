@@ -29,17 +29,15 @@ export async function findVisitSlots(
   query: { tenantId: number; items: readonly VisitItemRequest[]; date: string; now: Date },
 ): Promise<VisitSlots> {
   if (!parseLocalDate(query.date)) return refused({ kind: 'invalid_date', date: query.date });
-  const settingsRow = await db.tenant.findUniqueOrThrow({
-    where: { id: query.tenantId },
-    select: { timezone: true, minNoticeMinutes: true, horizonDays: true, slotStepMinutes: true, cancelNoticeMinutes: true },
-  });
-  const window = bookingWindow(settingsRow, query.now);
+  // The tenant's settings come with the schedules (one round trip); the window is checked right after.
+  const windowOf = (settings: BookingSettings) => bookingWindow(settings, query.now);
+  const loaded = await loadVisitFacts(db, { tenantId: query.tenantId, items: query.items, date: query.date, window: windowOf });
+  if (loaded.kind === 'refused') return loaded;
+  const window = windowOf(loaded.settings);
   if (query.date < window.today) return refused({ kind: 'date_past', date: query.date, today: window.today });
   if (query.date > window.lastDate) {
-    return refused({ kind: 'beyond_horizon', date: query.date, lastDate: window.lastDate, horizonDays: settingsRow.horizonDays });
+    return refused({ kind: 'beyond_horizon', date: query.date, lastDate: window.lastDate, horizonDays: loaded.settings.horizonDays });
   }
-  const loaded = await loadVisitFacts(db, { tenantId: query.tenantId, items: query.items, date: query.date, window });
-  if (loaded.kind === 'refused') return loaded;
   const day: VisitDay = { settings: loaded.settings, date: query.date, starts: visitStartsOn(loaded.facts) };
   if (loaded.facts.closedDay !== null) day.closedDay = loaded.facts.closedDay;
   return { kind: 'day', day };

@@ -8,8 +8,10 @@ export { type DayAvailability, type FreeSlots, findFreeSlots } from './find-free
 export { findNearestFreeSlots } from './find-nearest-free-slots.js';
 export { findNextDateWithSlots } from './find-next-date-with-slots.js';
 export { findVisitSlots, type VisitDay, type VisitSlots } from './find-visit-slots.js';
+export { loadResourceCheck, type ResourceHolder } from './load-resource-check.js';
+export { loadResourceUse } from './load-resource-use.js';
 export { type BookableService, type BookingSettings, loadSchedule, type ProfessionalSchedule } from './load-schedule.js';
-export { type LoadedVisit, loadResourceUse, loadVisitFacts, type VisitItemRequest } from './load-visit-facts.js';
+export { type LoadedVisit, loadVisitFacts, type VisitItemRequest } from './load-visit-facts.js';
 export { type ProfessionalService, resolveProfessionalService } from './resolve-professional-service.js';
 export {
   type PlannedItem,

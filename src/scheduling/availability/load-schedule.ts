@@ -58,7 +58,7 @@ interface ScheduleRow {
  * A service row `s` with this professional's link `own` (LEFT JOIN) as a BookableService: an
  * override of the link wins; a professional's own price is never "a partir de".
  */
-const BOOKABLE_SERVICE_JSON = Prisma.sql`json_build_object('id', s.id, 'name', s.name,
+export const BOOKABLE_SERVICE_JSON = Prisma.sql`json_build_object('id', s.id, 'name', s.name,
   'durationMinutes', coalesce(own.duration_minutes, s.duration_minutes), 'bufferAfterMinutes', s.buffer_after_minutes,
   'priceCents', coalesce(own.price_cents, s.price_cents), 'priceFrom', own.price_cents IS NULL AND s.price_from,
   'resourceIds', (SELECT coalesce(json_agg(sr.resource_id ORDER BY sr.resource_id), '[]'::json)

@@ -1,10 +1,10 @@
 import type { Queryable } from '../../db/index.js';
-import { generousUtcWindow, weekdayOf } from '../../shared/index.js';
 import { type AvailabilityRefusal, type Refused, refused } from './availability-refusal.js';
 import type { BookingWindow } from './booking-window.js';
-import { type BookingSettings, loadSchedule, type ProfessionalSchedule } from './load-schedule.js';
+import { type BookingSettings, loadSchedule } from './load-schedule.js';
+import { loadVisitSchedules } from './load-visit-schedules.js';
 import { resolveProfessionalService } from './resolve-professional-service.js';
-import type { ResourceUse, VisitCandidate, VisitFacts } from './visit-plan.js';
+import type { VisitCandidate, VisitFacts } from './visit-plan.js';
 
 /** One service of a visit as asked: the service (or variant) and, optionally, who does it. */
 export interface VisitItemRequest {
@@ -18,13 +18,20 @@ export type LoadedVisit = { kind: 'loaded'; facts: VisitFacts; settings: Booking
  * Reads what a visit search needs for one local date: for each service, the professional asked
  * for (or everyone who does it, by name), each with that day's hours, busy time and the
  * service as they do it; the resources the services need, with the appointments already
- * holding them. One schedule read per professional (they run in parallel on the pool) and one
- * for the resources. Refuses as availability does: unknown ids (other tenants' alike), a
+ * holding them. One statement in the common case (loadVisitSchedules reads every
+ * professional's day and the resources' use together). Refuses as availability does: unknown ids (other tenants' alike), a
  * service the professional does not do, a service nobody does.
  */
 export async function loadVisitFacts(
   db: Queryable,
-  query: { tenantId: number; items: readonly VisitItemRequest[]; date: string; window: BookingWindow; ignoreAppointmentIds?: number[] },
+  query: {
+    tenantId: number;
+    items: readonly VisitItemRequest[];
+    date: string;
+    /** the booking window, or how to make it from the tenant's settings (read with the schedules: no query of its own) */
+    window: BookingWindow | ((settings: BookingSettings) => BookingWindow);
+    ignoreAppointmentIds?: number[];
+  },
 ): Promise<LoadedVisit> {
   const range = {
     tenantId: query.tenantId,
@@ -52,31 +59,28 @@ export async function loadVisitFacts(
   const professionalIds = [
     ...new Set(query.items.flatMap((item) => (item.professionalId ? [item.professionalId] : (doers.get(item.serviceId) ?? [])))),
   ];
-  const schedules = new Map<number, ProfessionalSchedule>(
-    await Promise.all(
-      professionalIds.map(async (professionalId) => [professionalId, await loadSchedule(db, { ...range, professionalId })] as const),
-    ),
-  );
+  const day = await loadVisitSchedules(db, {
+    tenantId: query.tenantId,
+    professionalIds,
+    serviceIds: [...new Set(query.items.map((item) => item.serviceId))],
+    date: query.date,
+    ignoreAppointmentIds: range.ignoreAppointmentIds,
+  });
   const items: VisitFacts['items'][number][] = [];
   for (const item of query.items) {
     const ids = item.professionalId ? [item.professionalId] : (doers.get(item.serviceId) ?? []);
     const candidates: VisitCandidate[] = [];
     for (const professionalId of ids) {
-      const schedule = schedules.get(professionalId)!;
-      const service = schedule.offeredServices.find((offered) => offered.id === item.serviceId);
-      if (!service || !schedule.professional) {
+      const schedule = day.schedules.get(professionalId);
+      const service = schedule?.services.find((offered) => offered.id === item.serviceId);
+      if (!schedule || !service) {
         // Not done by them (or unknown): the one-service resolver words it, naming who does it.
         const one = await loadSchedule(db, { ...range, professionalId, serviceId: item.serviceId });
         const resolved = await resolveProfessionalService(db, query.tenantId, one, { professionalId, serviceId: item.serviceId });
         if (resolved.kind === 'refused') return resolved;
         continue;
       }
-      candidates.push({
-        professional: schedule.professional,
-        service,
-        intervals: schedule.hoursByWeekday[weekdayOf(query.date)] ?? [],
-        busy: schedule.busy,
-      });
+      candidates.push({ professional: schedule.professional, service, intervals: schedule.intervals, busy: schedule.busy });
     }
     if (candidates.length === 0) {
       const exists = await db.service.findFirst({
@@ -88,10 +92,10 @@ export async function loadVisitFacts(
     }
     items.push({ candidates });
   }
-  const settings = await settingsOf(db, query.tenantId, schedules);
-  const resourceIds = [...new Set(items.flatMap((item) => item.candidates.flatMap((candidate) => candidate.service.resourceIds)))];
-  const resources = await loadResourceUse(db, { ...range, resourceIds });
-  const anySchedule = schedules.values().next().value;
+  const settings = day.settings ?? (await settingsOf(db, query.tenantId));
+  // Read with the days, by the services asked for (a variant has its own links); every candidate came from a day read.
+  const resources = day.resources;
+  const window = typeof query.window === 'function' ? query.window(settings) : query.window;
   return {
     kind: 'loaded',
     settings,
@@ -99,48 +103,18 @@ export async function loadVisitFacts(
       date: query.date,
       zone: settings.timezone,
       stepMinutes: settings.slotStepMinutes,
-      earliest: query.window.earliest,
-      closedDay: anySchedule?.closedDays.get(query.date) ?? null,
+      earliest: window.earliest,
+      closedDay: day.closedDay,
       items,
       resources,
     },
   };
 }
 
-async function settingsOf(db: Queryable, tenantId: number, schedules: Map<number, ProfessionalSchedule>): Promise<BookingSettings> {
-  const loaded = schedules.values().next().value;
-  if (loaded) return loaded.settings;
+async function settingsOf(db: Queryable, tenantId: number): Promise<BookingSettings> {
   const tenant = await db.tenant.findUniqueOrThrow({
     where: { id: tenantId },
     select: { timezone: true, minNoticeMinutes: true, horizonDays: true, slotStepMinutes: true, cancelNoticeMinutes: true },
   });
   return tenant;
-}
-
-/**
- * Each resource's count and the holds (start to end plus buffer) of the appointments that
- * use it around the date. Appointments are found by start through `appointments (tenant_id,
- * starts_at)`: none lasts, with its buffer, more than a day and a half.
- */
-export async function loadResourceUse(
-  db: Queryable,
-  query: { tenantId: number; resourceIds: number[]; fromDate: string; toDate: string; ignoreAppointmentIds: number[] },
-): Promise<Map<number, ResourceUse>> {
-  if (query.resourceIds.length === 0) return new Map();
-  const window = generousUtcWindow(query.fromDate, query.toDate);
-  const earliestStart = new Date(window.start.getTime() - 36 * 3_600_000);
-  const rows = await db.$queryRaw<{ id: number; count: number; holds: [number, number][] }[]>`
-    SELECT r.id, r.count,
-      (SELECT coalesce(json_agg(json_build_array(extract(epoch FROM a.starts_at) * 1000,
-                                                 extract(epoch FROM appointment_busy_until(a.ends_at, a.buffer_after_minutes)) * 1000)
-                                ORDER BY a.starts_at), '[]'::json)
-         FROM appointments a JOIN service_resources sr ON sr.service_id = a.service_id AND sr.resource_id = r.id AND sr.tenant_id = r.tenant_id
-        WHERE a.tenant_id = r.tenant_id AND a.status <> 'cancelled'
-          AND a.starts_at < ${window.end} AND a.starts_at > ${earliestStart}
-          AND appointment_busy_until(a.ends_at, a.buffer_after_minutes) > ${window.start}
-          AND a.id <> ALL(${query.ignoreAppointmentIds}::int[])) AS holds
-      FROM resources r WHERE r.tenant_id = ${query.tenantId}::int AND r.id = ANY(${query.resourceIds}::int[])`;
-  return new Map(
-    rows.map((row) => [row.id, { count: row.count, holds: row.holds.map(([from, to]) => [Number(from), Number(to)] as const) }]),
-  );
 }

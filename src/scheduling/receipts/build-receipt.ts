@@ -64,6 +64,15 @@ export function visitReceiptText(day: string, items: readonly ReceiptItem[], bus
 }
 
 /**
+ * The text of a visit moved as a whole: where it was (its first service's old day and time),
+ * the new day, one line per service with its new time and professional, and the place once.
+ */
+export function movedVisitReceiptText(previousWhen: string, day: string, items: readonly ReceiptItem[], business: ReceiptBusiness): string {
+  const lines = items.map((item) => `• ${item.time} ${item.service} com ${item.professional}`);
+  return [TITLES.rescheduled, `De: ${previousWhen}`, `Para: ${day}`, ...lines, placeLine(business)].join('\n');
+}
+
+/**
  * The pt-BR receipt of one confirmed change, built only from the database rows (service,
  * professional, local day and time, the business's name and address): what the customer can
  * trust, whoever made the change (the agent, the offline assistant, staff, a reminder
@@ -106,34 +115,42 @@ const dayAndTime = (when: string) => {
   return [when.slice(0, at), when.slice(at + 4)] as const;
 };
 
-/** Bookings of one visit, or of one turn on the same day, become one receipt; everything else keeps its own. */
+/**
+ * Bookings of one visit, or of one turn on the same day, become one receipt, and so do the
+ * moved rows of one visit; everything else keeps its own.
+ */
 function groupVisits(receipts: Receipt[], business: ReceiptBusiness): string[] {
   const texts: string[] = [];
   for (let index = 0; index < receipts.length; ) {
     const first = receipts[index] as Receipt;
     const [day] = dayAndTime(first.when);
     let end = index + 1;
+    const groups = first.kind === 'booked' || (first.kind === 'rescheduled' && first.visitId !== undefined);
     while (
       end < receipts.length &&
-      first.kind === 'booked' &&
-      receipts[end]?.kind === 'booked' &&
+      groups &&
+      receipts[end]?.kind === first.kind &&
       (first.visitId !== undefined ? receipts[end]?.visitId === first.visitId : dayAndTime(receipts[end]?.when ?? '')[0] === day)
     )
       end++;
     const group = receipts.slice(index, end);
+    const itemsOf = (receipts: Receipt[]) =>
+      receipts.map((receipt) => ({ time: dayAndTime(receipt.when)[1], service: receipt.service, professional: receipt.professional }));
     texts.push(
       group.length === 1
         ? first.text
-        : visitReceiptText(
-            day,
-            group.map((receipt) => ({
-              time: dayAndTime(receipt.when)[1],
-              service: receipt.service,
-              professional: receipt.professional,
-              ...(receipt.priceCents !== undefined ? { priceCents: receipt.priceCents } : {}),
-            })),
-            business,
-          ),
+        : first.kind === 'rescheduled'
+          ? movedVisitReceiptText(first.previousWhen ?? '', day, itemsOf(group), business)
+          : visitReceiptText(
+              day,
+              group.map((receipt) => ({
+                time: dayAndTime(receipt.when)[1],
+                service: receipt.service,
+                professional: receipt.professional,
+                ...(receipt.priceCents !== undefined ? { priceCents: receipt.priceCents } : {}),
+              })),
+              business,
+            ),
     );
     index = end;
   }

@@ -30,7 +30,8 @@ export function scheduleChangeRefOf(kind: ClaimKind, change: AppointmentChange):
  * Re-reads the rows behind each change, scoped to the tenant and customer (a ref to
  * anybody else's appointment reads as missing and is dropped). Repeated refs (a retried
  * or repeated call) count once, in first-seen order. A booked row of a visit brings the
- * visit's other rows with it, in order of start.
+ * visit's other rows with it, in order of start; a moved row of a visit brings every row of
+ * the moved visit, in order of start, each with the row it replaced.
  */
 export async function readConfirmedChanges(
   db: Queryable,
@@ -45,6 +46,11 @@ export async function readConfirmedChanges(
     seen.add(key);
     const appointment = await findCustomerAppointment(db, { ...scope, appointmentId: ref.appointmentId });
     if (!appointment) continue;
+    // A visit is moved as a whole by one call: its receipt lists every service at its new time, in order.
+    if (ref.kind === 'rescheduled' && appointment.visitId !== null) {
+      changes.push(...(await movedVisitChanges(db, scope, { ...appointment, visitId: appointment.visitId }, seen)));
+      continue;
+    }
     const previous =
       ref.previousAppointmentId === undefined
         ? null
@@ -58,6 +64,36 @@ export async function readConfirmedChanges(
       seen.add(itemKey);
       changes.push({ kind: 'booked', appointmentId: item.id, appointment: item, previous: null });
     }
+  }
+  return changes;
+}
+
+/** Every row of a moved visit (`moved` is the one the call named), in order of start, each with the row it replaced; other rows already seen are left out. */
+async function movedVisitChanges(
+  db: Queryable,
+  scope: { tenantId: number; customerId: number },
+  moved: AppointmentView & { visitId: number },
+  seen: Set<string>,
+): Promise<ConfirmedChange[]> {
+  const { visitId } = moved;
+  const links = await db.appointment.findMany({
+    where: { tenantId: scope.tenantId, customerId: scope.customerId, visitId },
+    select: { id: true, rescheduledFromId: true },
+  });
+  const changes: ConfirmedChange[] = [];
+  for (const item of await findVisitAppointments(db, { ...scope, visitId })) {
+    const key = `rescheduled:${item.id}`;
+    if (item.id !== moved.id && seen.has(key)) continue;
+    seen.add(key);
+    const from = links.find((link) => link.id === item.id)?.rescheduledFromId ?? null;
+    const previous = from === null ? null : await findCustomerAppointment(db, { ...scope, appointmentId: from });
+    changes.push({
+      kind: 'rescheduled',
+      appointmentId: item.id,
+      ...(from === null ? {} : { previousAppointmentId: from }),
+      appointment: item,
+      previous,
+    });
   }
   return changes;
 }

@@ -249,7 +249,9 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
       description:
         'Muda um agendamento do cliente desta conversa para outro início (horário local), com o mesmo profissional e serviço. ' +
         'Use um horário livre de buscar_horarios e confirme com o cliente antes. É atômico: se o novo horário não puder ser reservado, nada muda. ' +
-        'O agendamento remarcado recebe um novo id.',
+        'O agendamento remarcado recebe um novo id. Um agendamento de uma visita (visita_id) leva a visita inteira: todos os serviços mudam juntos, ' +
+        'na mesma ordem, com os mesmos profissionais e intervalos; inicio é o novo início do agendamento indicado (para a visita, use o id do primeiro ' +
+        'serviço e um início de buscar_horarios com servicos).',
       input: remarcarInput,
       async handler(input, context): Promise<RemarcarResult> {
         const scope = { tenantId: context.tenantId, customerId: context.customerId, appointmentId: input.agendamento_id };
@@ -276,6 +278,9 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
             data: localDateOf(previous.startsAt.getTime(), previous.timezone),
             inicio: localTimeOf(previous.startsAt.getTime(), previous.timezone),
           },
+          ...(outcome.kind === 'moved' && outcome.visit
+            ? { visita: toVisitaAgendada(outcome.visit.visitId, outcome.visit.appointments) }
+            : {}),
           ja_existia: outcome.kind === 'unchanged',
         };
       },

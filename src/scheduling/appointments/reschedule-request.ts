@@ -1,0 +1,43 @@
+import type { Tx } from '../../db/index.js';
+import type { Refused } from '../availability/index.js';
+import type { AppointmentRefusal } from './appointment-refusal.js';
+import type { AppointmentView } from './appointment-view.js';
+import type { BookingPolicy } from './booking-policy.js';
+
+export interface RescheduleAppointmentRequest<After> {
+  tenantId: number;
+  appointmentId: number;
+  /** the conversation's customer: only their appointment is found (staff leave it out) */
+  customerId?: number | undefined;
+  /** Local "YYYY-MM-DDTHH:mm". */
+  start: string;
+  /** The tool_use id, menu step key or staff request key: the same key never moves twice. */
+  idempotencyKey: string;
+  now: Date;
+  policy: BookingPolicy;
+  /**
+   * runs inside the move's transaction (e.g. queueing the customer's notice); `visit` when the
+   * row's whole visit moved: its old rows in order and its new start
+   */
+  afterChange?(
+    tx: Tx,
+    change: { previous: AppointmentView; startsAt: Date; endsAt: Date; visit?: { previous: readonly AppointmentView[]; startsAt: Date } },
+  ): Promise<After>;
+}
+
+/** A visit moved as a whole: its new id and rows (in order of start), and the old rows, now cancelled. */
+export interface VisitMove {
+  visitId: number;
+  appointments: AppointmentView[];
+  previous: AppointmentView[];
+}
+
+export type RescheduleAppointmentOutcome<After> =
+  /**
+   * `appointment` is the new row; `previous` the old one, now cancelled; `visit` when the row
+   * belongs to a visit, which moved as a whole (its new id and rows, and its old rows)
+   */
+  | { kind: 'moved'; appointment: AppointmentView; previous: AppointmentView; after: After; visit?: VisitMove }
+  /** nothing changed: a repeated call (same key), or the new start equals the current one */
+  | { kind: 'unchanged'; appointment: AppointmentView; previous: AppointmentView }
+  | Refused<AppointmentRefusal>;
