@@ -46,7 +46,8 @@ export default async function setup(project: TestProject) {
       port,
       database: 'postgres',
       logger,
-      settings: { fsync: 'off' },
+      // two test files at a time, each with its pools and some with service processes
+      settings: { fsync: 'off', max_connections: '400' },
     });
     serverUrl = embedded.url;
     stopEmbedded = embedded.stop;
