@@ -81,7 +81,7 @@ export function ConversationPage(props: { id: number; session: Session }) {
         reopenTemplate ? 'Reabra a conversa com a mensagem modelo ou aguarde' : 'Aguarde'
       } o cliente escrever.`
     : !handoff
-      ? 'O robô está atendendo esta conversa. Não há pedido de atendimento aberto.'
+      ? 'O robô está atendendo esta conversa. Assuma a conversa para responder.'
       : handoff.status === 'pending'
         ? 'Assuma a conversa para responder.'
         : !mine
@@ -113,6 +113,17 @@ export function ConversationPage(props: { id: number; session: Session }) {
               type="button"
               disabled={busy}
               onClick={() => act(() => api('POST', `/admin/handoffs/${handoff.id}/claim`, {}), 'Você assumiu a conversa.')}
+            >
+              Assumir conversa
+            </button>
+          ) : null}
+          {!handoff ? (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                act(() => api('POST', `/admin/conversations/${id}/takeover`, {}), 'Você assumiu a conversa. O robô fica em silêncio.')
+              }
             >
               Assumir conversa
             </button>

@@ -7,6 +7,7 @@ import { createAppointmentRoutes } from './appointment-routes.js';
 import { createConversationRoutes } from './conversation-routes.js';
 import { createCustomerRoutes } from './customer-routes.js';
 import { createHandoffRoutes } from './handoff-routes.js';
+import { createInboxRoutes } from './inbox-routes.js';
 import { createProfessionalRoutes } from './professional-routes.js';
 import { requireApiKey } from './require-api-key.js';
 import { requireStaffSession } from './require-staff-session.js';
@@ -57,6 +58,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use((request, response, next) => (request.get('authorization') ? byApiKey : bySession)(request, response, next));
   admin.use(express.json({ limit: BODY_LIMIT }));
   admin.use(createHandoffRoutes(deps));
+  admin.use(createInboxRoutes(deps));
   admin.use(createConversationRoutes(deps));
   admin.use(createStatsRoutes(deps));
   admin.use(createAppointmentRoutes(deps));

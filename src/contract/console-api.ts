@@ -25,6 +25,24 @@ export interface QueueItem {
   waitSeconds: number;
 }
 
+/** One item of `GET /admin/conversations` */
+export interface ConversationListEntry {
+  id: number;
+  customer: { id: number; name: string | null; phone: string | null; username: string | null };
+  lastMessageAt: string;
+  handledBy: 'bot' | 'staff';
+  openHandoff: { id: number; status: 'pending' | 'claimed'; reason: string; reasonLabel: string; attendant: string | null } | null;
+  /** the customer's messages since the last reply */
+  unread: number;
+  lastMessage: { direction: string; author: string; type: string; text: string | null } | null;
+}
+
+/** `GET /admin/conversations` */
+export interface ConversationList {
+  items: ConversationListEntry[];
+  nextCursor: string | null;
+}
+
 /** One message of `GET /admin/conversations/:id` */
 export interface ConversationMessage {
   id: number;

@@ -3,6 +3,8 @@ export type {
   ConsoleEvent,
   ConsoleStats,
   ConversationDetail,
+  ConversationList,
+  ConversationListEntry,
   ConversationMessage,
   CreatedBlock,
   CustomerAppointment,

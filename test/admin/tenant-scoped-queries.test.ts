@@ -135,6 +135,9 @@ describe('every admin API query is confined to the caller’s tenant', () => {
         request(app).post(`/admin/conversations/${ids.closedConversation}/reopen`).set(auth).send({}),
       'POST /admin/handoffs/:id/resolve': () =>
         request(app).post(`/admin/handoffs/${ids.handoff}/resolve`).set(auth).send({ returnToBot: true }),
+      'GET /admin/conversations': () => request(app).get('/admin/conversations?q=escopo&handledBy=bot').set(auth),
+      'POST /admin/conversations/:id/takeover': () =>
+        request(app).post(`/admin/conversations/${ids.conversation}/takeover`).set(auth).send({ attendant: 'Rita' }),
       'GET /admin/stats/handoff-reasons': () => request(app).get('/admin/stats/handoff-reasons?from=2026-01-01&to=2027-01-01').set(auth),
       'GET /admin/stats/reminders': () => request(app).get('/admin/stats/reminders?from=2026-01-01&to=2028-01-01').set(auth),
       'GET /admin/stats/overview': () => request(app).get('/admin/stats/overview?from=2026-01-01&to=2026-12-31').set(auth),
