@@ -17,6 +17,7 @@ export function ConversationPage(props: { id: number; session: Session }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [text, setText] = useState('');
+  const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const logRef = useRef<HTMLOListElement>(null);
 
@@ -161,6 +162,18 @@ export function ConversationPage(props: { id: number; session: Session }) {
           <div role="log" aria-label="Mensagens da conversa, da mais antiga para a mais recente">
             <ol class="messages" ref={logRef}>
               {detail.messages.map((message) => {
+                if (message.kind === 'note') {
+                  return (
+                    <li key={`note-${message.id}`} class="message note" data-note-id={message.id}>
+                      <span class="meta">
+                        <span class="author">Nota interna · {message.attendant ?? 'Equipe'}</span>
+                        <span class="badge">não enviada ao cliente</span>
+                        <time dateTime={message.createdAt}>{dateTimeText(message.createdAt, zone)}</time>
+                      </span>
+                      <span class="text">{message.text}</span>
+                    </li>
+                  );
+                }
                 const kind = kindLabel(message);
                 const delivery = deliveryLabel(message);
                 return (
@@ -229,6 +242,29 @@ export function ConversationPage(props: { id: number; session: Session }) {
             ) : null}
             <button type="submit" disabled={busy || Boolean(sendBlocked) || !text.trim()}>
               Enviar
+            </button>
+          </form>
+          <form
+            class="note-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!note.trim()) return;
+              void act(async () => {
+                await api('POST', `/admin/conversations/${id}/notes`, { text: note });
+                setNote('');
+              }, 'Nota interna salva.');
+            }}
+          >
+            <label for="note-text">Nota interna (só a equipe vê; não é enviada ao cliente)</label>
+            <textarea
+              id="note-text"
+              rows={2}
+              maxLength={4096}
+              value={note}
+              onInput={(event) => setNote((event.target as HTMLTextAreaElement).value)}
+            />
+            <button type="submit" class="secondary" disabled={busy || !note.trim()}>
+              Salvar nota
             </button>
           </form>
         </div>

@@ -1,13 +1,19 @@
 import { Router } from 'express';
 import type { ConversationList, ConversationListEntry, Sent } from '../contract/index.js';
 import { type Db, inTransaction } from '../db/index.js';
-import { type ConversationListItem, handoffReasonLabel, listConversations, takeOverConversation } from '../handoff/index.js';
+import {
+  addConversationNote,
+  type ConversationListItem,
+  handoffReasonLabel,
+  listConversations,
+  takeOverConversation,
+} from '../handoff/index.js';
 import { AppError, type Clock, type Logger } from '../shared/index.js';
 import { adminContextOf, staffNameOf } from './admin-context.js';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor.js';
 import { maskPhone } from './mask-phone.js';
 import { parseRequest } from './parse-request.js';
-import { claimBodySchema, idParamsSchema, listConversationsQuerySchema } from './request-schemas.js';
+import { claimBodySchema, idParamsSchema, listConversationsQuerySchema, noteBodySchema } from './request-schemas.js';
 
 const conversationNotFound = () => new AppError('not_found', 'conversation not found', 404);
 const attendantRequired = () =>
@@ -17,7 +23,8 @@ const attendantRequired = () =>
 
 /**
  * The whole inbox: every conversation (latest activity first, searchable, filtered by who
- * handles it) and taking over a chat the bot is handling. Mounted under `/admin`.
+ * handles it), taking over a chat the bot is handling, and internal notes (never sent).
+ * Mounted under `/admin`.
  */
 export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock }): Router {
   const router = Router();
@@ -67,6 +74,20 @@ export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock }
       case 'already_claimed':
         throw new AppError('already_claimed', `Esta conversa já está com ${outcome.attendant ?? 'outra pessoa'}.`, 409);
     }
+  });
+
+  router.post('/conversations/:id/notes', async (request, response) => {
+    const context = adminContextOf(response);
+    const { tenantId } = context;
+    const { id } = parseRequest(idParamsSchema, 'params', request.params);
+    const body = parseRequest(noteBodySchema, 'body', request.body);
+    // A signed-in person always writes as themself; an integration names the author.
+    const author = staffNameOf(context) ?? body.attendant;
+    if (!author) throw attendantRequired();
+    const outcome = await addConversationNote(deps.db, { tenantId, conversationId: id, author, text: body.text });
+    if (outcome.kind === 'not_found') throw conversationNotFound();
+    deps.logger.info({ tenantId, conversationId: id, noteId: outcome.note.id }, 'internal note added');
+    response.status(201).json({ note: { ...outcome.note, kind: 'note' } });
   });
 
   return router;

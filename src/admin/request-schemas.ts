@@ -62,3 +62,9 @@ export const listConversationsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
   cursor: z.string().min(1).max(200).optional(),
 });
+
+/** `POST /admin/conversations/:id/notes`: the note; `attendant` names the author when calling with an API key. */
+export const noteBodySchema = z.object({
+  text: z.string().trim().min(1, 'text must not be empty').max(4096).refine(withoutNul, NUL_MESSAGE),
+  attendant: attendantName.optional(),
+});

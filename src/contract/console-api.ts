@@ -55,7 +55,8 @@ export interface ConversationMessage {
   errorCode: string | null;
   errorTitle: string | null;
   createdAt: string;
-  /** message kinds some versions record (receipt, reminder…) */
+  /** `message` (exchanged on WhatsApp) or `note` (a staff member's internal note, never sent; `attendant` wrote it);
+   * other kinds some versions record (receipt, reminder…) */
   kind?: string | null;
 }
 

@@ -1,3 +1,4 @@
+export { type AddNoteOutcome, addConversationNote, type ConversationNoteView } from './add-conversation-note.js';
 export { type ClaimedHandoff, type ClaimHandoffOutcome, claimHandoff } from './claim-handoff.js';
 export { formatHandoffReasonStats } from './format-handoff-reason-stats.js';
 export { handOverToOwner } from './hand-over-to-owner.js';

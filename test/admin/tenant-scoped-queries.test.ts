@@ -131,6 +131,8 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       'GET /admin/conversations/:id': () => request(app).get(`/admin/conversations/${ids.conversation}`).set(auth),
       'POST /admin/conversations/:id/messages': () =>
         request(app).post(`/admin/conversations/${ids.conversation}/messages`).set(auth).send({ text: 'Oi!' }),
+      'POST /admin/conversations/:id/notes': () =>
+        request(app).post(`/admin/conversations/${ids.conversation}/notes`).set(auth).send({ text: 'Prefere sábado', attendant: 'Rita' }),
       'POST /admin/conversations/:id/reopen': () =>
         request(app).post(`/admin/conversations/${ids.closedConversation}/reopen`).set(auth).send({}),
       'POST /admin/handoffs/:id/resolve': () =>
