@@ -9,6 +9,7 @@ import { createCustomerRoutes } from './customer-routes.js';
 import { createHandoffRoutes } from './handoff-routes.js';
 import { createInboxRoutes } from './inbox-routes.js';
 import { createProfessionalRoutes } from './professional-routes.js';
+import { createQuickReplyRoutes } from './quick-reply-routes.js';
 import { requireApiKey } from './require-api-key.js';
 import { requireStaffSession } from './require-staff-session.js';
 import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
@@ -60,6 +61,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createHandoffRoutes(deps));
   admin.use(createInboxRoutes(deps));
   admin.use(createConversationRoutes(deps));
+  admin.use(createQuickReplyRoutes(deps));
   admin.use(createStatsRoutes(deps));
   admin.use(createAppointmentRoutes(deps));
   admin.use(createProfessionalRoutes(deps));

@@ -68,3 +68,6 @@ export const noteBodySchema = z.object({
   text: z.string().trim().min(1, 'text must not be empty').max(4096).refine(withoutNul, NUL_MESSAGE),
   attendant: attendantName.optional(),
 });
+
+/** `POST /admin/quick-replies`: `{shortcut, text}` (the same shortcut again replaces its text). */
+export { quickReplySchema as quickReplyBodySchema } from '../tenant/index.js';

@@ -43,6 +43,14 @@ export interface ConversationList {
   nextCursor: string | null;
 }
 
+/** One item of `GET /admin/quick-replies` */
+export interface QuickReply {
+  id: number;
+  /** typed after "/" in the reply box */
+  shortcut: string;
+  text: string;
+}
+
 /** One message of `GET /admin/conversations/:id` */
 export interface ConversationMessage {
   id: number;

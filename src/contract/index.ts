@@ -12,6 +12,7 @@ export type {
   HandoffReasonStats,
   Professional,
   QueueItem,
+  QuickReply,
   Service,
   Session,
 } from './console-api.js';

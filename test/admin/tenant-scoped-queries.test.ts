@@ -143,6 +143,9 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       'GET /admin/stats/handoff-reasons': () => request(app).get('/admin/stats/handoff-reasons?from=2026-01-01&to=2027-01-01').set(auth),
       'GET /admin/stats/reminders': () => request(app).get('/admin/stats/reminders?from=2026-01-01&to=2028-01-01').set(auth),
       'GET /admin/stats/overview': () => request(app).get('/admin/stats/overview?from=2026-01-01&to=2026-12-31').set(auth),
+      'POST /admin/quick-replies': () =>
+        request(app).post('/admin/quick-replies').set(auth).send({ shortcut: 'pix', text: 'Chave Pix: CNPJ.' }),
+      'GET /admin/quick-replies': () => request(app).get('/admin/quick-replies').set(auth),
       'GET /admin/services': () => request(app).get('/admin/services').set(auth),
       'GET /admin/professionals': () => request(app).get('/admin/professionals').set(auth),
       'POST /admin/professionals/:id/calendar-feed/rotate': () =>
