@@ -51,6 +51,17 @@ export interface QuickReply {
   text: string;
 }
 
+/** One item of `GET /admin/staff` (owners only) */
+export interface StaffMember {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  disabled: boolean;
+  mustChangePassword: boolean;
+  createdAt: string;
+}
+
 /** One message of `GET /admin/conversations/:id` */
 export interface ConversationMessage {
   id: number;

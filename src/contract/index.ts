@@ -15,6 +15,7 @@ export type {
   QuickReply,
   Service,
   Session,
+  StaffMember,
 } from './console-api.js';
 export type { Same, Sent } from './sent.js';
 export type { AppointmentSource, AppointmentStatus, HandoffStatus, RunExitOrRunning, StaffRole } from './vocabularies.js';

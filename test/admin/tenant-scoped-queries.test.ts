@@ -191,6 +191,8 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       },
       'GET /admin/customers/:id/export': () => request(app).get(`/admin/customers/${ids.customer}/export`).set(auth),
       'DELETE /admin/customers/:id': () => request(app).delete(`/admin/customers/${ids.customer}`).set(auth),
+      'GET /admin/staff': () => request(app).get('/admin/staff').set(auth),
+      'POST /admin/staff': () => request(app).post('/admin/staff').set(auth).send({ email: 'escopo.nova@example.com', name: 'Nova' }),
       'POST /admin/staff/:id/disable': () => request(app).post(`/admin/staff/${ids.staff}/disable`).set(auth).send({}),
       'POST /admin/staff/:id/enable': () => request(app).post(`/admin/staff/${ids.staff}/enable`).set(auth).send({}),
       'PATCH /admin/staff/:id': () => request(app).patch(`/admin/staff/${ids.staff}`).set(auth).send({ role: 'owner' }),
