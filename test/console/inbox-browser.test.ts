@@ -189,4 +189,41 @@ describe.runIf(availability.run)('the whole inbox in Chromium', { timeout: 90_00
     await eventually(async () => graph.acceptedTexts().includes('Estamos na Rua das Flores, 10, perto do metrô.'), 'the quick reply sent');
     expect(problems).toEqual([]);
   });
+
+  it('5. the owner’s team page adds an attendant (one-time password shown once, which signs in), then disables her', async () => {
+    const { db } = await database;
+    await page.getByRole('link', { name: 'Equipe' }).click();
+    await page.getByRole('heading', { name: 'Equipe', exact: true }).waitFor();
+    const newcomer = `lara.${Date.now()}@salao.test`;
+    await page.getByLabel('Nome').fill('Lara');
+    await page.getByLabel('E-mail').fill(newcomer);
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    const shown = page.locator('.one-time-password code');
+    await shown.waitFor();
+    const password = (await shown.textContent()) ?? '';
+    const stored = await db.staffAccount.findUniqueOrThrow({ where: { email: newcomer } });
+    expect(stored).toMatchObject({ tenantId: salon.id, name: 'Lara', role: 'attendant', mustChangePassword: true });
+    expect(password).not.toBe('');
+    expect(JSON.stringify(stored)).not.toContain(password);
+    expect(await unlabeledControls(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'team');
+
+    // The password shown signs Lara in (to the forced password change).
+    const lara = await newPage(browser);
+    await lara.page.goto(`${service.url}/console`);
+    await lara.page.getByLabel('E-mail').fill(newcomer);
+    await lara.page.getByLabel('Senha', { exact: true }).fill(password);
+    await lara.page.getByRole('button', { name: 'Entrar' }).click();
+    await lara.page.getByRole('heading', { name: 'Trocar senha' }).waitFor();
+    await lara.context.close();
+
+    await page.getByRole('button', { name: 'Já anotei' }).click();
+    expect(await shown.count()).toBe(0);
+    await page.getByRole('button', { name: 'Desativar Lara' }).click();
+    await page.getByRole('button', { name: 'Reativar Lara' }).waitFor();
+    expect((await db.staffAccount.findUniqueOrThrow({ where: { email: newcomer } })).disabledAt).not.toBeNull();
+    expect(await db.staffSession.count({ where: { staffId: stored.id, revokedAt: null } })).toBe(0);
+    expect(problems).toEqual([]);
+  });
 });
