@@ -5,7 +5,16 @@ import { createAgentResponder } from '../../src/agent/index.js';
 import { schedulingDepsOf } from '../../src/boot/index.js';
 import { requestHandoff } from '../../src/handoff/index.js';
 import { createHttpApp } from '../../src/http/index.js';
-import { type Channel, findConversation, isQueueIdle, postWebhook, startChannel, waitFor } from '../conversation/channel-harness.js';
+import {
+  type Channel,
+  FakeResponder,
+  findConversation,
+  isQueueIdle,
+  outboundMessages,
+  postWebhook,
+  startChannel,
+  waitFor,
+} from '../conversation/channel-harness.js';
 import { installScriptedClaude, text } from '../fakes/anthropic.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWaId, newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
@@ -91,6 +100,29 @@ describe('POST /admin/conversations/:id/takeover: a person takes a chat the bot 
     await waitFor(() => graph.acceptedTexts().includes('Por nada! Qualquer coisa é só chamar.'), { what: 'bot answers again' });
     await idle();
     expect(claude.requests).toHaveLength(2);
+  });
+
+  it('when a person takes over while a turn is running, then the turn is cancelled and nothing is sent', async () => {
+    const graph = new GraphApiFake().install();
+    const responder = new FakeResponder({ delayMs: 3000 });
+    channel.useResponder(responder);
+    try {
+      const from = newWaId();
+      await customerWrites(from, 'Quero remarcar meu horário');
+      const conversation = await waitFor(() => findConversation(database.db, tenant.id, from), { what: 'conversation' });
+      await waitFor(() => responder.started.length === 1, { what: 'run started' });
+      expect((await takeover(conversation.id)).status).toBe(200);
+      await waitFor(() => responder.runs.length === 1, { what: 'run ended' });
+      await idle();
+      expect(responder.runs[0]?.signal.aborted).toBe(true);
+      expect(await outboundMessages(database.db, conversation.id)).toHaveLength(0);
+      const [run] = await database.db.agentRun.findMany({ where: { conversationId: conversation.id } });
+      expect(run).toMatchObject({ outcome: 'cancelled', exit: 'cancelled' });
+      expect(graph.sends()).toHaveLength(0);
+    } finally {
+      const deps = channel.deps;
+      channel.useResponder(createAgentResponder({ db: deps.db, logger: deps.logger, clock: deps.clock, config: deps.config, tools: [] }));
+    }
   });
 
   it('when the chat already waits in the queue, then the takeover claims that handoff and keeps its reason', async () => {
