@@ -24,7 +24,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 /** Same-origin JSON call with the session cookie; throws ApiError on any non-2xx answer. */
-export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
@@ -58,6 +58,8 @@ export function errorText(error: unknown): string {
     if (error.status === 404) return 'Não encontrado.';
     if (error.code === 'outside_customer_window') return 'Fora da janela de 24 horas: o WhatsApp não permite mensagem livre agora.';
     if (error.code === 'already_claimed') return 'Outra pessoa já assumiu esta conversa.';
+    if (error.code === 'email_taken') return 'Este e-mail já tem uma conta no console.';
+    if (error.code === 'last_owner') return 'Esta é a última conta de proprietário ativa: promova outra pessoa antes.';
     if (error.code === 'already_resolved') return 'Esta conversa já foi encerrada.';
     if (error.code === 'slot_taken') return 'Esse horário acabou de ser ocupado. Escolha outro.';
     if (error.code === 'csrf_failed') return 'A sessão mudou em outra aba. Recarregue a página.';

@@ -10,6 +10,7 @@ import { PasswordPage } from './password-page.js';
 import { hrefOf, linkProps, navigate, type Route, useRoute } from './router.js';
 import { SignInPage } from './sign-in-page.js';
 import { StatsPage } from './stats-page.js';
+import { TeamPage } from './team-page.js';
 
 type SessionState = { kind: 'loading' } | { kind: 'signed_out' } | { kind: 'signed_in'; session: Session };
 
@@ -108,6 +109,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
           {navLink({ page: 'inbox' }, 'Atendimento', pending ? ` (${pending})` : '')}
           {navLink({ page: 'agenda' }, 'Agenda')}
           {session.staff.role === 'owner' ? navLink({ page: 'stats' }, 'Estatísticas') : null}
+          {session.staff.role === 'owner' ? navLink({ page: 'team' }, 'Equipe') : null}
         </nav>
         <div class="who">
           <label class="sound">
@@ -134,6 +136,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
         {route.page === 'conversation' ? <ConversationPage key={route.id} id={route.id} session={session} /> : null}
         {route.page === 'agenda' ? <AgendaPage session={session} /> : null}
         {route.page === 'stats' ? <StatsPage session={session} /> : null}
+        {route.page === 'team' ? <TeamPage session={session} /> : null}
         {route.page === 'not_found' ? (
           <section>
             <h1 tabIndex={-1}>Página não encontrada</h1>

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { ConversationDetail, CustomerAppointment, Session } from '../../src/contract/index.js';
+import type { ConversationDetail, CustomerAppointment, QuickReply, Session } from '../../src/contract/index.js';
 import { api, errorText } from './api.js';
 import { dateTimeText } from './format.js';
 import { useLiveEvents } from './live-events.js';
 import { APPOINTMENT_STATUS_LABELS, authorLabel, deliveryLabel, kindLabel } from './message-labels.js';
+import { insertQuickReply, matchingQuickReplies, typedShortcut } from './quick-reply-picker.js';
 import { hrefOf, linkProps, navigate } from './router.js';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -17,6 +18,11 @@ export function ConversationPage(props: { id: number; session: Session }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [text, setText] = useState('');
+  const [note, setNote] = useState('');
+  const [quickReplies, setQuickReplies] = useState<QuickReply[]>([]);
+  const [highlight, setHighlight] = useState(0);
+  const [pickerClosed, setPickerClosed] = useState(false);
+  const replyRef = useRef<HTMLTextAreaElement>(null);
   const [busy, setBusy] = useState(false);
   const logRef = useRef<HTMLOListElement>(null);
 
@@ -37,6 +43,11 @@ export function ConversationPage(props: { id: number; session: Session }) {
   useEffect(() => {
     void load();
   }, [load]);
+  useEffect(() => {
+    api<{ items: QuickReply[] }>('GET', '/admin/quick-replies')
+      .then((list) => setQuickReplies(list.items))
+      .catch(() => setQuickReplies([]));
+  }, []);
   useEffect(() => {
     logRef.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [detail?.messages.length]);
@@ -81,13 +92,22 @@ export function ConversationPage(props: { id: number; session: Session }) {
         reopenTemplate ? 'Reabra a conversa com a mensagem modelo ou aguarde' : 'Aguarde'
       } o cliente escrever.`
     : !handoff
-      ? 'O robô está atendendo esta conversa. Não há pedido de atendimento aberto.'
+      ? 'O robô está atendendo esta conversa. Assuma a conversa para responder.'
       : handoff.status === 'pending'
         ? 'Assuma a conversa para responder.'
         : !mine
           ? `Esta conversa está com ${handoff.attendant ?? 'outra pessoa'}.`
           : null;
   const customerName = detail.customer.name ?? detail.customer.username ?? 'Cliente sem nome';
+  const shortcut = sendBlocked || pickerClosed ? null : typedShortcut(text);
+  const choices = shortcut ? matchingQuickReplies(quickReplies, shortcut.typed) : [];
+  const chosen = choices[Math.min(highlight, choices.length - 1)];
+  const pick = (reply: QuickReply) => {
+    if (!shortcut) return;
+    setText(insertQuickReply(text, shortcut.start, reply));
+    setHighlight(0);
+    replyRef.current?.focus();
+  };
 
   return (
     <section class="conversation">
@@ -113,6 +133,17 @@ export function ConversationPage(props: { id: number; session: Session }) {
               type="button"
               disabled={busy}
               onClick={() => act(() => api('POST', `/admin/handoffs/${handoff.id}/claim`, {}), 'Você assumiu a conversa.')}
+            >
+              Assumir conversa
+            </button>
+          ) : null}
+          {!handoff ? (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                act(() => api('POST', `/admin/conversations/${id}/takeover`, {}), 'Você assumiu a conversa. O robô fica em silêncio.')
+              }
             >
               Assumir conversa
             </button>
@@ -150,6 +181,18 @@ export function ConversationPage(props: { id: number; session: Session }) {
           <div role="log" aria-label="Mensagens da conversa, da mais antiga para a mais recente">
             <ol class="messages" ref={logRef}>
               {detail.messages.map((message) => {
+                if (message.kind === 'note') {
+                  return (
+                    <li key={`note-${message.id}`} class="message note" data-note-id={message.id}>
+                      <span class="meta">
+                        <span class="author">Nota interna · {message.attendant ?? 'Equipe'}</span>
+                        <span class="badge">não enviada ao cliente</span>
+                        <time dateTime={message.createdAt}>{dateTimeText(message.createdAt, zone)}</time>
+                      </span>
+                      <span class="text">{message.text}</span>
+                    </li>
+                  );
+                }
                 const kind = kindLabel(message);
                 const delivery = deliveryLabel(message);
                 return (
@@ -205,12 +248,60 @@ export function ConversationPage(props: { id: number; session: Session }) {
               value={text}
               disabled={Boolean(sendBlocked)}
               aria-describedby={sendBlocked ? 'send-blocked' : undefined}
-              onInput={(event) => setText((event.target as HTMLTextAreaElement).value)}
+              ref={replyRef}
+              aria-controls={choices.length > 0 ? 'quick-replies' : undefined}
+              onInput={(event) => {
+                setText((event.target as HTMLTextAreaElement).value);
+                setPickerClosed(false);
+                setHighlight(0);
+              }}
               onKeyDown={(event) => {
+                if (choices.length > 0 && chosen) {
+                  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+                    event.preventDefault();
+                    const step = event.key === 'ArrowDown' ? 1 : choices.length - 1;
+                    setHighlight((Math.min(highlight, choices.length - 1) + step) % choices.length);
+                    return;
+                  }
+                  if ((event.key === 'Enter' && !event.ctrlKey && !event.metaKey) || event.key === 'Tab') {
+                    event.preventDefault();
+                    pick(chosen);
+                    return;
+                  }
+                  if (event.key === 'Escape') {
+                    event.preventDefault();
+                    setPickerClosed(true);
+                    return;
+                  }
+                }
                 if (event.key === 'Enter' && (event.ctrlKey || event.metaKey))
                   (event.currentTarget.form as HTMLFormElement).requestSubmit();
               }}
             />
+            <p id="quick-reply-hint" class="hint">
+              {quickReplies.length > 0 ? 'Digite / para escolher uma resposta rápida.' : ''}
+            </p>
+            {choices.length > 0 ? (
+              <ul id="quick-replies" class="quick-replies" aria-label="Respostas rápidas">
+                {choices.map((reply, index) => (
+                  <li key={reply.id}>
+                    <button
+                      type="button"
+                      class={reply === chosen ? 'quick-reply chosen' : 'quick-reply'}
+                      aria-current={reply === chosen ? 'true' : undefined}
+                      onMouseDown={(event) => event.preventDefault()}
+                      onClick={() => pick(reply)}
+                      data-index={index}
+                    >
+                      <strong>/{reply.shortcut}</strong> <span>{reply.text}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <p class="sr-only" aria-live="polite">
+              {choices.length > 0 && chosen ? `${choices.length} respostas rápidas. Enter insere /${chosen.shortcut}.` : ''}
+            </p>
             {sendBlocked ? (
               <p id="send-blocked" class="blocked">
                 {sendBlocked}
@@ -218,6 +309,29 @@ export function ConversationPage(props: { id: number; session: Session }) {
             ) : null}
             <button type="submit" disabled={busy || Boolean(sendBlocked) || !text.trim()}>
               Enviar
+            </button>
+          </form>
+          <form
+            class="note-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!note.trim()) return;
+              void act(async () => {
+                await api('POST', `/admin/conversations/${id}/notes`, { text: note });
+                setNote('');
+              }, 'Nota interna salva.');
+            }}
+          >
+            <label for="note-text">Nota interna (só a equipe vê; não é enviada ao cliente)</label>
+            <textarea
+              id="note-text"
+              rows={2}
+              maxLength={4096}
+              value={note}
+              onInput={(event) => setNote((event.target as HTMLTextAreaElement).value)}
+            />
+            <button type="submit" class="secondary" disabled={busy || !note.trim()}>
+              Salvar nota
             </button>
           </form>
         </div>

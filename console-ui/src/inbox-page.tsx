@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { QueueItem, Session } from '../../src/contract/index.js';
 import { api, errorText } from './api.js';
+import { ConversationListSection } from './conversation-list.js';
 import { waitText } from './format.js';
 import { useLiveEvents } from './live-events.js';
 import { hrefOf, linkProps } from './router.js';
@@ -10,7 +11,7 @@ interface Queue {
   claimed: QueueItem[];
 }
 
-export function InboxPage(_props: { session: Session }) {
+export function InboxPage(props: { session: Session }) {
   const [queue, setQueue] = useState<Queue | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -103,6 +104,7 @@ export function InboxPage(_props: { session: Session }) {
           </section>
         </div>
       ) : null}
+      <ConversationListSection session={props.session} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ export type Route =
   | { page: 'conversation'; id: number }
   | { page: 'agenda' }
   | { page: 'stats' }
+  | { page: 'team' }
   | { page: 'password' }
   | { page: 'not_found' };
 
@@ -15,6 +16,7 @@ export function parseRoute(pathname: string): Route {
   if (path === '/' || path === '/entrar') return { page: 'inbox' };
   if (path === '/agenda') return { page: 'agenda' };
   if (path === '/estatisticas') return { page: 'stats' };
+  if (path === '/equipe') return { page: 'team' };
   if (path === '/senha') return { page: 'password' };
   const conversation = /^\/conversas\/(\d+)$/.exec(path);
   if (conversation) return { page: 'conversation', id: Number(conversation[1]) };
@@ -32,6 +34,8 @@ export function hrefOf(route: Route): string {
       return `${BASE}/agenda`;
     case 'stats':
       return `${BASE}/estatisticas`;
+    case 'team':
+      return `${BASE}/equipe`;
     case 'password':
       return `${BASE}/senha`;
   }

@@ -53,3 +53,21 @@ const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })],
 
 /** `GET /admin/stats/handoff-reasons`: the half-open period `[from, to)`. */
 export const statsQuerySchema = z.object({ from: dateOrDateTime, to: dateOrDateTime });
+
+/** `GET /admin/conversations`: search, who handles it, the inbox's extra filters, page size and the previous page's cursor. */
+export const listConversationsQuerySchema = z.object({
+  q: z.string().max(100).refine(withoutNul, NUL_MESSAGE).optional(),
+  handledBy: z.enum(['bot', 'staff']).optional(),
+  filter: z.enum(['mine', 'unassigned', 'waiting']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+  cursor: z.string().min(1).max(200).optional(),
+});
+
+/** `POST /admin/conversations/:id/notes`: the note; `attendant` names the author when calling with an API key. */
+export const noteBodySchema = z.object({
+  text: z.string().trim().min(1, 'text must not be empty').max(4096).refine(withoutNul, NUL_MESSAGE),
+  attendant: attendantName.optional(),
+});
+
+/** `POST /admin/quick-replies`: `{shortcut, text}` (the same shortcut again replaces its text). */
+export { quickReplySchema as quickReplyBodySchema } from '../tenant/index.js';

@@ -1,6 +1,14 @@
 import { type Response, Router } from 'express';
 import { z } from 'zod';
-import { type ManageStaffOutcome, manageStaffAccount, STAFF_ROLES, type StaffChange } from '../auth/index.js';
+import {
+  createStaffAccount,
+  listStaffAccounts,
+  type ManageStaffOutcome,
+  manageStaffAccount,
+  STAFF_ROLES,
+  type StaffChange,
+} from '../auth/index.js';
+import type { Sent, StaffMember } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { AppError, type Clock, type Logger } from '../shared/index.js';
 import { adminContextOf } from './admin-context.js';
@@ -9,10 +17,16 @@ import { parseRequest } from './parse-request.js';
 import { idParamsSchema } from './request-schemas.js';
 
 const roleBodySchema = z.object({ role: z.enum(STAFF_ROLES, { error: 'expected owner or attendant' }) });
+const addStaffBodySchema = z.object({
+  email: z.email('expected an e-mail address').max(200),
+  name: z.string().trim().min(1, 'name must not be empty').max(80, 'name: at most 80 characters'),
+  role: z.enum(STAFF_ROLES, { error: 'expected owner or attendant' }).default('attendant'),
+});
 
 /**
- * The owner's management of the team's accounts, as the CLI's `staff disable|enable|
- * reset-password|role`: `POST /admin/staff/:id/disable` and `/enable`, `PATCH /admin/staff/:id`
+ * The owner's management of the team's accounts, as the CLI's `staff add|disable|enable|
+ * reset-password|role`: `GET /admin/staff` lists them, `POST /admin/staff` `{"email", "name",
+ * "role"}` adds one → 201 with its one-time `password` (shown once; 409 `email_taken`), `POST /admin/staff/:id/disable` and `/enable`, `PATCH /admin/staff/:id`
  * `{"role"}`, `POST /admin/staff/:id/reset-password` → a one-time `password`. Owners only
  * (attendants 403); another tenant's account is 404; the last active owner can be neither
  * disabled nor made an attendant (409 `last_owner`). Disabling or resetting ends the account's
@@ -32,6 +46,39 @@ export function createStaffAccountRoutes(deps: { db: Db; logger: Logger; clock: 
     deps.logger.info({ tenantId: context.tenantId, staffId: account.id, change: change.kind }, 'staff account changed');
     return outcome;
   };
+
+  router.get('/staff', async (_request, response) => {
+    const context = adminContextOf(response);
+    assertOwner(context, 'gerenciar a equipe');
+    const items: Sent<StaffMember>[] = await listStaffAccounts(deps.db, context.tenantId);
+    response.json({ items });
+  });
+
+  router.post('/staff', async (request, response) => {
+    const context = adminContextOf(response);
+    assertOwner(context, 'gerenciar a equipe');
+    const body = parseRequest(addStaffBodySchema, 'body', request.body);
+    const outcome = await createStaffAccount(deps.db, { tenantId: context.tenantId, ...body });
+    switch (outcome.kind) {
+      case 'created':
+        deps.logger.info({ tenantId: context.tenantId, staffId: outcome.staffId, role: outcome.role }, 'staff account added');
+        response.status(201).set('Cache-Control', 'no-store').json({
+          id: outcome.staffId,
+          email: outcome.email,
+          name: outcome.name,
+          role: outcome.role,
+          disabled: false,
+          password: outcome.initialPassword,
+        });
+        return;
+      case 'email_taken':
+        throw new AppError('email_taken', 'Este e-mail já tem uma conta no console.', 409);
+      case 'invalid':
+        throw new AppError('invalid_request', `invalid request: ${outcome.problems.join('; ')}`, 400);
+      case 'tenant_not_found':
+        throw new AppError('not_found', 'Salão não encontrado.', 404);
+    }
+  });
 
   router.post('/staff/:id/disable', async (request, response) => {
     const { id } = parseRequest(idParamsSchema, 'params', request.params);

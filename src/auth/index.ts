@@ -2,7 +2,7 @@
 // staff accounts, passwords, sign-in and its throttle, device cookies and console sessions.
 export { generateApiKey, hashApiKey } from './api-key.js';
 export { type ChangePasswordOutcome, changeStaffPassword } from './change-staff-password.js';
-export { type CreateStaffAccountOutcome, createStaffAccount } from './create-staff-account.js';
+export { type CreateStaffAccountOutcome, createStaffAccount, type StaffAccountTenant } from './create-staff-account.js';
 export { DEMO_OWNER_EMAIL, formatDemoConsoleNotice } from './demo-console-notice.js';
 export { DEVICE_COOKIE_MAX_AGE_MS, deviceCookieName, readDeviceCookie } from './device-cookie.js';
 export {
@@ -12,6 +12,7 @@ export {
   type FailedAuthThrottle,
 } from './failed-auth-throttle.js';
 export { findActiveApiKey, touchApiKey } from './find-api-key.js';
+export { listStaffAccounts, type StaffAccountSummary } from './list-staff-accounts.js';
 export {
   type ManagedStaff,
   type ManageStaffOutcome,

@@ -6,7 +6,7 @@ import { CONSOLE_ASSETS_DIR, readConsoleIndex } from './console-assets.js';
 import { sessionTokenOf } from './console-session.js';
 
 /** Client-side pages of the console (History API paths); anything else under /console is 404. */
-const PAGES = [/^\/$/, /^\/entrar$/, /^\/senha$/, /^\/agenda$/, /^\/estatisticas$/, /^\/conversas\/(\d{1,10})$/];
+const PAGES = [/^\/$/, /^\/entrar$/, /^\/senha$/, /^\/agenda$/, /^\/estatisticas$/, /^\/equipe$/, /^\/conversas\/(\d{1,10})$/];
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Página não encontrada</title></head>
 <body><main><h1>Página não encontrada</h1><p><a href="/console">Voltar ao console</a></p></main></body></html>`;

@@ -25,6 +25,43 @@ export interface QueueItem {
   waitSeconds: number;
 }
 
+/** One item of `GET /admin/conversations` */
+export interface ConversationListEntry {
+  id: number;
+  customer: { id: number; name: string | null; phone: string | null; username: string | null };
+  lastMessageAt: string;
+  handledBy: 'bot' | 'staff';
+  openHandoff: { id: number; status: 'pending' | 'claimed'; reason: string; reasonLabel: string; attendant: string | null } | null;
+  /** the customer's messages since the last reply */
+  unread: number;
+  lastMessage: { direction: string; author: string; type: string; text: string | null } | null;
+}
+
+/** `GET /admin/conversations` */
+export interface ConversationList {
+  items: ConversationListEntry[];
+  nextCursor: string | null;
+}
+
+/** One item of `GET /admin/quick-replies` */
+export interface QuickReply {
+  id: number;
+  /** typed after "/" in the reply box */
+  shortcut: string;
+  text: string;
+}
+
+/** One item of `GET /admin/staff` (owners only) */
+export interface StaffMember {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  disabled: boolean;
+  mustChangePassword: boolean;
+  createdAt: string;
+}
+
 /** One message of `GET /admin/conversations/:id` */
 export interface ConversationMessage {
   id: number;
@@ -37,7 +74,8 @@ export interface ConversationMessage {
   errorCode: string | null;
   errorTitle: string | null;
   createdAt: string;
-  /** message kinds some versions record (receipt, reminder…) */
+  /** `message` (exchanged on WhatsApp) or `note` (a staff member's internal note, never sent; `attendant` wrote it);
+   * other kinds some versions record (receipt, reminder…) */
   kind?: string | null;
 }
 

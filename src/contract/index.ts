@@ -3,6 +3,8 @@ export type {
   ConsoleEvent,
   ConsoleStats,
   ConversationDetail,
+  ConversationList,
+  ConversationListEntry,
   ConversationMessage,
   CreatedBlock,
   CustomerAppointment,
@@ -10,8 +12,10 @@ export type {
   HandoffReasonStats,
   Professional,
   QueueItem,
+  QuickReply,
   Service,
   Session,
+  StaffMember,
 } from './console-api.js';
 export type { Same, Sent } from './sent.js';
 export type { AppointmentSource, AppointmentStatus, HandoffStatus, RunExitOrRunning, StaffRole } from './vocabularies.js';

@@ -40,6 +40,8 @@ const EXIT_OF_HANDOFF: Record<HandoffReason, RunExit> = {
   owner_replied: 'need_help',
   reminder_cancel_too_late: 'need_help',
   outside_window: 'need_help',
+  // never a run's own outcome (a person's act); a run it interrupts ends cancelled
+  staff_takeover: 'cancelled',
   iteration_limit: 'limit',
   token_budget: 'limit',
   deadline: 'limit',

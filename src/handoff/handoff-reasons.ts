@@ -26,6 +26,8 @@ export const HANDOFF_REASONS = {
     "the customer tapped Cancelar on a reminder inside the tenant's cancellation notice (cancelNoticeMinutes): told the rule, the appointment stays, a person takes over",
   outside_window:
     "the turn's replies could not be sent: the customer's message reached us after WhatsApp's 24-hour window closed (a late delivery, a webhook outage); nothing was sent, only an approved template reopens the chat",
+  staff_takeover:
+    'a person took over a chat the bot was handling (console or POST /admin/conversations/:id/takeover): opened already claimed; the bot is silent until it is resolved',
 } as const;
 
 export type HandoffReason = keyof typeof HANDOFF_REASONS;
@@ -50,6 +52,7 @@ export const HANDOFF_REASON_LABELS_PT: Record<HandoffReason, string> = {
   reminder_cancel_too_late: 'O cliente quis cancelar pelo lembrete fora do prazo de cancelamento',
   outside_window:
     'A mensagem chegou depois da janela de 24 horas: o cliente não recebeu resposta; envie um modelo (template) aprovado para reabrir a conversa',
+  staff_takeover: 'Uma pessoa da equipe assumiu a conversa: o robô fica em silêncio',
 };
 
 /** The pt-BR label of a stored reason code; an unknown code is shown as itself. */

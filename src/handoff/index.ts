@@ -1,3 +1,4 @@
+export { type AddNoteOutcome, addConversationNote, type ConversationNoteView } from './add-conversation-note.js';
 export { type ClaimedHandoff, type ClaimHandoffOutcome, claimHandoff } from './claim-handoff.js';
 export { formatHandoffReasonStats } from './format-handoff-reason-stats.js';
 export { handOverToOwner } from './hand-over-to-owner.js';
@@ -9,9 +10,17 @@ export {
 } from './handoff-reason-stats.js';
 export { HANDOFF_REASON_LABELS_PT, HANDOFF_REASONS, type HandoffReason, handoffReasonLabel, isHandoffReason } from './handoff-reasons.js';
 export { HANDOFF_STATUSES, type HandoffStatus } from './handoff-status.js';
+export {
+  type ConversationListCursor,
+  type ConversationListFilter,
+  type ConversationListItem,
+  type ConversationListQuery,
+  listConversations,
+} from './list-conversations.js';
 export { type HandoffQueueCursor, type HandoffQueueItem, listHandoffs } from './list-handoffs.js';
 export { type ConversationMessageView, type ConversationView, readConversation } from './read-conversation.js';
 export { releaseExpiredOwnerPause } from './release-owner-pause.js';
 export { findOpenHandoff, type OpenHandoff, requestHandoff } from './request-handoff.js';
 export { type ResolveHandoffOutcome, resolveHandoff } from './resolve-handoff.js';
 export { resolveStatsPeriod, type StatsPeriod } from './resolve-stats-period.js';
+export { type TakeOverOutcome, takeOverConversation } from './take-over-conversation.js';

@@ -2,6 +2,8 @@ import type { Queryable } from '../db/index.js';
 
 export interface ConversationMessageView {
   id: number;
+  /** `message` for what was exchanged on WhatsApp, `note` for a staff member's internal note (never sent) */
+  kind: 'message' | 'note';
   direction: string;
   author: string;
   attendant: string | null;
@@ -20,7 +22,7 @@ export interface ConversationMessageView {
 export interface ConversationView {
   conversation: { id: number; createdAt: Date; lastInboundAt: Date | null; handoffNoticeSentAt: Date | null };
   customer: { id: number; name: string | null; waId: string | null; username: string | null };
-  /** the latest `limit` messages, oldest first */
+  /** the latest `limit` messages, oldest first, with the internal notes written since the oldest of them */
   messages: ConversationMessageView[];
   /** true when older messages exist beyond `limit` */
   hasOlderMessages: boolean;
@@ -92,16 +94,60 @@ export async function readConversation(
           select: { waMessageId: true, text: true },
         });
   const textOf = new Map(quoted.map((row) => [row.waMessageId, row.text]));
+  const hasOlderMessages = latest.length > query.limit;
+  const oldestShown = page[0]?.createdAt;
+  const notes = await db.conversationNote.findMany({
+    where: {
+      conversationId: conversation.id,
+      tenantId: query.tenantId,
+      ...(hasOlderMessages && oldestShown ? { createdAt: { gte: oldestShown } } : {}),
+    },
+    orderBy: { id: 'asc' },
+    select: { id: true, author: true, text: true, createdAt: true },
+  });
+  const messages: ConversationMessageView[] = page.map(({ payload, ...message }) => {
+    const waMessageId = repliedToIdOf(payload);
+    return { ...message, kind: 'message', replyTo: waMessageId ? { waMessageId, text: textOf.get(waMessageId) ?? null } : null };
+  });
   return {
     conversation: rest,
     customer,
-    messages: page.map(({ payload, ...message }) => {
-      const waMessageId = repliedToIdOf(payload);
-      return { ...message, replyTo: waMessageId ? { waMessageId, text: textOf.get(waMessageId) ?? null } : null };
-    }),
-    hasOlderMessages: latest.length > query.limit,
+    messages: mergeByTime(messages, notes.map(noteAsMessage)),
+    hasOlderMessages,
     openHandoff,
   };
+}
+
+/** A note shown among the messages: written by staff, internal, never sent. */
+function noteAsMessage(note: { id: number; author: string; text: string; createdAt: Date }): ConversationMessageView {
+  return {
+    id: note.id,
+    kind: 'note',
+    direction: 'internal',
+    author: 'staff',
+    attendant: note.author,
+    type: 'note',
+    text: note.text,
+    status: 'note',
+    errorCode: null,
+    errorTitle: null,
+    createdAt: note.createdAt,
+    sentAt: null,
+    replyTo: null,
+  };
+}
+
+/** Both lists are oldest first; a note written at the same instant as a message comes after it. */
+function mergeByTime(messages: ConversationMessageView[], notes: ConversationMessageView[]): ConversationMessageView[] {
+  if (notes.length === 0) return messages;
+  const merged: ConversationMessageView[] = [];
+  let next = 0;
+  for (const message of messages) {
+    while (next < notes.length && (notes[next] as ConversationMessageView).createdAt < message.createdAt)
+      merged.push(notes[next++] as ConversationMessageView);
+    merged.push(message);
+  }
+  return [...merged, ...notes.slice(next)];
 }
 
 /** `context.id` of an inbound message's raw payload (stored by the webhook intake as `{replyId, message}`). */

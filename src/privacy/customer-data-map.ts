@@ -54,6 +54,8 @@ export const CUSTOMER_DATA_TABLES: readonly CustomerDataTable[] = [
   { table: 'appointments', scope: 'customer', link: 'customer_id', onErase: { kind: 'clear', cleared: {} } },
   { table: 'messages', scope: 'conversation', link: 'conversation_id', onErase: { kind: 'delete' } },
   { table: 'agent_history', scope: 'conversation', link: 'conversation_id', onErase: { kind: 'delete' } },
+  // Staff's internal notes about the customer: in the export (LGPD access), deleted on erasure.
+  { table: 'conversation_notes', scope: 'conversation', link: 'conversation_id', onErase: { kind: 'delete' } },
   // Handoffs and runs stay for stats (reasons, waits, exits); their free text may quote the customer.
   { table: 'handoffs', scope: 'conversation', link: 'conversation_id', onErase: { kind: 'clear', cleared: { note: 'NULL' } } },
   {

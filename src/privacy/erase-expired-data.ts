@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
  * What the retention job erases once it is older than the tenant's `retention_days`, table
  * by table: message bodies (the row stays, so counts, directions and times still add up),
  * the model's history (deleted), tool call inputs and results, and the free text of runs
- * and handoffs, and webhook dead letters (raw webhook items: phones, names, bodies; deleted).
+ * and handoffs, staff's internal notes (deleted), and webhook dead letters (raw webhook items: phones, names, bodies; deleted).
  * Appointments, handoffs, runs and their counts are kept for stats. Monthly partitions (see
  * MONTHLY_PARTITIONED_TABLES) that end before the longest retention of all tenants are dropped
  * whole first; rows of tenants with a shorter retention are deleted one by one as before. Dead letters of no tenant
@@ -21,6 +21,7 @@ const EXPIRING: readonly { table: string; set: string | null; pending: string }[
   { table: 'agent_tool_calls', set: `input = '{}'::jsonb, result = NULL`, pending: `input <> '{}'::jsonb OR result IS NOT NULL` },
   { table: 'agent_runs', set: 'result = NULL, error = NULL', pending: 'result IS NOT NULL OR error IS NOT NULL' },
   { table: 'handoffs', set: 'note = NULL', pending: 'note IS NOT NULL' },
+  { table: 'conversation_notes', set: null, pending: 'TRUE' },
   { table: 'webhook_dead_letters', set: null, pending: 'TRUE' },
 ];
 

@@ -3,6 +3,7 @@ import { ConfigError } from '../config/index.js';
 import type { Keyring } from '../credentials/index.js';
 import { type Db, inTransaction, Prisma, type Tx } from '../db/index.js';
 import { parseTenantFile } from './parse-tenant-file.js';
+import { syncQuickReplies } from './quick-replies.js';
 import { syncProfessionalSchedule } from './sync-professional-schedule.js';
 import { syncServices } from './sync-services.js';
 import type { TenantFile } from './tenant-file-schema.js';
@@ -79,6 +80,7 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
         where: { tenantId, active: true, key: { notIn: file.professionals.map((entry) => entry.key) } },
         data: { active: false },
       });
+      if (file.quickReplies) await syncQuickReplies(tx, tenantId, file.quickReplies);
       if (!created && !options.newKey) {
         return { kind: 'imported', tenantId, slug: file.slug, created, apiKey: null, apiKeyPrefix: null, apiKeyExpiresAt: null };
       }

@@ -10,6 +10,13 @@ export {
 } from './notification-templates.js';
 export { formatJsonPath, type ParsedTenantFile, parseTenantFile, readTenantFile } from './parse-tenant-file.js';
 export {
+  listQuickReplies,
+  type QuickReplyInput,
+  type QuickReplyView,
+  quickReplySchema,
+  saveQuickReply,
+} from './quick-replies.js';
+export {
   MAX_REMINDERS_PER_APPOINTMENT,
   type ReminderSetting,
   readReminderSettings,

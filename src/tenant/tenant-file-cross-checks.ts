@@ -54,6 +54,20 @@ export function addCrossFieldIssues(file: unknown, context: Context): void {
     }
   });
   if (Array.isArray(root.reminders)) checkReminderOffsets(root.reminders, asRecord(root.booking)?.horizonDays, report);
+  if (Array.isArray(root.quickReplies)) checkUniqueShortcuts(root.quickReplies, report);
+}
+
+/** Quick reply shortcuts are unique (compared as stored: trimmed, lower-case). */
+function checkUniqueShortcuts(items: unknown[], report: (path: Path, message: string) => void): void {
+  const firstIndex = new Map<string, number>();
+  items.forEach((entry, index) => {
+    const shortcut = asRecord(entry)?.shortcut;
+    if (typeof shortcut !== 'string') return;
+    const stored = shortcut.trim().toLowerCase();
+    const first = firstIndex.get(stored);
+    if (first === undefined) firstIndex.set(stored, index);
+    else report(['quickReplies', index, 'shortcut'], `duplicate shortcut "${stored}" (also quickReplies[${first}])`);
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLOCK_TIME_PATTERN, isKnownTimeZone, LOCAL_DATE_TIME_PATTERN, parseLocalDateTime } from '../shared/index.js';
 import { holidaysSchema, keySchema, professionalServiceSchema, resourceSchema, serviceSchema } from './catalogue-schema.js';
 import { notificationTemplatesSchema } from './notification-templates.js';
+import { quickReplySchema } from './quick-replies.js';
 import { reminderSettingsSchema } from './reminder-settings.js';
 import { addCrossFieldIssues } from './tenant-file-cross-checks.js';
 import { WEEKDAY_KEYS, type WeekdayKey } from './weekday-keys.js';
@@ -77,6 +78,8 @@ export const tenantFileSchema = z
       )
       .min(1, 'must list at least one professional'),
     templates: notificationTemplatesSchema.optional(),
+    /** Canned answers staff pick with "/" in the console's reply box; the console may add more. */
+    quickReplies: z.array(quickReplySchema).max(200, 'at most 200 quick replies').optional(),
     /** Template reminders before each booked appointment (docs/reminders.md); absent or empty: none are sent. */
     reminders: reminderSettingsSchema.optional(),
   })

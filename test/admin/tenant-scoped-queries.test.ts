@@ -131,13 +131,21 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       'GET /admin/conversations/:id': () => request(app).get(`/admin/conversations/${ids.conversation}`).set(auth),
       'POST /admin/conversations/:id/messages': () =>
         request(app).post(`/admin/conversations/${ids.conversation}/messages`).set(auth).send({ text: 'Oi!' }),
+      'POST /admin/conversations/:id/notes': () =>
+        request(app).post(`/admin/conversations/${ids.conversation}/notes`).set(auth).send({ text: 'Prefere sábado', attendant: 'Rita' }),
       'POST /admin/conversations/:id/reopen': () =>
         request(app).post(`/admin/conversations/${ids.closedConversation}/reopen`).set(auth).send({}),
       'POST /admin/handoffs/:id/resolve': () =>
         request(app).post(`/admin/handoffs/${ids.handoff}/resolve`).set(auth).send({ returnToBot: true }),
+      'GET /admin/conversations': () => request(app).get('/admin/conversations?q=escopo&handledBy=bot').set(auth),
+      'POST /admin/conversations/:id/takeover': () =>
+        request(app).post(`/admin/conversations/${ids.conversation}/takeover`).set(auth).send({ attendant: 'Rita' }),
       'GET /admin/stats/handoff-reasons': () => request(app).get('/admin/stats/handoff-reasons?from=2026-01-01&to=2027-01-01').set(auth),
       'GET /admin/stats/reminders': () => request(app).get('/admin/stats/reminders?from=2026-01-01&to=2028-01-01').set(auth),
       'GET /admin/stats/overview': () => request(app).get('/admin/stats/overview?from=2026-01-01&to=2026-12-31').set(auth),
+      'POST /admin/quick-replies': () =>
+        request(app).post('/admin/quick-replies').set(auth).send({ shortcut: 'pix', text: 'Chave Pix: CNPJ.' }),
+      'GET /admin/quick-replies': () => request(app).get('/admin/quick-replies').set(auth),
       'GET /admin/services': () => request(app).get('/admin/services').set(auth),
       'GET /admin/professionals': () => request(app).get('/admin/professionals').set(auth),
       'POST /admin/professionals/:id/calendar-feed/rotate': () =>
@@ -183,6 +191,8 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       },
       'GET /admin/customers/:id/export': () => request(app).get(`/admin/customers/${ids.customer}/export`).set(auth),
       'DELETE /admin/customers/:id': () => request(app).delete(`/admin/customers/${ids.customer}`).set(auth),
+      'GET /admin/staff': () => request(app).get('/admin/staff').set(auth),
+      'POST /admin/staff': () => request(app).post('/admin/staff').set(auth).send({ email: 'escopo.nova@example.com', name: 'Nova' }),
       'POST /admin/staff/:id/disable': () => request(app).post(`/admin/staff/${ids.staff}/disable`).set(auth).send({}),
       'POST /admin/staff/:id/enable': () => request(app).post(`/admin/staff/${ids.staff}/enable`).set(auth).send({}),
       'PATCH /admin/staff/:id': () => request(app).patch(`/admin/staff/${ids.staff}`).set(auth).send({ role: 'owner' }),

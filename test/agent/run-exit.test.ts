@@ -28,6 +28,7 @@ describe('runExitOf', () => {
       offline_not_understood: 'need_help',
       complaint: 'need_help',
       outside_window: 'need_help',
+      staff_takeover: 'cancelled',
     });
   });
 });

@@ -67,6 +67,7 @@ describe('LGPD requests: export and erasure of one customer', () => {
       appointments: 1,
       messages: 2,
       agent_history: 1,
+      conversation_notes: 1,
       handoffs: 1,
       agent_runs: 1,
       agent_tool_calls: 1,
@@ -78,6 +79,7 @@ describe('LGPD requests: export and erasure of one customer', () => {
       'quero marcar ALVO7731',
       'Oi, Cliente ALVO7731!',
       'pediu ALVO7731',
+      'cliente ALVO7731 prefere sábado',
       'falhou para ALVO7731',
       '5511977310001',
       'morto ALVO7731',
@@ -110,7 +112,7 @@ describe('LGPD requests: export and erasure of one customer', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       erased: true,
-      rows: { messages: 2, agent_history: 1, agent_tool_calls: 1, customers: 1, webhook_dead_letters: 2 },
+      rows: { messages: 2, agent_history: 1, conversation_notes: 1, agent_tool_calls: 1, customers: 1, webhook_dead_letters: 2 },
     });
 
     const dump = await dumpDatabaseText(database.url);

@@ -26,8 +26,8 @@ export async function dumpDatabaseText(url: string): Promise<string> {
 
 /**
  * A customer with a row in every table that can hold their data: inbound and outbound
- * messages, the model's history, a run with a tool call, a handoff with a note and an
- * appointment. Every personal value contains `marker`, so a grep finds any that survive.
+ * messages, the model's history, a run with a tool call, a handoff with a note, a staff
+ * member's internal note and an appointment. Every personal value contains `marker`, so a grep finds any that survive.
  */
 export async function createCustomerWithData(
   db: Db,
@@ -81,6 +81,7 @@ export async function createCustomerWithData(
   const handoff = await db.handoff.create({
     data: { ...scope, reason: 'requested_by_customer', note: `pediu ${marker}`, status: 'resolved', createdAt, resolvedAt: createdAt },
   });
+  await db.conversationNote.create({ data: { ...scope, author: 'Rita', text: `cliente ${marker} prefere sábado`, createdAt } });
   const service = tenant.services[0];
   const professional = tenant.professionals[0];
   if (!service || !professional) throw new Error('test tenant without service or professional');

@@ -64,6 +64,7 @@ describe('retention job', () => {
       agent_tool_calls: 2,
       agent_runs: 2,
       handoffs: 2,
+      conversation_notes: 2,
       webhook_dead_letters: 2,
     });
     const dump = await dumpDatabaseText(database.url);
@@ -72,6 +73,8 @@ describe('retention job', () => {
     expect(dump).not.toContain('pediu VELHO1001');
     expect(dump).toContain('quero marcar NOVO2002');
     expect(dump).toContain('pediu NOVO2002');
+    expect(dump).not.toContain('cliente VELHO1001 prefere sábado');
+    expect(dump).toContain('cliente NOVO2002 prefere sábado');
     expect(dump).not.toContain('morto VELHO1001');
     expect(dump).not.toContain('morto MEIO3003');
     expect(dump).toContain('morto NOVO2002');

@@ -1,0 +1,103 @@
+import { Router } from 'express';
+import type { ConversationList, ConversationListEntry, Sent } from '../contract/index.js';
+import { type Db, inTransaction } from '../db/index.js';
+import {
+  addConversationNote,
+  type ConversationListItem,
+  handoffReasonLabel,
+  listConversations,
+  takeOverConversation,
+} from '../handoff/index.js';
+import { AppError, type Clock, type Logger } from '../shared/index.js';
+import { adminContextOf, staffNameOf } from './admin-context.js';
+import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor.js';
+import { maskPhone } from './mask-phone.js';
+import { parseRequest } from './parse-request.js';
+import { claimBodySchema, idParamsSchema, listConversationsQuerySchema, noteBodySchema } from './request-schemas.js';
+
+const conversationNotFound = () => new AppError('not_found', 'conversation not found', 404);
+const attendantRequired = () =>
+  new AppError('invalid_request', 'invalid request: body.attendant', 400, [
+    { path: 'body.attendant', message: 'required when calling with an API key' },
+  ]);
+
+/**
+ * The whole inbox: every conversation (latest activity first, searchable, filtered by who
+ * handles it), taking over a chat the bot is handling, and internal notes (never sent).
+ * Mounted under `/admin`.
+ */
+export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock }): Router {
+  const router = Router();
+
+  router.get('/conversations', async (request, response) => {
+    const context = adminContextOf(response);
+    const query = parseRequest(listConversationsQuerySchema, 'query', request.query);
+    const attendant = staffNameOf(context);
+    if (query.filter === 'mine' && !attendant) {
+      throw new AppError('invalid_request', 'invalid request: query.filter', 400, [
+        { path: 'query.filter', message: '"mine" needs a signed-in person (a console session), not an API key' },
+      ]);
+    }
+    const page = await listConversations(deps.db, {
+      tenantId: context.tenantId,
+      q: query.q,
+      handledBy: query.handledBy,
+      filter: query.filter,
+      attendant,
+      limit: query.limit,
+      after: query.cursor ? decodeConversationCursor(query.cursor) : null,
+    });
+    const body: Sent<ConversationList> = {
+      items: page.items.map(toListEntryBody),
+      nextCursor: page.next ? encodeConversationCursor(page.next) : null,
+    };
+    response.json(body);
+  });
+
+  router.post('/conversations/:id/takeover', async (request, response) => {
+    const context = adminContextOf(response);
+    const { tenantId } = context;
+    const { id } = parseRequest(idParamsSchema, 'params', request.params);
+    const body = parseRequest(claimBodySchema, 'body', request.body ?? {});
+    // A signed-in person always takes over as themself; an integration names the attendant.
+    const attendant = staffNameOf(context) ?? body.attendant;
+    if (!attendant) throw attendantRequired();
+    const now = deps.clock.now();
+    const outcome = await inTransaction(deps.db, (tx) => takeOverConversation(tx, { tenantId, conversationId: id, attendant, now }));
+    switch (outcome.kind) {
+      case 'taken_over':
+        deps.logger.info({ tenantId, conversationId: id, handoffId: outcome.handoff.id }, 'conversation taken over by staff');
+        response.json({ handoff: { ...outcome.handoff, status: 'claimed', reasonLabel: handoffReasonLabel(outcome.handoff.reason) } });
+        return;
+      case 'not_found':
+        throw conversationNotFound();
+      case 'already_claimed':
+        throw new AppError('already_claimed', `Esta conversa já está com ${outcome.attendant ?? 'outra pessoa'}.`, 409);
+    }
+  });
+
+  router.post('/conversations/:id/notes', async (request, response) => {
+    const context = adminContextOf(response);
+    const { tenantId } = context;
+    const { id } = parseRequest(idParamsSchema, 'params', request.params);
+    const body = parseRequest(noteBodySchema, 'body', request.body);
+    // A signed-in person always writes as themself; an integration names the author.
+    const author = staffNameOf(context) ?? body.attendant;
+    if (!author) throw attendantRequired();
+    const outcome = await addConversationNote(deps.db, { tenantId, conversationId: id, author, text: body.text });
+    if (outcome.kind === 'not_found') throw conversationNotFound();
+    deps.logger.info({ tenantId, conversationId: id, noteId: outcome.note.id }, 'internal note added');
+    response.status(201).json({ note: { ...outcome.note, kind: 'note' } });
+  });
+
+  return router;
+}
+
+function toListEntryBody(item: ConversationListItem): Sent<ConversationListEntry> {
+  const { customer, openHandoff, ...rest } = item;
+  return {
+    ...rest,
+    customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId), username: customer.username },
+    openHandoff: openHandoff ? { ...openHandoff, reasonLabel: handoffReasonLabel(openHandoff.reason) } : null,
+  };
+}
