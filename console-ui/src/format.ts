@@ -48,3 +48,12 @@ export const clockText = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 export const percentText = (rate: number | null): string => (rate === null ? 'sem dados' : `${(rate * 100).toFixed(1).replace('.', ',')}%`);
+
+/**
+ * A full E.164 phone as people read it: a Brazilian number "+55 11 98765-4321" → "(11) 98765-4321"
+ * (landlines "(11) 3456-7890"); any other country keeps its E.164 form.
+ */
+export function phoneText(e164: string): string {
+  const brazilian = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(e164);
+  return brazilian ? `(${brazilian[1]}) ${brazilian[2]}-${brazilian[3]}` : e164;
+}

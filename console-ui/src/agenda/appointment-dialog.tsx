@@ -4,6 +4,7 @@ import { api, errorText } from '../api.js';
 import { clockOf } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
 import { Modal } from '../modal.js';
+import { PhoneLink } from '../phone-link.js';
 import { SOURCE_LABELS } from './agenda-labels.js';
 
 /** One appointment: move it, cancel it, or mark attendance. */
@@ -37,7 +38,8 @@ export function AppointmentDialog(props: { appointment: Appointment; onClose: ()
         {clockOf(appointment.start)}–{clockOf(appointment.end)} com {appointment.professional.name}
         <br />
         {APPOINTMENT_STATUS_LABELS[appointment.status] ?? appointment.status} · {SOURCE_LABELS[appointment.source] ?? appointment.source}
-        {appointment.customer.phone ? ` · ${appointment.customer.phone}` : ''}
+        {appointment.customer.phone ? ' · ' : ''}
+        <PhoneLink phone={appointment.customer.phone} />
       </p>
       <p class="error" role="alert">
         {error ?? ''}
