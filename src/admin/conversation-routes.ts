@@ -6,10 +6,10 @@ import { handoffReasonLabel, readConversation } from '../handoff/index.js';
 import { queueOutboundReplies } from '../outbox/index.js';
 import { AppError, type Logger } from '../shared/index.js';
 import { adminContextOf, staffNameOf } from './admin-context.js';
-import { staffPhone } from './staff-phone.js';
 import { parseRequest } from './parse-request.js';
 import { readReopenOffer, reopenConversation } from './reopen-conversation.js';
 import { idParamsSchema, readConversationQuerySchema, sendMessageBodySchema } from './request-schemas.js';
+import { staffPhone } from './staff-phone.js';
 
 const conversationNotFound = () => new AppError('not_found', 'conversation not found', 404);
 const outsideCustomerWindow = () =>
