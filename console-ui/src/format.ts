@@ -57,3 +57,24 @@ export function phoneText(e164: string): string {
   const brazilian = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(e164);
   return brazilian ? `(${brazilian[1]}) ${brazilian[2]}-${brazilian[3]}` : e164;
 }
+
+/** The tenant's local date and wall time now: `{date: "YYYY-MM-DD", time: "HH:mm"}`. */
+export function nowIn(timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date());
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '00';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/** Has a local "YYYY-MM-DDTHH:mm" started, in the tenant's zone? */
+export function hasStarted(localStart: string, timeZone: string): boolean {
+  const now = nowIn(timeZone);
+  return localStart <= `${now.date}T${now.time}`;
+}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Appointment, Professional, Service, Session } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
-import { addDays, clockOf, longDateText, todayIn } from '../format.js';
+import { addDays, clockOf, clockText, longDateText, minutesOf, nowIn, todayIn } from '../format.js';
 import { type AgendaDay, loadCatalog, loadDay } from './agenda-data.js';
 import { AppointmentDialog } from './appointment-dialog.js';
 import { BlockDialog } from './block-dialog.js';
@@ -122,6 +122,16 @@ export function AgendaPage(props: { session: Session }) {
               </select>
             </>
           ) : null}
+          <button
+            type="button"
+            disabled={!catalog}
+            onClick={() => {
+              const first = professionals.find((professional) => professional.id === onlyProfessional) ?? professionals[0];
+              if (first) setDialog({ kind: 'book', professional: first, time: defaultStart(date, props.session.tenant.timezone) });
+            }}
+          >
+            Novo agendamento
+          </button>
           <button type="button" onClick={() => setDialog({ kind: 'block' })} disabled={!catalog}>
             Bloquear horário
           </button>
@@ -179,6 +189,7 @@ export function AgendaPage(props: { session: Session }) {
           date={date}
           time={dialog.time}
           professional={dialog.professional}
+          professionals={catalog.professionals}
           services={catalog.services}
           serviceId={serviceId}
           onClose={() => setDialog({ kind: 'none' })}
@@ -186,7 +197,12 @@ export function AgendaPage(props: { session: Session }) {
         />
       ) : null}
       {dialog.kind === 'appointment' ? (
-        <AppointmentDialog appointment={dialog.appointment} onClose={() => setDialog({ kind: 'none' })} onChanged={done} />
+        <AppointmentDialog
+          appointment={dialog.appointment}
+          timezone={props.session.tenant.timezone}
+          onClose={() => setDialog({ kind: 'none' })}
+          onChanged={done}
+        />
       ) : null}
       {dialog.kind === 'block' && catalog ? (
         <BlockDialog
@@ -205,4 +221,12 @@ export function AgendaPage(props: { session: Session }) {
       ) : null}
     </section>
   );
+}
+
+/** A new booking's first proposal: today, the next five minutes (a walk-in starts now); another day, 09:00. */
+function defaultStart(date: string, timezone: string): string {
+  const now = nowIn(timezone);
+  if (date !== now.date) return '09:00';
+  const next = Math.ceil((minutesOf(now.time) + 1) / 5) * 5;
+  return next >= 24 * 60 ? '23:55' : clockText(next);
 }

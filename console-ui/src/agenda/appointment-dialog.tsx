@@ -1,14 +1,20 @@
 import { useState } from 'preact/hooks';
 import type { Appointment } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
-import { clockOf } from '../format.js';
+import { clockOf, hasStarted } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
 import { Modal } from '../modal.js';
 import { PhoneLink } from '../phone-link.js';
+import { hrefOf, linkProps } from '../router.js';
 import { SOURCE_LABELS } from './agenda-labels.js';
 
 /** One appointment: move it, cancel it, or mark attendance. */
-export function AppointmentDialog(props: { appointment: Appointment; onClose: () => void; onChanged: (message: string) => void }) {
+export function AppointmentDialog(props: {
+  appointment: Appointment;
+  timezone: string;
+  onClose: () => void;
+  onChanged: (message: string) => void;
+}) {
   const { appointment } = props;
   const [date, setDate] = useState(appointment.start.slice(0, 10));
   const [time, setTime] = useState(clockOf(appointment.start));
@@ -16,6 +22,9 @@ export function AppointmentDialog(props: { appointment: Appointment; onClose: ()
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const open = appointment.status === 'booked' || appointment.status === 'confirmed';
+  // Attendance is recorded from the start time on, and stays editable afterwards (attended ↔ no-show).
+  const started = hasStarted(appointment.start, props.timezone);
+  const attendance = started && (open || appointment.status === 'attended' || appointment.status === 'no_show');
   const customer = appointment.customer.name ?? 'Cliente sem nome';
 
   const run = async (call: () => Promise<unknown>, message: string) => {
@@ -44,11 +53,14 @@ export function AppointmentDialog(props: { appointment: Appointment; onClose: ()
       <p class="error" role="alert">
         {error ?? ''}
       </p>
-      {open ? (
-        <>
-          <fieldset>
-            <legend>Presença</legend>
-            <div class="actions">
+      <p>
+        <a {...linkProps(hrefOf({ page: 'customer', id: appointment.customer.id }))}>Ficha do cliente</a>
+      </p>
+      {attendance ? (
+        <fieldset>
+          <legend>Presença</legend>
+          <div class="actions">
+            {appointment.status === 'attended' ? null : (
               <button
                 type="button"
                 disabled={busy}
@@ -56,6 +68,8 @@ export function AppointmentDialog(props: { appointment: Appointment; onClose: ()
               >
                 Compareceu
               </button>
+            )}
+            {appointment.status === 'no_show' ? null : (
               <button
                 type="button"
                 class="secondary"
@@ -64,8 +78,12 @@ export function AppointmentDialog(props: { appointment: Appointment; onClose: ()
               >
                 Não compareceu
               </button>
-            </div>
-          </fieldset>
+            )}
+          </div>
+        </fieldset>
+      ) : null}
+      {open ? (
+        <>
           <form
             onSubmit={(event) => {
               event.preventDefault();
