@@ -22,6 +22,7 @@ export function toAgendaItemBody(item: AgendaAppointment, timezone: string, cloc
     customer: { id: item.customer.id, name: item.customer.name, phone: staffPhone(item.customer.waId) },
     visitId: item.visitId,
     priceCents: item.priceCents,
+    rescheduledToId: item.rescheduledToId,
   };
 }
 

@@ -127,6 +127,7 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
       appointmentId: id,
       now: deps.clock.now(),
       policy: staffPolicy(actorOf(context), { outsideHours: false }),
+      reason: body.reason || undefined,
       afterChange: (tx, before) =>
         body.notifyCustomer
           ? queueAppointmentChangeNotice(tx, {
@@ -155,10 +156,16 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const body = parseRequest(rescheduleBodySchema, 'body', request.body);
     const key = idempotencyKeyOf(request, 'staff-reschedule', context.tenantId);
+    // A move to another professional tells the customer the new one's name (an unknown id is refused by the move itself).
+    const newProfessional =
+      body.professionalId === undefined
+        ? null
+        : await db.professional.findFirst({ where: { id: body.professionalId, tenantId: context.tenantId }, select: { name: true } });
     const outcome = await rescheduleAppointment(deps.scheduling, {
       tenantId: context.tenantId,
       appointmentId: id,
       start: body.start,
+      professionalId: body.professionalId,
       idempotencyKey: key,
       now: deps.clock.now(),
       policy: staffPolicy(actorOf(context), { outsideHours: body.outsideHours }),
@@ -167,7 +174,11 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
           ? queueAppointmentChangeNotice(tx, {
               tenantId: context.tenantId,
               appointment: change.previous,
-              change: { kind: 'rescheduled', startsAt: change.startsAt },
+              change: {
+                kind: 'rescheduled',
+                startsAt: change.startsAt,
+                ...(newProfessional ? { professional: newProfessional.name } : {}),
+              },
               idempotencyKey: key,
             })
           : Promise.resolve(notRequested()),

@@ -12,7 +12,8 @@ export type CustomerNotice =
   | { customerNotified: false; reason: NotTold; message: string };
 
 /** The change of an appointment a customer is told about (not the tools' confirmed `AppointmentChange` of shared/). */
-export type NotifiedChange = { kind: 'cancelled' } | { kind: 'rescheduled'; startsAt: Date };
+/** A move to another professional names the new one (`professional`); else the appointment's own. */
+export type NotifiedChange = { kind: 'cancelled' } | { kind: 'rescheduled'; startsAt: Date; professional?: string };
 
 export const notRequested = (): CustomerNotice => notTold('not_requested');
 
@@ -39,7 +40,7 @@ export async function queueAppointmentChangeNotice(
   const facts = {
     customerName: conversation.customer.name,
     service: appointment.service.name,
-    professional: appointment.professional.name,
+    professional: (request.change.kind === 'rescheduled' ? request.change.professional : undefined) ?? appointment.professional.name,
     when,
     business: conversation.tenant.name,
   };

@@ -84,6 +84,8 @@ export interface Appointment {
   visitId: number | null;
   /** its price at booking, in cents; null without one */
   priceCents: number | null;
+  /** set on the row a move left behind (status `cancelled`): the appointment it became; shown as moved, not cancelled */
+  rescheduledToId: number | null;
 }
 
 /** One item of `GET /admin/customers?q=` (the phone in full, E.164) */

@@ -46,7 +46,8 @@ export const AGENDA_DAY_LIMIT = 1000;
  * The tenant's appointments starting on one local date (every status), optionally of one
  * professional, ordered by start then id, at most `AGENDA_DAY_LIMIT`. One indexed query
  * (`appointments (tenant_id, starts_at)` or `(professional_id, starts_at)`) joining the names;
- * `rescheduledToId` is left null here (`findAgendaAppointment` has it).
+ * a cancelled row a move left behind names its successor (`rescheduledToId`, by the unique
+ * `rescheduled_from_id` index; looked up for cancelled rows only).
  */
 export async function listDayAgenda(
   db: Queryable,
@@ -60,7 +61,9 @@ export async function listDayAgenda(
   const rows = await db.$queryRaw<{ items: CompactAgendaRow[] }[]>`
     SELECT coalesce(json_agg(json_build_array(
              a.id, extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM a.ends_at) * 1000, a.status, a.source,
-             p.id, p.name, s.id, s.name, c.id, c.name, c.wa_id, a.rescheduled_from_id, a.visit_id, a.price_cents) ORDER BY a.starts_at, a.id), '[]'::json) AS items
+             p.id, p.name, s.id, s.name, c.id, c.name, c.wa_id, a.rescheduled_from_id, a.visit_id, a.price_cents,
+             CASE WHEN a.status = 'cancelled' THEN (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) END)
+             ORDER BY a.starts_at, a.id), '[]'::json) AS items
       FROM (SELECT * FROM appointments
              WHERE tenant_id = ${query.tenantId}::int AND starts_at >= ${from} AND starts_at < ${to}
                AND (${professionalId}::int IS NULL OR professional_id = ${professionalId}::int)
@@ -72,7 +75,7 @@ export async function listDayAgenda(
   return (rows[0]?.items ?? []).map(fromCompactRow);
 }
 
-/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId, visitId, priceCents] */
+/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId, visitId, priceCents, rescheduledToId] */
 type CompactAgendaRow = [
   number,
   number,
@@ -86,6 +89,7 @@ type CompactAgendaRow = [
   number,
   string | null,
   string,
+  number | null,
   number | null,
   number | null,
   number | null,
@@ -108,6 +112,7 @@ function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
     fromId,
     visitId,
     priceCents,
+    toId,
   ] = row;
   return {
     id,
@@ -119,7 +124,7 @@ function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
     service: { id: serviceId, name: serviceName },
     customer: { id: customerId, name: customerName, waId },
     rescheduledFromId: fromId,
-    rescheduledToId: null,
+    rescheduledToId: toId,
     visitId,
     priceCents,
   };
