@@ -306,6 +306,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     expect(await offeredBy(ana.id)).toContain('14:00');
     await inbox.locator(`[data-appointment-id="${moved.id}"]`).click();
     await inbox.getByRole('button', { name: 'Cancelar agendamento' }).click();
+    await inbox.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await inbox.getByText('Paula Reis: cancelado.').waitFor();
     expect((await agendaOf()).find((item) => item.id === moved.id)?.status).toBe('cancelled');
     await inbox.getByText('Cancelados do dia').waitFor();

@@ -37,6 +37,15 @@ function localOf(instant: Date): { date: string; time: string } {
   return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
 }
 
+/** The next date in São Paulo, two days ahead or later, when both test professionals work (Tuesday to Saturday). */
+function nextWorkingDay(): string {
+  for (let days = 2; ; days++) {
+    const date = localOf(new Date(Date.now() + days * 86_400_000)).date;
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday >= 2 && weekday <= 6) return date;
+  }
+}
+
 // Issue 25, the front desk: an attendant runs the day from the console: full phones, walk-ins
 // now, errors at their field, the customer record.
 describe.runIf(availability.run)('the front desk in Chromium, signed in as an attendant', { timeout: 90_000 }, () => {
@@ -197,6 +206,78 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     expect(await dialog.getByLabel('Telefone (WhatsApp)').inputValue()).toBe('(21) 99876-5432');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Fechar' }).click();
+    expect(problems).toEqual([]);
+  });
+
+  it('a move to another professional picked from her free times: Bia has it, the old row shows as moved, never as cancelled', async () => {
+    const { db } = await database;
+    const day = nextWorkingDay();
+    const { customer } = await createTestConversation(db, salon.id, { name: 'Lia Prado', waId: '5511933332222' });
+    // 11:00 in São Paulo (UTC-3) with Ana.
+    const booked = await insertTenantAppointment(db, salon, { customerId: customer.id, startsAt: `${day}T14:00:00Z` });
+    await openAgenda(day);
+    await page.locator(`[data-appointment-id="${booked.id}"]`).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Mover para o profissional').selectOption(String(salon.professionals[1]!.id));
+    await dialog.getByRole('group', { name: 'Horários livres de Bia' }).getByRole('button', { name: '15:00', exact: true }).click();
+    expect(await dialog.getByLabel('Novo horário').inputValue()).toBe('15:00');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
+    await page.getByText('Lia Prado: movido para 15:00 com Bia.').waitFor();
+
+    const moved = await db.appointment.findFirstOrThrow({ where: { tenantId: salon.id, rescheduledFromId: booked.id } });
+    expect(moved.professionalId).toBe(salon.professionals[1]!.id);
+    expect(localOf(moved.startsAt)).toEqual({ date: day, time: '15:00' });
+    await page.locator(`[data-appointment-id="${moved.id}"]`).waitFor();
+    await page.getByText('Remarcados do dia (1)').waitFor();
+    expect(await page.locator(`[data-moved-id="${booked.id}"]`).count()).toBe(1);
+    expect(await page.getByText(/Cancelados do dia/).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('cancel asks for confirmation and a reason and can be undone; so can removing a block', async () => {
+    const { db } = await database;
+    const day = nextWorkingDay();
+    const { customer } = await createTestConversation(db, salon.id, { name: 'Nina Costa', waId: '5511922221111' });
+    const booked = await insertTenantAppointment(db, salon, { customerId: customer.id, startsAt: `${day}T19:00:00Z` });
+    await openAgenda(day);
+    await page.locator(`[data-appointment-id="${booked.id}"]`).click();
+    await page.getByRole('button', { name: 'Cancelar agendamento' }).click();
+    // Nothing happens before the confirmation.
+    expect((await db.appointment.findUniqueOrThrow({ where: { id: booked.id } })).status).toBe('booked');
+    await page.getByLabel('Motivo do cancelamento (opcional)').fill('Cliente pediu por telefone');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+    await page.getByText('Agendamento de Nina Costa às 16:00 cancelado.').waitFor();
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    expect(await page.getByRole('button', { name: 'Desfazer' }).count()).toBe(0);
+    expect((await db.appointment.findUniqueOrThrow({ where: { id: booked.id } })).status).toBe('booked');
+
+    // Confirmed and not undone: cancelled, with the reason in its history.
+    await page.locator(`[data-appointment-id="${booked.id}"]`).click();
+    await page.getByRole('button', { name: 'Cancelar agendamento' }).click();
+    await page.getByLabel('Motivo do cancelamento (opcional)').fill('Cliente pediu por telefone');
+    await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+    await page.getByText('Nina Costa: cancelado.').waitFor();
+    const cancelled = await db.appointment.findUniqueOrThrow({ where: { id: booked.id }, select: { status: true, events: true } });
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.events.map((event) => event.details)).toEqual([
+      { status: { from: 'booked', to: 'cancelled' }, reason: 'Cliente pediu por telefone' },
+    ]);
+
+    // A block is removed only after "Remover bloqueio" is confirmed, and that too can be undone.
+    const created = await fetch(`${service.url}/admin/professionals/${ana().id}/blocks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${salon.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: `${day}T17:00`, to: `${day}T18:00`, reason: 'Curso' }),
+    });
+    expect(created.status).toBe(201);
+    const block = (await created.json()) as { id: number };
+    await openAgenda(day);
+    await page.getByRole('button', { name: 'Remover bloqueio' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remover bloqueio' }).click();
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    expect(await db.professionalBlock.count({ where: { id: block.id } })).toBe(1);
     expect(problems).toEqual([]);
   });
 });

@@ -44,7 +44,7 @@ export function BookingDialog(props: {
     if (!service) return;
     let current = true;
     api<{ slots: string[] }>('GET', `/admin/availability?date=${date}&professionalId=${professional.id}&serviceId=${service.id}`).then(
-      (answer) => current && setFree(answer.slots.slice(0, 12)),
+      (answer) => current && setFree(answer.slots),
       () => current && setFree([]),
     );
     return () => {
