@@ -21,8 +21,32 @@ const localStart = z.iso.datetime({
   error: 'Data e hora inválidas: use AAAA-MM-DDTHH:mm (no fuso do estabelecimento).',
 });
 
-/** `GET /admin/appointments?date=&professionalId=` */
-export const agendaQuerySchema = z.object({ date: localDate, professionalId: id('professional').optional() });
+/** `GET /admin/appointments?date=&professionalId=`, or `?from=&to=` for a range of up to `maxDays` local days. */
+export const agendaQuerySchema = (maxDays: number) =>
+  z
+    .object({
+      date: localDate.optional(),
+      from: localDate.optional(),
+      to: localDate.optional(),
+      professionalId: id('professional').optional(),
+    })
+    .superRefine((query, context) => {
+      if (query.date !== undefined) {
+        if (query.from !== undefined || query.to !== undefined)
+          context.addIssue({ code: 'custom', path: ['date'], message: 'Envie "date" ou "from" e "to", não os dois.' });
+        return;
+      }
+      if (query.from === undefined && query.to === undefined) {
+        context.addIssue({ code: 'custom', path: ['date'], message: 'Informe "date" (um dia) ou "from" e "to" (um período).' });
+        return;
+      }
+      if (query.from === undefined) context.addIssue({ code: 'custom', path: ['from'], message: 'Informe o início do período em "from".' });
+      if (query.to === undefined) context.addIssue({ code: 'custom', path: ['to'], message: 'Informe o fim do período em "to".' });
+      if (query.from === undefined || query.to === undefined) return;
+      const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+      if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: '"to" não pode ser antes de "from".' });
+      else if (days > maxDays) context.addIssue({ code: 'custom', path: ['to'], message: `O período tem no máximo ${maxDays} dias.` });
+    });
 
 /** `GET /admin/availability?date=&professionalId=&serviceId=` (without serviceId: the professional's shortest service, as the bot). */
 export const availabilityQuerySchema = z.object({

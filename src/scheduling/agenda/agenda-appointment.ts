@@ -42,6 +42,12 @@ interface AgendaRow {
 /** The most appointments one day's agenda returns (a salon has far fewer; the bound keeps it cheap). */
 export const AGENDA_DAY_LIMIT = 1000;
 
+/** The most local days one listing covers (a month view). */
+export const AGENDA_RANGE_MAX_DAYS = 31;
+
+/** The most appointments a range listing returns. */
+export const AGENDA_RANGE_LIMIT = 5000;
+
 /**
  * The tenant's appointments starting on one local date (every status), optionally of one
  * professional, ordered by start then id, at most `AGENDA_DAY_LIMIT`. One indexed query
@@ -49,13 +55,25 @@ export const AGENDA_DAY_LIMIT = 1000;
  * a cancelled row a move left behind names its successor (`rescheduledToId`, by the unique
  * `rescheduled_from_id` index; looked up for cancelled rows only).
  */
-export async function listDayAgenda(
+export function listDayAgenda(
   db: Queryable,
   query: { tenantId: number; timezone: string; date: string; professionalId?: number | null },
 ): Promise<AgendaAppointment[]> {
-  const from = new Date(localInstant(query.date, 0, query.timezone));
-  const to = new Date(localInstant(addDays(query.date, 1), 0, query.timezone));
+  return listAgendaRange(db, { ...query, fromDate: query.date, toDate: query.date, limit: AGENDA_DAY_LIMIT });
+}
+
+/**
+ * The same listing for the local dates `fromDate` to `toDate` (both included; the caller
+ * bounds the range to AGENDA_RANGE_MAX_DAYS), at most `limit` rows (AGENDA_RANGE_LIMIT).
+ */
+export async function listAgendaRange(
+  db: Queryable,
+  query: { tenantId: number; timezone: string; fromDate: string; toDate: string; professionalId?: number | null; limit?: number },
+): Promise<AgendaAppointment[]> {
+  const from = new Date(localInstant(query.fromDate, 0, query.timezone));
+  const to = new Date(localInstant(addDays(query.toDate, 1), 0, query.timezone));
   const professionalId = query.professionalId ?? null;
+  const limit = query.limit ?? AGENDA_RANGE_LIMIT;
   // The rows come back as ONE json value: a busy salon day has hundreds of appointments, and
   // decoding one value is far cheaper than decoding every cell of every row.
   const rows = await db.$queryRaw<{ items: CompactAgendaRow[] }[]>`
@@ -68,7 +86,7 @@ export async function listDayAgenda(
              WHERE tenant_id = ${query.tenantId}::int AND starts_at >= ${from} AND starts_at < ${to}
                AND (${professionalId}::int IS NULL OR professional_id = ${professionalId}::int)
              ORDER BY starts_at, id
-             LIMIT ${AGENDA_DAY_LIMIT}) a
+             LIMIT ${limit}::int) a
       JOIN professionals p ON p.id = a.professional_id
       JOIN services s ON s.id = a.service_id
       JOIN customers c ON c.id = a.customer_id`;
