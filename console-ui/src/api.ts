@@ -1,9 +1,16 @@
-/** An error answer of the service: `{"error": {"code", "message"}}` with its HTTP status. */
+/** One problem of a refused request: the field (`body.customer.phone`) and what is wrong with it. */
+export interface ApiErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** An error answer of the service: `{"error": {"code", "message", "details"?}}` with its HTTP status. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details: ApiErrorDetail[] = [],
   ) {
     super(message);
   }
@@ -40,17 +47,52 @@ export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: 
     throw new ApiError(0, 'network', 'Sem conexão com o servidor. Tente de novo.');
   }
   if (response.status === 204) return undefined as T;
-  const data = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+  const data = (await response.json().catch(() => null)) as {
+    error?: { code: string; message: string; details?: ApiErrorDetail[] };
+  } | null;
   if (!response.ok) {
     const code = data?.error?.code ?? 'error';
     if (response.status === 401 && !path.endsWith('/console/api/session')) onUnauthorized();
-    throw new ApiError(response.status, code, data?.error?.message ?? `Erro ${response.status}`);
+    throw new ApiError(response.status, code, data?.error?.message ?? `Erro ${response.status}`, data?.error?.details ?? []);
   }
   return data as T;
 }
 
-/** Codes whose message the service writes in pt-BR for the person (the console's own API). */
-const PT_BR_CODES = new Set(['invalid_credentials', 'sign_in_throttled', 'wrong_password', 'weak_password', 'forbidden']);
+/** Codes whose message the service writes in pt-BR for the person (the console's own API, the agenda's refusals). */
+const PT_BR_CODES = new Set([
+  'invalid_credentials',
+  'sign_in_throttled',
+  'wrong_password',
+  'weak_password',
+  'forbidden',
+  'slot_taken',
+  'time_off',
+  'resource_taken',
+  'outside_working_hours',
+  'not_started',
+  'appointment_started',
+  'appointment_cancelled',
+  'invalid_start',
+  'start_past',
+  'date_past',
+  'holiday',
+  'no_working_hours',
+  'service_not_offered',
+  'invalid_block',
+  'block_past',
+  'notice',
+]);
+
+/**
+ * The pt-BR problem of each field of a refused request, keyed by the field's path without its
+ * part (`customer.phone`, `start`); a scheduling refusal about the time is put at `start`.
+ */
+export function fieldErrors(error: unknown): Map<string, string> {
+  const fields = new Map<string, string>();
+  if (!(error instanceof ApiError)) return fields;
+  for (const detail of error.details) fields.set(detail.path.replace(/^(body|query|params)\./, ''), detail.message);
+  return fields;
+}
 
 /** pt-BR text for an error shown to the person. */
 export function errorText(error: unknown): string {
@@ -61,10 +103,11 @@ export function errorText(error: unknown): string {
     if (error.code === 'email_taken') return 'Este e-mail já tem uma conta no console.';
     if (error.code === 'last_owner') return 'Esta é a última conta de proprietário ativa: promova outra pessoa antes.';
     if (error.code === 'already_resolved') return 'Esta conversa já foi encerrada.';
-    if (error.code === 'slot_taken') return 'Esse horário acabou de ser ocupado. Escolha outro.';
     if (error.code === 'csrf_failed') return 'A sessão mudou em outra aba. Recarregue a página.';
     if (error.code === 'rate_limited') return 'Muitas ações seguidas. Aguarde alguns segundos.';
     if (PT_BR_CODES.has(error.code)) return error.message;
+    if (error.code === 'invalid_request' && error.details.length > 0) return 'Confira os campos destacados.';
+    if (error.code === 'network') return error.message;
     return `Não foi possível concluir (${error.code}).`;
   }
   return 'Algo deu errado. Tente de novo.';

@@ -4,6 +4,7 @@ import { AgendaPage } from './agenda/agenda-page.js';
 import { ApiError, api, setCsrfToken, setUnauthorizedHandler } from './api.js';
 import { chime, isSoundOn, setPendingBadge, setSoundOn } from './attention.js';
 import { ConversationPage } from './conversation-page.js';
+import { CustomerPage } from './customer-page.js';
 import { InboxPage } from './inbox-page.js';
 import { startLiveEvents, stopLiveEvents, useLiveEvents } from './live-events.js';
 import { PasswordPage } from './password-page.js';
@@ -135,6 +136,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
         {route.page === 'inbox' ? <InboxPage session={session} /> : null}
         {route.page === 'conversation' ? <ConversationPage key={route.id} id={route.id} session={session} /> : null}
         {route.page === 'agenda' ? <AgendaPage session={session} /> : null}
+        {route.page === 'customer' ? <CustomerPage key={route.id} id={route.id} session={session} /> : null}
         {route.page === 'stats' ? <StatsPage session={session} /> : null}
         {route.page === 'team' ? <TeamPage session={session} /> : null}
         {route.page === 'not_found' ? (

@@ -48,3 +48,33 @@ export const clockText = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 export const percentText = (rate: number | null): string => (rate === null ? 'sem dados' : `${(rate * 100).toFixed(1).replace('.', ',')}%`);
+
+/**
+ * A full E.164 phone as people read it: a Brazilian number "+55 11 98765-4321" → "(11) 98765-4321"
+ * (landlines "(11) 3456-7890"); any other country keeps its E.164 form.
+ */
+export function phoneText(e164: string): string {
+  const brazilian = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(e164);
+  return brazilian ? `(${brazilian[1]}) ${brazilian[2]}-${brazilian[3]}` : e164;
+}
+
+/** The tenant's local date and wall time now: `{date: "YYYY-MM-DD", time: "HH:mm"}`. */
+export function nowIn(timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date());
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '00';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/** Has a local "YYYY-MM-DDTHH:mm" started, in the tenant's zone? */
+export function hasStarted(localStart: string, timeZone: string): boolean {
+  const now = nowIn(timeZone);
+  return localStart <= `${now.date}T${now.time}`;
+}

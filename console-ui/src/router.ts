@@ -4,6 +4,7 @@ export type Route =
   | { page: 'inbox' }
   | { page: 'conversation'; id: number }
   | { page: 'agenda' }
+  | { page: 'customer'; id: number }
   | { page: 'stats' }
   | { page: 'team' }
   | { page: 'password' }
@@ -20,6 +21,8 @@ export function parseRoute(pathname: string): Route {
   if (path === '/senha') return { page: 'password' };
   const conversation = /^\/conversas\/(\d+)$/.exec(path);
   if (conversation) return { page: 'conversation', id: Number(conversation[1]) };
+  const customer = /^\/clientes\/(\d+)$/.exec(path);
+  if (customer) return { page: 'customer', id: Number(customer[1]) };
   return { page: 'not_found' };
 }
 
@@ -32,6 +35,8 @@ export function hrefOf(route: Route): string {
       return `${BASE}/conversas/${route.id}`;
     case 'agenda':
       return `${BASE}/agenda`;
+    case 'customer':
+      return `${BASE}/clientes/${route.id}`;
     case 'stats':
       return `${BASE}/estatisticas`;
     case 'team':

@@ -2,10 +2,10 @@ import type { Appointment, Sent } from '../contract/index.js';
 import type { AgendaAppointment } from '../scheduling/agenda/index.js';
 import type { AppointmentHistoryEntry } from '../scheduling/appointments/index.js';
 import { type DayClock, localDateTimeOf } from '../shared/index.js';
-import { maskPhone } from './mask-phone.js';
+import { staffPhone } from './staff-phone.js';
 
 /**
- * An agenda appointment as the API answers it: local "YYYY-MM-DDTHH:mm" times, masked phone.
+ * An agenda appointment as the API answers it: local "YYYY-MM-DDTHH:mm" times, full E.164 phone.
  * A day's listing passes that day's clock, which formats its times without zone lookups.
  */
 export function toAgendaItemBody(item: AgendaAppointment, timezone: string, clock?: DayClock): Sent<Appointment> {
@@ -19,9 +19,10 @@ export function toAgendaItemBody(item: AgendaAppointment, timezone: string, cloc
     source: item.source,
     professional: item.professional,
     service: item.service,
-    customer: { id: item.customer.id, name: item.customer.name, phone: maskPhone(item.customer.waId) },
+    customer: { id: item.customer.id, name: item.customer.name, phone: staffPhone(item.customer.waId) },
     visitId: item.visitId,
     priceCents: item.priceCents,
+    rescheduledToId: item.rescheduledToId,
   };
 }
 

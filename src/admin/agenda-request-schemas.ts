@@ -18,11 +18,35 @@ const localDate = z.iso.date({ error: 'expected a date YYYY-MM-DD (a day in the 
 const localStart = z.iso.datetime({
   local: true,
   precision: -1,
-  error: 'expected a local date and time YYYY-MM-DDTHH:mm (tenant time zone)',
+  error: 'Data e hora inválidas: use AAAA-MM-DDTHH:mm (no fuso do estabelecimento).',
 });
 
-/** `GET /admin/appointments?date=&professionalId=` */
-export const agendaQuerySchema = z.object({ date: localDate, professionalId: id('professional').optional() });
+/** `GET /admin/appointments?date=&professionalId=`, or `?from=&to=` for a range of up to `maxDays` local days. */
+export const agendaQuerySchema = (maxDays: number) =>
+  z
+    .object({
+      date: localDate.optional(),
+      from: localDate.optional(),
+      to: localDate.optional(),
+      professionalId: id('professional').optional(),
+    })
+    .superRefine((query, context) => {
+      if (query.date !== undefined) {
+        if (query.from !== undefined || query.to !== undefined)
+          context.addIssue({ code: 'custom', path: ['date'], message: 'Envie "date" ou "from" e "to", não os dois.' });
+        return;
+      }
+      if (query.from === undefined && query.to === undefined) {
+        context.addIssue({ code: 'custom', path: ['date'], message: 'Informe "date" (um dia) ou "from" e "to" (um período).' });
+        return;
+      }
+      if (query.from === undefined) context.addIssue({ code: 'custom', path: ['from'], message: 'Informe o início do período em "from".' });
+      if (query.to === undefined) context.addIssue({ code: 'custom', path: ['to'], message: 'Informe o fim do período em "to".' });
+      if (query.from === undefined || query.to === undefined) return;
+      const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+      if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: '"to" não pode ser antes de "from".' });
+      else if (days > maxDays) context.addIssue({ code: 'custom', path: ['to'], message: `O período tem no máximo ${maxDays} dias.` });
+    });
 
 /** `GET /admin/availability?date=&professionalId=&serviceId=` (without serviceId: the professional's shortest service, as the bot). */
 export const availabilityQuerySchema = z.object({
@@ -33,12 +57,12 @@ export const availabilityQuerySchema = z.object({
 
 /** A phone number as people write it, validated and normalised (see normalizePhone). */
 const phone = z
-  .string({ error: 'expected the customer phone number' })
+  .string({ error: 'Informe o telefone do cliente.' })
   .max(40)
   .transform((text, context) => {
     const normalized = normalizePhone(text);
     if (!normalized) {
-      context.addIssue({ code: 'custom', message: 'not a valid phone number, e.g. (11) 98765-4321 or +55 11 98765-4321' });
+      context.addIssue({ code: 'custom', message: 'Telefone inválido: use, por exemplo, (11) 98765-4321 ou +55 11 98765-4321.' });
       return z.NEVER;
     }
     return normalized;
@@ -57,7 +81,12 @@ export const createAppointmentBodySchema = z
       .optional(),
     start: localStart,
     customer: z.object({
-      name: z.string().trim().min(1, 'customer name must not be empty').max(120).refine(withoutNul, NUL_MESSAGE),
+      name: z
+        .string({ error: 'Informe o nome do cliente.' })
+        .trim()
+        .min(1, 'Informe o nome do cliente.')
+        .max(120)
+        .refine(withoutNul, NUL_MESSAGE),
       phone,
     }),
     outsideHours: z.boolean().default(false),
@@ -79,11 +108,19 @@ export const createAppointmentBodySchema = z
   );
 
 /** `POST /admin/appointments/:id/cancel` */
-export const cancelBodySchema = z.object({ notifyCustomer: z.boolean().default(true) }).default({ notifyCustomer: true });
+export const cancelBodySchema = z
+  .object({
+    notifyCustomer: z.boolean().default(true),
+    /** why, in staff's words: kept in the appointment's history */
+    reason: z.string().trim().max(200, 'O motivo tem no máximo 200 caracteres.').refine(withoutNul, NUL_MESSAGE).optional(),
+  })
+  .default({ notifyCustomer: true });
 
 /** `POST /admin/appointments/:id/reschedule` */
 export const rescheduleBodySchema = z.object({
   start: localStart,
+  /** another professional (who does the service): the move changes professional and time */
+  professionalId: id('professional').optional(),
   notifyCustomer: z.boolean().default(true),
   outsideHours: z.boolean().default(false),
 });

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { findAgendaAppointment, listClosedDays, listDayAgenda } from '../scheduling/agenda/index.js';
+import {
+  AGENDA_RANGE_MAX_DAYS,
+  findAgendaAppointment,
+  listAgendaRange,
+  listClosedDays,
+  listDayAgenda,
+} from '../scheduling/agenda/index.js';
 import {
   bookAppointment,
   bookVisit,
@@ -45,6 +51,7 @@ const appointmentNotFound = () => new AppError('not_found', staffRefusalTexts.ap
 export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logger: Logger; clock: Clock }): Router {
   const router = Router();
   const { db } = deps.scheduling;
+  const agendaQuery = agendaQuerySchema(AGENDA_RANGE_MAX_DAYS);
 
   /** The upcoming rows of the visit an appointment belongs to, in order; null for a single service (or a visit of one left). */
   const upcomingVisitOf = async (tenantId: number, appointmentId: number) => {
@@ -64,17 +71,28 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
 
   router.get('/appointments', async (request, response) => {
     const { tenantId, timezone } = adminContextOf(response);
-    const query = parseRequest(agendaQuerySchema, 'query', request.query);
-    const items = await listDayAgenda(db, { tenantId, timezone, date: query.date, professionalId: query.professionalId ?? null });
+    const query = parseRequest(agendaQuery, 'query', request.query);
+    const professionalId = query.professionalId ?? null;
+    const range = query.date === undefined ? { from: query.from ?? '', to: query.to ?? '' } : null;
+    const items = range
+      ? await listAgendaRange(db, { tenantId, timezone, fromDate: range.from, toDate: range.to, professionalId })
+      : await listDayAgenda(db, { tenantId, timezone, date: query.date ?? '', professionalId });
     // An empty day of an unknown (or another tenant's) professional is a 404, not an empty agenda.
     if (items.length === 0 && query.professionalId !== undefined) {
       const professional = await db.professional.findFirst({ where: { id: query.professionalId, tenantId }, select: { id: true } });
       if (!professional) throw new AppError('not_found', staffRefusalTexts.professionalNotFound(), 404);
     }
-    const clock = dayClock(query.date, timezone);
+    if (range) {
+      // The week view: the same items over up to 31 days, with the closed days among them.
+      const closedDays = await listClosedDays(db, { tenantId, fromDate: range.from, toDate: range.to });
+      response.json({ from: range.from, to: range.to, timezone, closedDays, items: items.map((item) => toAgendaItemBody(item, timezone)) });
+      return;
+    }
+    const date = query.date ?? '';
+    const clock = dayClock(date, timezone);
     // A holiday is a closed day: the agenda names it (`closedDays`: [] on an open day).
-    const closedDays = await listClosedDays(db, { tenantId, fromDate: query.date, toDate: query.date });
-    response.json({ date: query.date, timezone, closedDays, items: items.map((item) => toAgendaItemBody(item, timezone, clock)) });
+    const closedDays = await listClosedDays(db, { tenantId, fromDate: date, toDate: date });
+    response.json({ date, timezone, closedDays, items: items.map((item) => toAgendaItemBody(item, timezone, clock)) });
   });
 
   router.get('/appointments/:id', async (request, response) => {
@@ -142,6 +160,7 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
       appointmentId: id,
       now: deps.clock.now(),
       policy: staffPolicy(actorOf(context), { outsideHours: false }),
+      reason: body.reason || undefined,
       afterChange: (tx, before) =>
         body.notifyCustomer
           ? queueAppointmentChangeNotice(tx, {
@@ -170,10 +189,16 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const body = parseRequest(rescheduleBodySchema, 'body', request.body);
     const key = idempotencyKeyOf(request, 'staff-reschedule', context.tenantId);
+    // A move to another professional tells the customer the new one's name (an unknown id is refused by the move itself).
+    const newProfessional =
+      body.professionalId === undefined
+        ? null
+        : await db.professional.findFirst({ where: { id: body.professionalId, tenantId: context.tenantId }, select: { name: true } });
     const outcome = await rescheduleAppointment(deps.scheduling, {
       tenantId: context.tenantId,
       appointmentId: id,
       start: body.start,
+      professionalId: body.professionalId,
       idempotencyKey: key,
       now: deps.clock.now(),
       policy: staffPolicy(actorOf(context), { outsideHours: body.outsideHours }),
@@ -182,7 +207,12 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
           ? queueAppointmentChangeNotice(tx, {
               tenantId: context.tenantId,
               appointment: change.previous,
-              change: { kind: 'rescheduled', startsAt: change.startsAt, ...(change.visit ? { visit: change.visit } : {}) },
+              change: {
+                kind: 'rescheduled',
+                startsAt: change.startsAt,
+                ...(change.visit ? { visit: change.visit } : {}),
+                ...(newProfessional ? { professional: newProfessional.name } : {}),
+              },
               idempotencyKey: key,
             })
           : Promise.resolve(notRequested()),

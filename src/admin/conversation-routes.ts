@@ -6,10 +6,10 @@ import { handoffReasonLabel, readConversation } from '../handoff/index.js';
 import { queueOutboundReplies } from '../outbox/index.js';
 import { AppError, type Logger } from '../shared/index.js';
 import { adminContextOf, staffNameOf } from './admin-context.js';
-import { maskPhone } from './mask-phone.js';
 import { parseRequest } from './parse-request.js';
 import { readReopenOffer, reopenConversation } from './reopen-conversation.js';
 import { idParamsSchema, readConversationQuerySchema, sendMessageBodySchema } from './request-schemas.js';
+import { staffPhone } from './staff-phone.js';
 
 const conversationNotFound = () => new AppError('not_found', 'conversation not found', 404);
 const outsideCustomerWindow = () =>
@@ -61,7 +61,7 @@ export function createConversationRoutes(deps: { db: Db; logger: Logger }): Rout
       ...rest,
       customerWindow: await readReopenOffer(deps.db, tenantId, id),
       openHandoff: openHandoff ? { ...openHandoff, reasonLabel: handoffReasonLabel(openHandoff.reason) } : null,
-      customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId), username: customer.username },
+      customer: { id: customer.id, name: customer.name, phone: staffPhone(customer.waId), username: customer.username },
     };
     response.json(body);
   });

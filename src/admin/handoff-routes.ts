@@ -5,9 +5,9 @@ import { claimHandoff, type HandoffQueueItem, handoffReasonLabel, listHandoffs, 
 import { AppError, type Clock, type Logger } from '../shared/index.js';
 import { adminContextOf, staffNameOf } from './admin-context.js';
 import { decodeHandoffCursor, encodeHandoffCursor } from './handoff-cursor.js';
-import { maskPhone } from './mask-phone.js';
 import { parseRequest } from './parse-request.js';
 import { claimBodySchema, idParamsSchema, listHandoffsQuerySchema, resolveBodySchema } from './request-schemas.js';
+import { staffPhone } from './staff-phone.js';
 
 const handoffNotFound = () => new AppError('not_found', 'handoff not found', 404);
 
@@ -83,6 +83,6 @@ function toQueueItemBody(item: HandoffQueueItem): Sent<QueueItem> {
   return {
     ...rest,
     reasonLabel: handoffReasonLabel(item.reason),
-    customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId), username: customer.username },
+    customer: { id: customer.id, name: customer.name, phone: staffPhone(customer.waId), username: customer.username },
   };
 }

@@ -11,9 +11,9 @@ import {
 import { AppError, type Clock, type Logger } from '../shared/index.js';
 import { adminContextOf, staffNameOf } from './admin-context.js';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor.js';
-import { maskPhone } from './mask-phone.js';
 import { parseRequest } from './parse-request.js';
 import { claimBodySchema, idParamsSchema, listConversationsQuerySchema, noteBodySchema } from './request-schemas.js';
+import { staffPhone } from './staff-phone.js';
 
 const conversationNotFound = () => new AppError('not_found', 'conversation not found', 404);
 const attendantRequired = () =>
@@ -97,7 +97,7 @@ function toListEntryBody(item: ConversationListItem): Sent<ConversationListEntry
   const { customer, openHandoff, ...rest } = item;
   return {
     ...rest,
-    customer: { id: customer.id, name: customer.name, phone: maskPhone(customer.waId), username: customer.username },
+    customer: { id: customer.id, name: customer.name, phone: staffPhone(customer.waId), username: customer.username },
     openHandoff: openHandoff ? { ...openHandoff, reasonLabel: handoffReasonLabel(openHandoff.reason) } : null,
   };
 }

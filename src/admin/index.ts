@@ -1,3 +1,2 @@
 export { calendarFeedUrl, createCalendarFeedRouter } from './calendar-feed-route.js';
 export { type AdminRouterDeps, createAdminRouter } from './create-admin-router.js';
-export { maskPhone } from './mask-phone.js';

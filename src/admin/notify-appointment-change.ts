@@ -15,8 +15,11 @@ export type CustomerNotice =
 export type NotifiedChange =
   /** `visit`: the appointment's whole visit is cancelled (its rows in order): the notice names every service */
   | { kind: 'cancelled'; visit?: { previous: readonly AppointmentView[] } }
-  /** `visit`: the appointment's whole visit moved (its old rows in order, its new start): the notice names every service */
-  | { kind: 'rescheduled'; startsAt: Date; visit?: { previous: readonly AppointmentView[]; startsAt: Date } };
+  /**
+   * `visit`: the appointment's whole visit moved (its old rows in order, its new start): the notice names every
+   * service; `professional`: a move to another professional names the new one (else the appointment's own)
+   */
+  | { kind: 'rescheduled'; startsAt: Date; visit?: { previous: readonly AppointmentView[]; startsAt: Date }; professional?: string };
 
 export const notRequested = (): CustomerNotice => notTold('not_requested');
 
@@ -46,7 +49,9 @@ export async function queueAppointmentChangeNotice(
   const facts = {
     customerName: conversation.customer.name,
     service: visit ? joinedNames(visit.previous.map((row) => row.service.name)) : appointment.service.name,
-    professional: visit ? joinedNames(visit.previous.map((row) => row.professional.name)) : appointment.professional.name,
+    professional: visit
+      ? joinedNames(visit.previous.map((row) => row.professional.name))
+      : ((request.change.kind === 'rescheduled' ? request.change.professional : undefined) ?? appointment.professional.name),
     when,
     business: conversation.tenant.name,
   };

@@ -60,7 +60,7 @@ export const staffRefusalTexts = {
     `${staffDateTime(start)} não respeita a antecedência mínima de ${duration(minutes)}.${nearest(alternatives)}`,
   outsideWorkingHours: (start: string, professional: Named, service: { name: string; durationMinutes: number }) =>
     `${staffDateTime(start)} (${service.name}, ${service.durationMinutes} min) fica fora do horário de trabalho de ${professional.name}. ` +
-    'Para agendar mesmo assim, envie "outsideHours": true.',
+    'Para agendar mesmo assim, confirme o agendamento fora do horário ("outsideHours": true).',
   notOffered: (start: string, professional: Named, alternatives: readonly string[]) =>
     `${staffDateTime(start)} não é um horário oferecido por ${professional.name}.${nearest(alternatives)}`,
   slotTaken: (start: string, professional: Named, justNow: boolean, alternatives: readonly string[]) =>

@@ -122,6 +122,37 @@ export interface Appointment {
   visitId: number | null;
   /** its price at booking, in cents; null without one */
   priceCents: number | null;
+  /** set on the row a move left behind (status `cancelled`): the appointment it became; shown as moved, not cancelled */
+  rescheduledToId: number | null;
+}
+
+/** One item of `GET /admin/customers?q=` (the phone in full, E.164) */
+export interface CustomerSummary {
+  id: number;
+  name: string | null;
+  phone: string | null;
+}
+
+/** `GET /admin/customers/:id`: the front desk's customer record (local `YYYY-MM-DDTHH:mm` times) */
+export interface CustomerRecord extends CustomerSummary {
+  username: string | null;
+  /** staff's notes on the customer; null without any */
+  notes: string | null;
+  /** appointments recorded as no-show */
+  noShows: number;
+  /** every status, latest first; `rescheduledToId` is set on the row a move left behind (shown as moved, not cancelled) */
+  appointments: {
+    id: number;
+    start: string;
+    end: string;
+    status: AppointmentStatus;
+    source: AppointmentSource;
+    professional: { id: number; name: string };
+    service: { id: number; name: string };
+    rescheduledToId: number | null;
+  }[];
+  /** ISO instants */
+  conversations: { id: number; lastInboundAt: string | null; updatedAt: string }[];
 }
 
 /** One item of `GET /admin/services` */

@@ -8,6 +8,8 @@ export type {
   ConversationMessage,
   CreatedBlock,
   CustomerAppointment,
+  CustomerRecord,
+  CustomerSummary,
   HandoffReasonRow,
   HandoffReasonStats,
   Professional,

@@ -25,7 +25,7 @@ export interface CustomerDataTable {
 }
 
 /**
- * Column values an erased customer row gets: no name, username or business-scoped user ids,
+ * Column values an erased customer row gets: no name, username, staff's notes or business-scoped user ids,
  * and a phone no WhatsApp user can have, so a later message (by phone or by BSUID) starts fresh.
  */
 export const ERASED_CUSTOMER_COLUMNS = {
@@ -34,6 +34,7 @@ export const ERASED_CUSTOMER_COLUMNS = {
   bsuid: 'NULL',
   parent_bsuid: 'NULL',
   username: 'NULL',
+  notes: 'NULL',
 } as const;
 
 export const CUSTOMER_DATA_TABLES: readonly CustomerDataTable[] = [

@@ -145,7 +145,7 @@ describe('admin conversation view and attendant replies', () => {
     const response = await request(app).get(`/admin/conversations/${conversation.id}`).set(bearer(tenant.apiKey));
 
     expect(response.status).toBe(200);
-    expect(response.body.customer).toEqual({ id: customer.id, name: 'Joana', phone: '+5521*****5678', username: null });
+    expect(response.body.customer).toEqual({ id: customer.id, name: 'Joana', phone: '+5521912345678', username: null });
     expect(response.body.conversation.id).toBe(conversation.id);
     expect(
       response.body.messages.map((message: { author: string; text: string; status: string }) => [

@@ -27,7 +27,7 @@ describe('admin handoff queue', () => {
     return { handoffId: handoff.id, conversation, customer };
   }
 
-  it('when listing pending handoffs, then the oldest comes first with customer, masked phone, reason, note and wait', async () => {
+  it('when listing pending handoffs, then the oldest comes first with customer, full phone, reason, note and wait', async () => {
     const tenant = await createTestTenant(database.db);
     const app = createAdminTestApp(database.db, { clock: fixedClock('2026-11-29T12:10:00Z') });
     const newer = await handoffAt(tenant, '2026-11-29T12:05:00Z', { name: 'João' });
@@ -40,7 +40,7 @@ describe('admin handoff queue', () => {
     expect(response.body.items[0]).toEqual({
       id: older.handoffId,
       conversationId: older.conversation.id,
-      customer: { id: older.customer.id, name: 'Maria', phone: '+5511*****4321', username: null },
+      customer: { id: older.customer.id, name: 'Maria', phone: '+5511987654321', username: null },
       reason: 'requested_by_customer',
       reasonLabel: 'O cliente pediu para falar com uma pessoa',
       note: 'quer falar com a Ana',
@@ -52,7 +52,6 @@ describe('admin handoff queue', () => {
       waitSeconds: 600,
     });
     expect(response.body.nextCursor).toBeNull();
-    expect(JSON.stringify(response.body)).not.toContain('5511987654321');
   });
 
   it('when the queue is longer than the page, then nextCursor walks every item once, in order', async () => {

@@ -3,7 +3,7 @@ import { createAdminRouter, createCalendarFeedRouter } from '../../src/admin/ind
 import { schedulingDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
 import { createHttpApp } from '../../src/http/index.js';
-import { type Clock, silentLogger, systemClock } from '../../src/shared/index.js';
+import { type Clock, type Logger, silentLogger, systemClock } from '../../src/shared/index.js';
 
 /** The HTTP app with only the admin router, as start-service mounts it. */
 export function createAdminTestApp(
@@ -16,6 +16,8 @@ export function createAdminTestApp(
     publicUrl?: string;
     /** TRUST_PROXY: unset trusts no X-Forwarded-For, as the service does by default */
     trustProxy?: number;
+    /** the admin router's logger (a test reading the log lines); silent unless given */
+    logger?: Logger;
   } = {},
 ): Express {
   const config = {
@@ -27,7 +29,7 @@ export function createAdminTestApp(
   const router = createAdminRouter({
     db,
     scheduling: schedulingDepsOf(db),
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     clock,
     config,
     ...(options.rateLimitNow ? { rateLimitNow: options.rateLimitNow } : {}),

@@ -85,7 +85,7 @@ describe('GET /admin/conversations: every conversation of the tenant', () => {
       handledBy: 'bot',
       openHandoff: null,
       unread: 2,
-      customer: { name: 'Juliana Prado', phone: '+5511*****0001' },
+      customer: { name: 'Juliana Prado', phone: '+5511987650001' },
       lastMessage: { direction: 'inbound', text: 'De manhã' },
     });
     expect(byId.get(chats.pending)).toMatchObject({

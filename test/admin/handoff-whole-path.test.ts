@@ -87,7 +87,7 @@ describe('handoff end to end: agent, queue, attendant, back to the bot', () => {
       note: 'quer agendar para a mãe, que não tem WhatsApp',
       status: 'pending',
     });
-    expect(listed.customer.phone).toBe(`+${from.slice(0, 4)}*****${from.slice(-4)}`);
+    expect(listed.customer.phone).toBe(`+${from}`);
 
     // 3. An attendant claims it.
     await request(admin).post(`/admin/handoffs/${listed.id}/claim`).set(bearer(tenant.apiKey)).send({ attendant: 'Carla' }).expect(200);

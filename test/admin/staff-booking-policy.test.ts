@@ -63,7 +63,7 @@ describe("staff's booking policy", () => {
     expect(refused.body.error).toEqual({
       code: 'outside_working_hours',
       message:
-        '04/12/2026 às 19:00 (Corte, 30 min) fica fora do horário de trabalho de Ana. Para agendar mesmo assim, envie "outsideHours": true.',
+        '04/12/2026 às 19:00 (Corte, 30 min) fica fora do horário de trabalho de Ana. Para agendar mesmo assim, confirme o agendamento fora do horário ("outsideHours": true).',
     });
   });
 

@@ -44,7 +44,7 @@ describe('staff bookings and the day agenda', () => {
       source: 'staff',
       professional: { id: ana().id, name: 'Ana' },
       service: { id: corte().id, name: 'Corte' },
-      customer: { name: 'Joana Souza', phone: '+5521*****5432' },
+      customer: { name: 'Joana Souza', phone: '+5521998765432' },
       outsideHours: false,
     });
 

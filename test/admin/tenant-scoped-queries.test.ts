@@ -189,6 +189,10 @@ describe('every admin API query is confined to the caller’s tenant', () => {
         });
         return request(app).post(`/admin/appointments/${moved.id}/cancel`).set(auth).send({ notifyCustomer: false });
       },
+      'GET /admin/customers': () => request(app).get('/admin/customers?q=98765').set(auth),
+      'GET /admin/customers/:id': () => request(app).get(`/admin/customers/${ids.customer}`).set(auth),
+      'PATCH /admin/customers/:id': () =>
+        request(app).patch(`/admin/customers/${ids.customer}`).set(auth).send({ notes: 'prefere as manhãs' }),
       'GET /admin/customers/:id/export': () => request(app).get(`/admin/customers/${ids.customer}/export`).set(auth),
       'DELETE /admin/customers/:id': () => request(app).delete(`/admin/customers/${ids.customer}`).set(auth),
       'GET /admin/staff': () => request(app).get('/admin/staff').set(auth),

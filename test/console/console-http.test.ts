@@ -196,8 +196,10 @@ describe('console sessions over HTTP', () => {
       (await stranger.call('POST', `/admin/conversations/${conversation.id}/messages`, { text: 'x' })).status,
       (await stranger.call('GET', `/console/api/conversations/${conversation.id}/appointments`)).status,
       (await stranger.call('GET', `/console/conversas/${conversation.id}`)).status,
+      (await stranger.call('GET', `/console/clientes/${conversation.customerId}`)).status,
+      (await stranger.call('GET', `/admin/customers/${conversation.customerId}`)).status,
     ];
-    expect(statuses).toEqual([404, 404, 404, 404, 404]);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 404]);
     const list = (await (await stranger.call('GET', '/admin/handoffs')).json()) as { items: unknown[] };
     expect(list.items).toEqual([]);
   });

@@ -1,18 +1,21 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { Appointment, Professional, Service, Session } from '../../../src/contract/index.js';
+import type { Appointment, CreatedBlock, Professional, Service, Session } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
-import { addDays, clockOf, longDateText, todayIn } from '../format.js';
+import { addDays, clockOf, clockText, longDateText, minutesOf, nowIn, todayIn } from '../format.js';
 import { type AgendaDay, loadCatalog, loadDay } from './agenda-data.js';
 import { AppointmentDialog } from './appointment-dialog.js';
 import { BlockDialog } from './block-dialog.js';
 import { BookingDialog } from './booking-dialog.js';
 import { DayGrid } from './day-grid.js';
+import { RemoveBlockDialog } from './remove-block-dialog.js';
+import { UNDO_SECONDS, useUndoable } from './use-undoable.js';
 
 type Dialog =
   | { kind: 'none' }
   | { kind: 'book'; professional: Professional; time: string }
   | { kind: 'appointment'; appointment: Appointment }
-  | { kind: 'block' };
+  | { kind: 'block' }
+  | { kind: 'remove_block'; block: CreatedBlock };
 
 const NARROW = '(max-width: 700px)';
 
@@ -64,9 +67,30 @@ export function AgendaPage(props: { session: Session }) {
     setNotice(message);
     void reload();
   };
+  const undoable = useUndoable();
+  /** A confirmed destructive call, sent after UNDO_SECONDS unless undone. */
+  const later = (label: string, call: () => Promise<unknown>, message: string) => {
+    setDialog({ kind: 'none' });
+    setNotice('');
+    undoable.start({
+      label,
+      run: async () => {
+        try {
+          await call();
+          setNotice(message);
+        } catch (caught) {
+          setError(errorText(caught));
+        }
+        await reload();
+      },
+    });
+  };
   const professionals = catalog?.professionals ?? [];
   const visible = narrow ? professionals.filter((professional) => professional.id === onlyProfessional) : professionals;
-  const cancelled = day?.appointments.filter((appointment) => appointment.status === 'cancelled') ?? [];
+  // A row a move left behind is not a cancellation: it is listed apart, as moved.
+  const cancelled =
+    day?.appointments.filter((appointment) => appointment.status === 'cancelled' && appointment.rescheduledToId === null) ?? [];
+  const moved = day?.appointments.filter((appointment) => appointment.rescheduledToId !== null) ?? [];
 
   return (
     <section class="agenda">
@@ -122,6 +146,16 @@ export function AgendaPage(props: { session: Session }) {
               </select>
             </>
           ) : null}
+          <button
+            type="button"
+            disabled={!catalog}
+            onClick={() => {
+              const first = professionals.find((professional) => professional.id === onlyProfessional) ?? professionals[0];
+              if (first) setDialog({ kind: 'book', professional: first, time: defaultStart(date, props.session.tenant.timezone) });
+            }}
+          >
+            Novo agendamento
+          </button>
           <button type="button" onClick={() => setDialog({ kind: 'block' })} disabled={!catalog}>
             Bloquear horário
           </button>
@@ -135,6 +169,16 @@ export function AgendaPage(props: { session: Session }) {
       <p class="notice" aria-live="polite">
         {notice}
       </p>
+      {undoable.pending ? (
+        <div class="undo-bar" role="status">
+          <span>
+            {undoable.pending.label} Você tem {UNDO_SECONDS} segundos para desfazer.
+          </span>
+          <button type="button" class="secondary" onClick={undoable.undo}>
+            Desfazer
+          </button>
+        </div>
+      ) : null}
       {error ? (
         <p class="error" role="alert">
           {error}
@@ -149,14 +193,7 @@ export function AgendaPage(props: { session: Session }) {
           blocks={day.blocks}
           onFree={(professional, time) => setDialog({ kind: 'book', professional, time })}
           onAppointment={(appointment) => setDialog({ kind: 'appointment', appointment })}
-          onRemoveBlock={async (block) => {
-            try {
-              await api('DELETE', `/admin/blocks/${block.id}`);
-              done('Bloqueio removido.');
-            } catch (caught) {
-              setError(errorText(caught));
-            }
-          }}
+          onRemoveBlock={(block) => setDialog({ kind: 'remove_block', block })}
         />
       ) : (
         <p>Carregando…</p>
@@ -174,11 +211,34 @@ export function AgendaPage(props: { session: Session }) {
           </ul>
         </details>
       ) : null}
+      {moved.length > 0 ? (
+        <details class="cancelled">
+          <summary>Remarcados do dia ({moved.length})</summary>
+          <ul>
+            {moved.map((appointment) => (
+              <li key={appointment.id} data-moved-id={appointment.id}>
+                {clockOf(appointment.start)} {appointment.customer.name ?? 'Cliente'} — {appointment.service.name} com{' '}
+                {appointment.professional.name}: remarcado
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {dialog.kind === 'remove_block' ? (
+        <RemoveBlockDialog
+          block={dialog.block}
+          onClose={() => setDialog({ kind: 'none' })}
+          onConfirm={() =>
+            later('Bloqueio removido.', () => api('DELETE', `/admin/blocks/${dialog.block.id}`), 'Bloqueio removido de vez.')
+          }
+        />
+      ) : null}
       {dialog.kind === 'book' && catalog && serviceId !== null ? (
         <BookingDialog
           date={date}
           time={dialog.time}
           professional={dialog.professional}
+          professionals={catalog.professionals}
           services={catalog.services}
           serviceId={serviceId}
           onClose={() => setDialog({ kind: 'none' })}
@@ -186,7 +246,25 @@ export function AgendaPage(props: { session: Session }) {
         />
       ) : null}
       {dialog.kind === 'appointment' ? (
-        <AppointmentDialog appointment={dialog.appointment} onClose={() => setDialog({ kind: 'none' })} onChanged={done} />
+        <AppointmentDialog
+          appointment={dialog.appointment}
+          timezone={props.session.tenant.timezone}
+          professionals={catalog?.professionals ?? []}
+          onClose={() => setDialog({ kind: 'none' })}
+          onChanged={done}
+          onCancel={(appointment, cancel) => {
+            const name = appointment.customer.name ?? 'Cliente sem nome';
+            later(
+              `Agendamento de ${name} às ${clockOf(appointment.start)} cancelado.`,
+              () =>
+                api('POST', `/admin/appointments/${appointment.id}/cancel`, {
+                  notifyCustomer: cancel.notifyCustomer,
+                  ...(cancel.reason ? { reason: cancel.reason } : {}),
+                }),
+              `${name}: cancelado.`,
+            );
+          }}
+        />
       ) : null}
       {dialog.kind === 'block' && catalog ? (
         <BlockDialog
@@ -205,4 +283,12 @@ export function AgendaPage(props: { session: Session }) {
       ) : null}
     </section>
   );
+}
+
+/** A new booking's first proposal: today, the next five minutes (a walk-in starts now); another day, 09:00. */
+function defaultStart(date: string, timezone: string): string {
+  const now = nowIn(timezone);
+  if (date !== now.date) return '09:00';
+  const next = Math.ceil((minutesOf(now.time) + 1) / 5) * 5;
+  return next >= 24 * 60 ? '23:55' : clockText(next);
 }

@@ -1,20 +1,32 @@
 import { useState } from 'preact/hooks';
-import type { Appointment } from '../../../src/contract/index.js';
+import type { Appointment, Professional } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
-import { clockOf } from '../format.js';
+import { clockOf, hasStarted } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
 import { Modal } from '../modal.js';
+import { PhoneLink } from '../phone-link.js';
+import { hrefOf, linkProps } from '../router.js';
 import { SOURCE_LABELS } from './agenda-labels.js';
+import { CancelForm } from './cancel-form.js';
+import { MoveForm } from './move-form.js';
 
-/** One appointment: move it, cancel it, or mark attendance (moving or cancelling a visit's service acts on the whole visit). */
-export function AppointmentDialog(props: { appointment: Appointment; onClose: () => void; onChanged: (message: string) => void }) {
+/** One appointment: move it (another time and/or professional), cancel it (confirmed, with a reason), or mark attendance. */
+export function AppointmentDialog(props: {
+  appointment: Appointment;
+  timezone: string;
+  professionals: Professional[];
+  onClose: () => void;
+  onChanged: (message: string) => void;
+  /** a confirmed cancellation: the agenda runs it (with a few seconds to undo) */
+  onCancel: (appointment: Appointment, cancel: { reason: string; notifyCustomer: boolean }) => void;
+}) {
   const { appointment } = props;
-  const [date, setDate] = useState(appointment.start.slice(0, 10));
-  const [time, setTime] = useState(clockOf(appointment.start));
-  const [notify, setNotify] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const open = appointment.status === 'booked' || appointment.status === 'confirmed';
+  // Attendance is recorded from the start time on, and stays editable afterwards (attended ↔ no-show).
+  const started = hasStarted(appointment.start, props.timezone);
+  const attendance = started && (open || appointment.status === 'attended' || appointment.status === 'no_show');
   const customer = appointment.customer.name ?? 'Cliente sem nome';
 
   const run = async (call: () => Promise<unknown>, message: string) => {
@@ -37,7 +49,8 @@ export function AppointmentDialog(props: { appointment: Appointment; onClose: ()
         {clockOf(appointment.start)}–{clockOf(appointment.end)} com {appointment.professional.name}
         <br />
         {APPOINTMENT_STATUS_LABELS[appointment.status] ?? appointment.status} · {SOURCE_LABELS[appointment.source] ?? appointment.source}
-        {appointment.customer.phone ? ` · ${appointment.customer.phone}` : ''}
+        {appointment.customer.phone ? ' · ' : ''}
+        <PhoneLink phone={appointment.customer.phone} />
       </p>
       {appointment.visitId !== null ? (
         <p class="notice">
@@ -47,11 +60,14 @@ export function AppointmentDialog(props: { appointment: Appointment; onClose: ()
       <p class="error" role="alert">
         {error ?? ''}
       </p>
-      {open ? (
-        <>
-          <fieldset>
-            <legend>Presença</legend>
-            <div class="actions">
+      <p>
+        <a {...linkProps(hrefOf({ page: 'customer', id: appointment.customer.id }))}>Ficha do cliente</a>
+      </p>
+      {attendance ? (
+        <fieldset>
+          <legend>Presença</legend>
+          <div class="actions">
+            {appointment.status === 'attended' ? null : (
               <button
                 type="button"
                 disabled={busy}
@@ -59,6 +75,8 @@ export function AppointmentDialog(props: { appointment: Appointment; onClose: ()
               >
                 Compareceu
               </button>
+            )}
+            {appointment.status === 'no_show' ? null : (
               <button
                 type="button"
                 class="secondary"
@@ -67,58 +85,33 @@ export function AppointmentDialog(props: { appointment: Appointment; onClose: ()
               >
                 Não compareceu
               </button>
-            </div>
-          </fieldset>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void run(
-                () => api('POST', `${path}/reschedule`, { start: `${date}T${time}`, notifyCustomer: notify }),
+            )}
+          </div>
+        </fieldset>
+      ) : null}
+      {open ? (
+        <>
+          <MoveForm
+            appointment={appointment}
+            professionals={props.professionals}
+            busy={busy}
+            onMove={(move) =>
+              run(
+                () =>
+                  api('POST', `${path}/reschedule`, {
+                    start: move.start,
+                    notifyCustomer: move.notifyCustomer,
+                    ...(move.professionalId === appointment.professional.id ? {} : { professionalId: move.professionalId }),
+                  }),
                 appointment.visitId !== null
-                  ? `${customer}: visita movida (${appointment.service.name} às ${time}).`
-                  : `${customer}: movido para ${time}.`,
-              );
-            }}
-          >
-            <fieldset>
-              <legend>Mover</legend>
-              <label for="move-date">Nova data</label>
-              <input
-                id="move-date"
-                type="date"
-                required
-                value={date}
-                onInput={(event) => setDate((event.target as HTMLInputElement).value)}
-              />
-              <label for="move-time">Novo horário</label>
-              <input
-                id="move-time"
-                type="time"
-                step={300}
-                required
-                value={time}
-                onInput={(event) => setTime((event.target as HTMLInputElement).value)}
-              />
-              <button type="submit" disabled={busy}>
-                Mover
-              </button>
-            </fieldset>
-          </form>
-          <fieldset>
-            <legend>Cancelar</legend>
-            <label class="inline">
-              <input type="checkbox" checked={notify} onChange={(event) => setNotify((event.target as HTMLInputElement).checked)} />
-              Avisar o cliente no WhatsApp
-            </label>
-            <button
-              type="button"
-              class="danger"
-              disabled={busy}
-              onClick={() => run(() => api('POST', `${path}/cancel`, { notifyCustomer: notify }), `${customer}: cancelado.`)}
-            >
-              Cancelar agendamento
-            </button>
-          </fieldset>
+                  ? `${customer}: visita movida (${appointment.service.name} às ${clockOf(move.start)}).`
+                  : move.professionalId === appointment.professional.id
+                    ? `${customer}: movido para ${clockOf(move.start)}.`
+                    : `${customer}: movido para ${clockOf(move.start)} com ${move.professionalName}.`,
+              )
+            }
+          />
+          <CancelForm busy={busy} onCancel={(cancel) => props.onCancel(appointment, cancel)} />
         </>
       ) : null}
     </Modal>

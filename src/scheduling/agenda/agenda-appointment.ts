@@ -42,37 +42,58 @@ interface AgendaRow {
 /** The most appointments one day's agenda returns (a salon has far fewer; the bound keeps it cheap). */
 export const AGENDA_DAY_LIMIT = 1000;
 
+/** The most local days one listing covers (a month view). */
+export const AGENDA_RANGE_MAX_DAYS = 31;
+
+/** The most appointments a range listing returns. */
+export const AGENDA_RANGE_LIMIT = 5000;
+
 /**
  * The tenant's appointments starting on one local date (every status), optionally of one
  * professional, ordered by start then id, at most `AGENDA_DAY_LIMIT`. One indexed query
  * (`appointments (tenant_id, starts_at)` or `(professional_id, starts_at)`) joining the names;
- * `rescheduledToId` is left null here (`findAgendaAppointment` has it).
+ * a cancelled row a move left behind names its successor (`rescheduledToId`, by the unique
+ * `rescheduled_from_id` index; looked up for cancelled rows only).
  */
-export async function listDayAgenda(
+export function listDayAgenda(
   db: Queryable,
   query: { tenantId: number; timezone: string; date: string; professionalId?: number | null },
 ): Promise<AgendaAppointment[]> {
-  const from = new Date(localInstant(query.date, 0, query.timezone));
-  const to = new Date(localInstant(addDays(query.date, 1), 0, query.timezone));
+  return listAgendaRange(db, { ...query, fromDate: query.date, toDate: query.date, limit: AGENDA_DAY_LIMIT });
+}
+
+/**
+ * The same listing for the local dates `fromDate` to `toDate` (both included; the caller
+ * bounds the range to AGENDA_RANGE_MAX_DAYS), at most `limit` rows (AGENDA_RANGE_LIMIT).
+ */
+export async function listAgendaRange(
+  db: Queryable,
+  query: { tenantId: number; timezone: string; fromDate: string; toDate: string; professionalId?: number | null; limit?: number },
+): Promise<AgendaAppointment[]> {
+  const from = new Date(localInstant(query.fromDate, 0, query.timezone));
+  const to = new Date(localInstant(addDays(query.toDate, 1), 0, query.timezone));
   const professionalId = query.professionalId ?? null;
+  const limit = query.limit ?? AGENDA_RANGE_LIMIT;
   // The rows come back as ONE json value: a busy salon day has hundreds of appointments, and
   // decoding one value is far cheaper than decoding every cell of every row.
   const rows = await db.$queryRaw<{ items: CompactAgendaRow[] }[]>`
     SELECT coalesce(json_agg(json_build_array(
              a.id, extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM a.ends_at) * 1000, a.status, a.source,
-             p.id, p.name, s.id, s.name, c.id, c.name, c.wa_id, a.rescheduled_from_id, a.visit_id, a.price_cents) ORDER BY a.starts_at, a.id), '[]'::json) AS items
+             p.id, p.name, s.id, s.name, c.id, c.name, c.wa_id, a.rescheduled_from_id, a.visit_id, a.price_cents,
+             CASE WHEN a.status = 'cancelled' THEN (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) END)
+             ORDER BY a.starts_at, a.id), '[]'::json) AS items
       FROM (SELECT * FROM appointments
              WHERE tenant_id = ${query.tenantId}::int AND starts_at >= ${from} AND starts_at < ${to}
                AND (${professionalId}::int IS NULL OR professional_id = ${professionalId}::int)
              ORDER BY starts_at, id
-             LIMIT ${AGENDA_DAY_LIMIT}) a
+             LIMIT ${limit}::int) a
       JOIN professionals p ON p.id = a.professional_id
       JOIN services s ON s.id = a.service_id
       JOIN customers c ON c.id = a.customer_id`;
   return (rows[0]?.items ?? []).map(fromCompactRow);
 }
 
-/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId, visitId, priceCents] */
+/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId, visitId, priceCents, rescheduledToId] */
 type CompactAgendaRow = [
   number,
   number,
@@ -86,6 +107,7 @@ type CompactAgendaRow = [
   number,
   string | null,
   string,
+  number | null,
   number | null,
   number | null,
   number | null,
@@ -108,6 +130,7 @@ function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
     fromId,
     visitId,
     priceCents,
+    toId,
   ] = row;
   return {
     id,
@@ -119,7 +142,7 @@ function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
     service: { id: serviceId, name: serviceName },
     customer: { id: customerId, name: customerName, waId },
     rescheduledFromId: fromId,
-    rescheduledToId: null,
+    rescheduledToId: toId,
     visitId,
     priceCents,
   };

@@ -1,8 +1,11 @@
 // The staff agenda: the tenant's appointments by day with customers' names, closed days, and professionals' blocks.
 export {
   AGENDA_DAY_LIMIT,
+  AGENDA_RANGE_LIMIT,
+  AGENDA_RANGE_MAX_DAYS,
   type AgendaAppointment,
   findAgendaAppointment,
+  listAgendaRange,
   listDayAgenda,
   listOverlappingAppointments,
 } from './agenda-appointment.js';

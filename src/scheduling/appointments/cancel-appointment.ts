@@ -12,6 +12,8 @@ export interface CancelAppointmentRequest<After> {
   customerId?: number | undefined;
   now: Date;
   policy: BookingPolicy;
+  /** why (staff's words), kept in the appointment's history */
+  reason?: string | undefined;
   /** runs inside the change's transaction, only when this call cancelled it (so the customer is told once) */
   afterChange?(tx: Tx, before: AppointmentView): Promise<After>;
 }
@@ -28,9 +30,10 @@ export function cancelAppointment<After = undefined>(
   scheduling: SchedulingDeps,
   request: CancelAppointmentRequest<After>,
 ): Promise<TransitionOutcome<After>> {
-  const { policy, ...rest } = request;
+  const { policy, reason, ...rest } = request;
   return transitionAppointment(scheduling, {
     ...rest,
+    ...(reason ? { details: { reason } } : {}),
     actor: policy.actor,
     to: 'cancelled',
     change: 'cancelled',

@@ -13,6 +13,8 @@ export interface MoveRequest<After> {
   tenantId: number;
   /** The appointment being moved, as read (and checked) by the caller. */
   previous: AppointmentView;
+  /** the professional of the new row (another one when staff move it to them) */
+  professionalId?: number;
   startsAt: Date;
   endsAt: Date;
   /** the new row's price and buffer (the service's as the professional does it now) */
@@ -50,7 +52,7 @@ export async function moveAppointment<After = undefined>(
       {
         tenantId: request.tenantId,
         customerId: previous.customerId,
-        professionalId: previous.professional.id,
+        professionalId: request.professionalId ?? previous.professional.id,
         serviceId: previous.service.id,
         startsAt: request.startsAt,
         endsAt: request.endsAt,

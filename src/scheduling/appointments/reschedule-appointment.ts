@@ -14,8 +14,8 @@ export type { RescheduleAppointmentOutcome, RescheduleAppointmentRequest, VisitM
 
 /**
  * The one reschedule (bot, offline assistant, reminders' flows, staff): the appointment
- * keeps its professional and service and moves to another start checked under the policy's
- * rules. Atomic (see moveAppointment): the old row is cancelled and the new one inserted in
+ * keeps its service and (unless staff name another one) its professional, and moves to
+ * another start checked under the policy's rules. Atomic (see moveAppointment): the old row is cancelled and the new one inserted in
  * one transaction, so on any refusal nothing changes. Refuses: unknown (another customer's or
  * tenant's alike), cancelled, started, inside the cancellation notice (customers), every
  * refusal of resolveSlot, and a conflict at insert (`slot_taken`, just now). Idempotent per key.
@@ -36,14 +36,15 @@ export async function rescheduleAppointment<After = undefined>(
   const decision = decideCancellation(previous, request.now, rules.cancellationNotice ? previous.cancelNoticeMinutes : null);
   if (decision.kind === 'unchanged') return refused({ kind: 'appointment_cancelled', appointmentId: previous.id });
   if (decision.kind === 'refused') return refused(refusalOf(decision.reason, previous));
-  if (localDateTimeOf(previous.startsAt.getTime(), previous.timezone) === request.start) {
+  const professionalId = request.professionalId ?? previous.professional.id;
+  if (localDateTimeOf(previous.startsAt.getTime(), previous.timezone) === request.start && professionalId === previous.professional.id) {
     return { kind: 'unchanged', appointment: previous, previous };
   }
   if (previous.visitId !== null) return rescheduleVisit(scheduling, request, { ...previous, visitId: previous.visitId });
 
   const slot = await resolveSlot(db, {
     tenantId: request.tenantId,
-    professionalId: previous.professional.id,
+    professionalId,
     serviceId: previous.service.id,
     start: request.start,
     now: request.now,
@@ -55,6 +56,7 @@ export async function rescheduleAppointment<After = undefined>(
     const moved = await moveAppointment(scheduling, {
       tenantId: request.tenantId,
       previous,
+      professionalId,
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,
       priceCents: slot.service.priceCents,
@@ -77,7 +79,7 @@ export async function rescheduleAppointment<After = undefined>(
     if (!isExclusionViolation(error)) throw error;
     const alternatives = await findNearestFreeSlots(db, {
       tenantId: request.tenantId,
-      professionalId: previous.professional.id,
+      professionalId,
       service: slot.service,
       around: slot.startsAt.getTime(),
       timezone: slot.settings.timezone,

@@ -11,6 +11,11 @@ export interface RescheduleAppointmentRequest<After> {
   customerId?: number | undefined;
   /** Local "YYYY-MM-DDTHH:mm". */
   start: string;
+  /**
+   * staff moving it to another professional (who must do the service); the same professional
+   * when left out. A visit's rows keep their professionals (the visit moves as a whole).
+   */
+  professionalId?: number | undefined;
   /** The tool_use id, menu step key or staff request key: the same key never moves twice. */
   idempotencyKey: string;
   now: Date;

@@ -36,6 +36,8 @@ export interface TransitionRequest<After> {
   change: AppointmentChangeKind;
   actor: AppointmentActor;
   now: Date;
+  /** more of the change for its history entry (a cancellation's reason) */
+  details?: Record<string, string>;
   /** the decision at the locked row; `appointment` is the view read before the lock (its tenant's notice, its zone) */
   decide(row: LockedAppointment, now: Date, appointment: AppointmentView): TransitionDecision;
   /**
@@ -113,7 +115,7 @@ export async function transitionAppointment<After = undefined>(
       appointmentId: current.id,
       actor: request.actor,
       change: request.change,
-      details: { status: { from: current.status, to: request.to } },
+      details: { status: { from: current.status, to: request.to }, ...request.details },
       at: request.now,
     });
     const appointment: ChangedAppointment = {
