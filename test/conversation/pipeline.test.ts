@@ -70,10 +70,12 @@ describe('conversation pipeline (webhook → job → responder → outbox → Gr
     const responder = new FakeResponder();
     channel.useResponder(responder);
     const from = newWaId();
+    // Each message moves the 300 ms debounce deadline; the gaps stay well inside it even on a
+    // busy machine, where a webhook post itself can take a hundred milliseconds or more.
     await sendText(from, 'oi');
-    await sleep(150);
+    await sleep(30);
     await sendText(from, 'tudo bem?');
-    await sleep(150);
+    await sleep(30);
     await sendText(from, 'queria marcar');
     const conversation = await settled(from);
     expect(responder.runs).toHaveLength(1);
