@@ -5,7 +5,8 @@ export type BoundedBody = { kind: 'body'; bytes: Buffer } | { kind: 'too_large';
 
 /**
  * Reads a request body into memory, but stops at the first chunk that takes it past
- * `maxBytes`: reading then pauses and the caller answers 413 and closes the connection.
+ * `maxBytes`: reading then pauses, and the caller answers 413 and drops the rest
+ * (discardRestThenClose).
  * express.raw (body-parser) instead drains the whole body before its 413, so a chunked body
  * with no Content-Length (or a lying one) could make the server read gigabytes it cannot use.
  */
