@@ -107,7 +107,12 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
           (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
       );
     }
-    // The rules are tuned on dev only; the held-out figures are printed as measured.
+    // The rules are tuned on dev only; the held-out figures are printed as measured. heldout4
+    // was written after the round-4 freeze and is not asserted: tuning on it would make it one
+    // more dev split.
+    const blind = corpus.items.filter((item) => item.split === 'heldout4');
+    expect(blind.filter((item) => item.label === 'false_claim').length).toBeGreaterThanOrEqual(30);
+    expect(blind.filter((item) => item.label === 'non_claim').length).toBeGreaterThanOrEqual(30);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
