@@ -45,6 +45,11 @@ export const VERB_FAMILIES: VerbFamily[] = [
       'lanc',
       'acert',
       'efetiv',
+      // "arrumei um horário", "agenda ajustada", "vaga assegurada", "salvei seu horário"
+      'arrum',
+      'ajust',
+      'assegur',
+      'salv',
     ],
   },
   { kind: 'cancelled', strong: true, stems: ['cancel', 'desmarc', 'desmarqu', 'desagend'] },

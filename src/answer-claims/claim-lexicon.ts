@@ -69,6 +69,14 @@ export const DONE_MARKS = new Set([
   'resolvida',
   'ajeitado',
   'ajeitada',
+  // "sua vaga tá salva" (the participle ends like a present form, so it is no verb ending)
+  'salva',
+  'salvo',
+  'salvas',
+  'salvos',
+  // "missão cumprida"
+  'cumprida',
+  'cumprido',
 ]);
 
 /**
@@ -91,15 +99,22 @@ export const CHANGE_NOUNS = new Map<string, 'cancelled' | 'rescheduled'>([
 ]);
 
 /**
- * Phrases that say an appointment stands, with no verb of change: "está de pé", "já está no
- * seu nome", "tá na mão". Like a weak verb they need an appointment noun, a time or a day.
- * Each is the phrase's last word and the words that must come right before it.
+ * Phrases that say an appointment stands or is gone, with no verb of change: "está de pé",
+ * "já está no seu nome", "tá na mão", "bati o martelo", "saiu da agenda". Like a weak verb
+ * they need an appointment noun, a time or a day. Each is the phrase's last word and the
+ * words that must come right before it (nearest first).
  */
-export const STANDING_PHRASES: ReadonlyArray<{ last: string; before: ReadonlyArray<ReadonlySet<string>> }> = [
-  { last: 'pe', before: [new Set(['de'])] },
-  { last: 'nome', before: [new Set(['seu', 'teu']), new Set(['no', 'em'])] },
-  { last: 'nome', before: [new Set(['no'])] },
-  { last: 'mao', before: [new Set(['na'])] },
+export const STANDING_PHRASES: ReadonlyArray<{
+  kind: 'booked' | 'cancelled';
+  last: string;
+  before: ReadonlyArray<ReadonlySet<string>>;
+}> = [
+  { kind: 'booked', last: 'pe', before: [new Set(['de'])] },
+  { kind: 'booked', last: 'nome', before: [new Set(['seu', 'teu']), new Set(['no', 'em'])] },
+  { kind: 'booked', last: 'nome', before: [new Set(['no'])] },
+  { kind: 'booked', last: 'mao', before: [new Set(['na'])] },
+  { kind: 'booked', last: 'martelo', before: [new Set(['o']), new Set(['bati', 'batemos', 'batido'])] },
+  { kind: 'cancelled', last: 'agenda', before: [new Set(['da']), new Set(['saiu', 'sairam'])] },
 ];
 
 /** "toda segunda", "todos os dias": a habit or a rule of the business, not a change. */

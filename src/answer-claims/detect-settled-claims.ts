@@ -1,4 +1,18 @@
-import { type ChangeKind, infinitiveOf, isFirstPersonPresent, PAST_AUXILIARIES, settledVerbOf, type VerbHit } from './change-verbs.js';
+import { type ChangeKind, isFirstPersonPresent, settledVerbOf } from './change-verbs.js';
+import {
+  auxiliaryHit,
+  becomesAt,
+  DESTINATIONS,
+  gotASlotAt,
+  movesSomewhere,
+  newSlotAt,
+  notesADetailAt,
+  nowStandsAt,
+  possessionAt,
+  standingPhraseAt,
+  suspendsAt,
+  wentToAt,
+} from './claim-idioms.js';
 import {
   ACKNOWLEDGEMENTS,
   APPOINTMENT_NOUNS,
@@ -9,13 +23,10 @@ import {
   CONDITION_OPENERS,
   COPULAS_OF_A_RULE,
   DONE_MARKS,
-  HABIT_MARKS,
-  HABIT_UNITS,
   NEGATIONS,
-  STANDING_PHRASES,
-  SUSPENDERS,
 } from './claim-lexicon.js';
 import { type AnswerSentence, splitAnswer } from './normalize-answer.js';
+import { asksAboutCustomersAct, citesAPolicy, statesAHabit, statesARule, statesOpeningHours } from './sentence-scopes.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 
 /** One statement of an answer that presents a change to the customer's appointments as done. */
@@ -51,7 +62,7 @@ export function detectSettledClaims(text: string): SettledClaim[] {
 }
 
 /** Words that may stand next to a "done" mark in a sentence of its own: "Tudo certo!", "Já está feito!" */
-const BARE_FILLERS = new Set(['tudo', 'ja', 'esta', 'ta', 'entao', 'e', 'ai', 'aqui', 'viu', 'prontinho', 'bem', 'muito']);
+const BARE_FILLERS = new Set(['tudo', 'ja', 'esta', 'ta', 'entao', 'e', 'ai', 'aqui', 'viu', 'prontinho', 'bem', 'muito', 'deu', 'missao']);
 
 /**
  * "Feito!", "Anotado!", "Tudo certinho!": a sentence that only says "done". It settles the
@@ -59,26 +70,35 @@ const BARE_FILLERS = new Set(['tudo', 'ja', 'esta', 'ta', 'entao', 'e', 'ai', 'a
  */
 function isBareDone(tokens: readonly string[]): boolean {
   const words = tokens.filter((token) => token !== ',' && !BARE_FILLERS.has(token));
+  // "Tá na mão!", "Tá de pé!": a standing phrase on its own
+  if (words.length > 0 && words.length <= 3 && standingPhraseAt(words, words.length - 1)) return true;
   return words.length > 0 && words.every((token) => DONE_MARKS.has(token) || settledVerbOf(token) !== null);
 }
 
 function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): ChangeKind | null {
   // "Te deixo marcado para sexta, pode ser?": a question with "deixo"/"marco" offers the change
   if (sentence.question && sentence.tokens.some(isFirstPersonPresent)) return null;
-  // "A agenda é atualizada toda segunda às 8h": a habit of the business, not a change
-  if (statesAHabit(sentence.tokens)) return null;
+  // "A agenda é atualizada toda segunda às 8h": a habit of the business, not a change; likewise a
+  // rule in the present passive, the venue's opening hours, a question about the customer's own act
+  if (statesAHabit(sentence.tokens) || statesARule(sentence.tokens) || citesAPolicy(sentence.tokens)) return null;
+  if (statesOpeningHours(sentence.tokens)) return null;
+  if (asksAboutCustomersAct(sentence.tokens, sentence.question)) return null;
   const tokens = sentence.question ? withoutLastClause(sentence.tokens) : sentence.tokens;
   // A time or noun after a suspending word is part of what is offered or asked: it supports nothing.
-  const firstSuspender = tokens.findIndex((token, index) => SUSPENDERS.has(token) && !COMING_VERBS.has(tokens[index + 1] as string));
+  const firstSuspender = tokens.findIndex((_token, index) => suspendsAt(tokens, index));
   const supporting = firstSuspender < 0 ? tokens : tokens.slice(0, firstSuspender);
   const when = findTimeExpressions(supporting);
   const hasClock = when.times.length > 0;
   const hasDay = when.days.length > 0;
-  const changeNoun = supporting.map((token) => CHANGE_NOUNS.get(token)).find((kind) => kind !== undefined);
+  // "nada de cancelamento, seu horário segue de pé": a negated change noun names no change
+  const changeNoun = outsideNegations(supporting)
+    .map((token) => CHANGE_NOUNS.get(token))
+    .find((kind) => kind !== undefined);
   const hasNoun = changeNoun !== undefined || supporting.some((token) => APPOINTMENT_NOUNS.has(token));
   // "fica confirmado assim que você tocar": a rule for later, however settled its participle
   const conditionAhead = (index: number) => tokens.slice(index + 1).some((token) => CONDITION_OPENERS.has(token));
-  const acknowledgement = tokens.some((token) => ACKNOWLEDGEMENTS.has(token));
+  // "ok, entendi", "perfeito, anotei sua preferência": the "done" mark acknowledges what the customer said
+  const acknowledgement = tokens.some((token, index) => ACKNOWLEDGEMENTS.has(token) || notesADetailAt(tokens, index));
   const negatedSentence = supporting.some((token) => NEGATIONS.has(token));
   let suspended = false;
   let negated = false;
@@ -109,16 +129,27 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     if (DESTINATIONS.has(token) && isInfinitive(tokens[index + 1])) purpose = true;
     if (COPULAS_OF_A_RULE.has(token)) ruleCopula = true;
     const comingNext = COMING_VERBS.has(tokens[index + 1] as string);
-    if (SUSPENDERS.has(token) && !comingNext) suspended = true;
+    if (suspendsAt(tokens, index)) suspended = true;
     if (suspended || negated || purpose) continue;
     if (comingNext && (hasClock || hasDay)) consider('booked', 0);
     if (ruleCopula && conditionAhead(index)) continue;
-    const verb = settledVerbOf(token) ?? auxiliaryHit(tokens, index) ?? standingPhraseAt(tokens, index);
+    // "anotei sua preferência por horários de manhã" records a detail, not a booking
+    if (notesADetailAt(tokens, index)) continue;
+    const verb =
+      settledVerbOf(token) ??
+      auxiliaryHit(tokens, index) ??
+      standingPhraseAt(tokens, index) ??
+      possessionAt(tokens, index) ??
+      gotASlotAt(tokens, index) ??
+      becomesAt(tokens, index) ??
+      wentToAt(tokens, index);
     // "passou" moves something only towards a new time ("passei para sábado"); "esse horário já passou" is time going by
-    const movedNowhere = verb !== null && token.startsWith('pass') && !tokens.slice(index + 1).some((next) => DESTINATIONS.has(next));
+    const movedNowhere = verb !== null && token.startsWith('pass') && !movesSomewhere(tokens, index);
     // a weak booking verb next to a change noun states that change: "a desmarcação foi registrada"
     const verbKind = verb && !verb.strong && verb.kind === 'booked' && changeNoun ? changeNoun : verb?.kind;
     if (verb && verbKind && !movedNowhere && (verb.strong || hasNoun || hasClock || hasDay)) consider(verbKind, verb.strong ? 2 : 1);
+    const movedTo = nowStandsAt(tokens, index) ?? newSlotAt(tokens, index);
+    if (movedTo && (hasClock || hasDay)) consider(movedTo, 1);
     if (DONE_MARKS.has(token) && !acknowledgement && (hasClock || hasNoun)) consider(changeNoun ?? 'booked', changeNoun ? 1 : 0);
     // "já está na agenda: sábado às 10h"
     if (token === 'agenda' && tokens[index - 1] === 'na' && (hasClock || hasDay)) consider('booked', 0);
@@ -131,42 +162,24 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
   return found;
 }
 
-/** "consegui agendar", "acabei de marcar" */
-function auxiliaryHit(tokens: readonly string[], index: number): VerbHit | null {
-  if (!PAST_AUXILIARIES.has(tokens[index] as string)) return null;
-  const next = tokens[index + 1] === 'de' ? tokens[index + 2] : tokens[index + 1];
-  return next ? infinitiveOf(next) : null;
-}
-
-/** "está de pé", "no seu nome", "na mão": a phrase that says an appointment stands, ending at this token. */
-function standingPhraseAt(tokens: readonly string[], index: number): VerbHit | null {
-  const standing = STANDING_PHRASES.some(
-    (phrase) => phrase.last === tokens[index] && phrase.before.every((words, back) => words.has(tokens[index - 1 - back] as string)),
-  );
-  return standing ? { kind: 'booked', strong: false } : null;
-}
-
 /** "para deixar", "pra garantir": an infinitive (not a day or a person: "para sábado", "pra você"). */
 function isInfinitive(token: string | undefined): boolean {
   return token !== undefined && token.length > 3 && /(?:ar|er|ir)$/.test(token) && !NOT_INFINITIVES.has(token);
 }
 const NOT_INFINITIVES = new Set(['qualquer', 'mulher', 'lugar', 'jantar', 'almocar']);
 
-/** "toda segunda", "todos os dias", "sempre": the sentence states a habit. */
-function statesAHabit(tokens: readonly string[]): boolean {
-  return tokens.some((token, index) => {
-    if (!HABIT_MARKS.has(token)) return false;
-    if (token === 'sempre' || token === 'diariamente' || token === 'semanalmente') return true;
-    const next = tokens[index + 1] === 'os' || tokens[index + 1] === 'as' ? tokens[index + 2] : tokens[index + 1];
-    return next !== undefined && HABIT_UNITS.has(next);
-  });
-}
-
-/** What a move goes to: "para sábado", "pra quinta", "pro dia 5". */
-const DESTINATIONS = new Set(['para', 'pra', 'pro']);
-
 const DAY_WORDS = new Set(['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'hoje', 'logo']);
 const isDayWord = (token: string | undefined) => token !== undefined && DAY_WORDS.has(token);
+
+/** The tokens outside negated clauses (a negation covers the rest of its clause). */
+function outsideNegations(tokens: readonly string[]): string[] {
+  let negated = false;
+  return tokens.filter((token) => {
+    if (token === ',' || token === ':') negated = false;
+    else if (NEGATIONS.has(token)) negated = true;
+    return !negated;
+  });
+}
 
 function withoutLastClause(tokens: readonly string[]): string[] {
   const lastComma = tokens.lastIndexOf(',');

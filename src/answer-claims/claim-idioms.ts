@@ -1,0 +1,176 @@
+import { type ChangeKind, infinitiveOf, PAST_AUXILIARIES, type VerbHit } from './change-verbs.js';
+import { APPOINTMENT_NOUNS, COMING_VERBS, NEGATIONS, STANDING_PHRASES, SUSPENDERS } from './claim-lexicon.js';
+import { findTimeExpressions } from './time-expressions.js';
+
+/**
+ * Phrases that state or suspend a change through more than one word: each detector looks at
+ * the sentence's tokens around one position and answers for that position only.
+ */
+
+/** What a move goes to: "para sábado", "pra quinta", "pro dia 5". */
+export const DESTINATIONS = new Set(['para', 'pra', 'pro']);
+
+/** The customer's: "seu horário", "é todo seu", "agora o seu horário é". */
+const POSSESSIVES = new Set(['seu', 'sua', 'teu', 'tua', 'seus', 'suas']);
+
+/**
+ * Whether the word at index suspends the rest of the sentence (an offer, a question, a
+ * condition, availability, intention). It does not in phrases where the same word is part of
+ * a settled statement: "pode vir" (an invitation), "pode ficar tranquila" (reassurance),
+ * "conseguimos te colocar" (a past auxiliary), "passou a ser" (a move), and right after a
+ * negation ("não existe mais"), where the negation already covers its own clause.
+ */
+export function suspendsAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  if (isConditionalMood(token)) return true;
+  if (!SUSPENDERS.has(token)) return false;
+  if (COMING_VERBS.has(tokens[index + 1] as string)) return false;
+  if (isReassuranceAt(tokens, index)) return false;
+  if (auxiliaryHit(tokens, index) !== null || gotASlotAt(tokens, index) !== null) return false;
+  if (token === 'ser' && tokens[index - 1] === 'a' && tokens[index - 2]?.startsWith('pass')) return false;
+  // "olha só", "veja só": an interjection, not "only"
+  if (token === 'so' && (tokens[index - 1] === 'olha' || tokens[index - 1] === 'veja')) return false;
+  return !NEGATIONS.has(tokens[index - 1] as string);
+}
+
+/** Nouns that end like a conditional verb: "a barbearia", "a secretaria". */
+const NOT_CONDITIONALS = new Set(['barbearia', 'secretaria', 'padaria', 'galeria', 'maria', 'perfumaria', 'sorveteria', 'joalheria']);
+
+/** "ficaria agendado", "eu teria marcado", "seria ótimo": the conditional mood is hypothetical, never a fact. */
+function isConditionalMood(token: string): boolean {
+  return token.length >= 5 && /(?:a|e|i)ria(?:m|mos)?$/.test(token) && !NOT_CONDITIONALS.has(token);
+}
+
+const CALM = new Set(['tranquila', 'tranquilo', 'tranquilas', 'tranquilos', 'sossegada', 'sossegado', 'calma', 'calmo', 'despreocupada']);
+const MAY = new Set(['pode', 'podem', 'podes']);
+
+/** "pode ficar tranquila", "pode relaxar": reassurance around a statement, not an offer. */
+function isReassuranceAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  if (MAY.has(token)) return tokens[index + 1] === 'relaxar' || (tokens[index + 1] === 'ficar' && CALM.has(tokens[index + 2] as string));
+  return token === 'ficar' && MAY.has(tokens[index - 1] as string) && CALM.has(tokens[index + 1] as string);
+}
+
+/** Words between an auxiliary and its infinitive: "acabei de", "deu pra", "consegui te", "conseguimos lhe". */
+const LINKS = new Set(['de', 'pra', 'para']);
+const CLITICS = new Set(['te', 'lhe', 'o', 'a', 'os', 'as', 'vc', 'voce']);
+
+/** "consegui agendar", "acabei de te marcar", "deu pra te encaixar": a past auxiliary settles the change verb after it. */
+export function auxiliaryHit(tokens: readonly string[], index: number): VerbHit | null {
+  const token = tokens[index] as string;
+  const isAuxiliary = PAST_AUXILIARIES.has(token) || (token === 'deu' && LINKS.has(tokens[index + 1] as string));
+  if (!isAuxiliary) return null;
+  let next = index + 1;
+  if (LINKS.has(tokens[next] as string)) next++;
+  if (CLITICS.has(tokens[next] as string)) next++;
+  const infinitive = tokens[next];
+  return infinitive ? infinitiveOf(infinitive) : null;
+}
+
+/** "consegui um horário", "conseguimos uma vaga": getting a slot for the customer is booking it. */
+export function gotASlotAt(tokens: readonly string[], index: number): VerbHit | null {
+  if (!PAST_AUXILIARIES.has(tokens[index] as string)) return null;
+  const object = tokens.slice(index + 1, index + 3);
+  return object.some((token) => APPOINTMENT_NOUNS.has(token)) ? { kind: 'booked', strong: false } : null;
+}
+
+/** "seu horário passou a ser às 15h", "sua escova passa a ser na sexta": the appointment becomes another one, a move. */
+export function becomesAt(tokens: readonly string[], index: number): VerbHit | null {
+  const token = tokens[index] as string;
+  if (!token.startsWith('pass') || tokens[index + 1] !== 'a' || tokens[index + 2] !== 'ser') return null;
+  // the present ("passa a ser") also states new rules ("o horário passa a ser das 9h às 19h"): only about the customer's
+  if (token !== 'passou' && !tokens.some((candidate) => POSSESSIVES.has(candidate))) return null;
+  return { kind: 'rescheduled', strong: false };
+}
+
+/** "está de pé", "no seu nome", "bati o martelo", "saiu da agenda": a phrase ending at this token. */
+export function standingPhraseAt(tokens: readonly string[], index: number): VerbHit | null {
+  const phrase = STANDING_PHRASES.find(
+    (candidate) =>
+      candidate.last === tokens[index] && candidate.before.every((words, back) => words.has(tokens[index - 1 - back] as string)),
+  );
+  return phrase ? { kind: phrase.kind, strong: false } : null;
+}
+
+/**
+ * "já é seu", "é todo seu", "agora é sua": the slot belongs to the customer. The possessive
+ * ends its clause (not "é seu horário?"); like a weak verb it needs a time, a day or a noun.
+ */
+export function possessionAt(tokens: readonly string[], index: number): VerbHit | null {
+  if (!POSSESSIVES.has(tokens[index] as string)) return null;
+  const after = tokens[index + 1];
+  if (after !== undefined && after !== ',' && after !== ':' && after !== 'e') return null;
+  const back = tokens[index - 1] === 'todo' || tokens[index - 1] === 'toda' ? index - 2 : index - 1;
+  return tokens[back] === 'e' ? { kind: 'booked', strong: false } : null;
+}
+
+/** A form of passar moves something only towards somewhere: "passei para sábado", "passou a ser às 15h". */
+export function movesSomewhere(tokens: readonly string[], index: number): boolean {
+  const rest = tokens.slice(index + 1);
+  return rest.some((next) => DESTINATIONS.has(next)) || (rest[0] === 'a' && rest[1] === 'ser');
+}
+
+/** "seu corte foi pra sábado", "foi para as 15h": "foi" with a destination that is a day or a time. */
+export function wentToAt(tokens: readonly string[], index: number): VerbHit | null {
+  if (tokens[index] !== 'foi' && tokens[index] !== 'foram') return null;
+  if (!DESTINATIONS.has(tokens[index + 1] as string)) return null;
+  const target = findTimeExpressions(tokens.slice(index + 2, index + 5));
+  return target.times.length + target.days.length > 0 ? { kind: 'rescheduled', strong: false } : null;
+}
+
+const NOW_COPULAS = new Set(['e', 'sera', 'fica', 'ficou']);
+
+/**
+ * "agora o seu horário é quinta às 17h": the customer's appointment now stands elsewhere, a
+ * move (never a repeat of one the customer has). Needs "agora", a possessive before an
+ * appointment noun and a copula in the clause (the next one when "agora" ends its own: "a
+ * partir de agora, seu horário é…"); the caller requires a time or a day.
+ */
+export function nowStandsAt(tokens: readonly string[], index: number): ChangeKind | null {
+  if (tokens[index] !== 'agora') return null;
+  const clause = tokens[index + 1] === ',' ? clauseAround(tokens, index + 2) : clauseAround(tokens, index);
+  const owned = clause.some((token, at) => POSSESSIVES.has(token) && APPOINTMENT_NOUNS.has(clause[at + 1] as string));
+  return owned && clause.some((token) => NOW_COPULAS.has(token)) ? 'rescheduled' : null;
+}
+
+/** "seu novo horário: quinta, 15h30": a new appointment of the customer's, a move. The caller requires a time or a day. */
+export function newSlotAt(tokens: readonly string[], index: number): ChangeKind | null {
+  const token = tokens[index] as string;
+  if (token !== 'novo' && token !== 'nova') return null;
+  return POSSESSIVES.has(tokens[index - 1] as string) && APPOINTMENT_NOUNS.has(tokens[index + 1] as string) ? 'rescheduled' : null;
+}
+
+const NOTING_STEMS = ['anot', 'registr', 'regist', 'guard'];
+/** What noting a detail records: "anotei sua preferência", "registrei seu interesse", "anotei que…". */
+const NOTED_DETAILS = new Set([
+  'que',
+  'preferencia',
+  'preferencias',
+  'interesse',
+  'desejo',
+  'observacao',
+  'recado',
+  'nome',
+  'telefone',
+  'dados',
+  'contato',
+  'email',
+]);
+const SKIPPABLE = new Set(['sua', 'seu', 'suas', 'seus', 'a', 'o', 'aqui', 'ai', 'tambem']);
+
+/** "anotei sua preferência por horários de manhã": noting a detail is not booking the time it mentions. */
+export function notesADetailAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  if (!NOTING_STEMS.some((stem) => token.startsWith(stem))) return false;
+  const next = tokens.slice(index + 1).find((candidate) => !SKIPPABLE.has(candidate));
+  return next !== undefined && NOTED_DETAILS.has(next);
+}
+
+function clauseAround(tokens: readonly string[], index: number): readonly string[] {
+  const isBreak = (token: string) => token === ',' || token === ':';
+  let start = index;
+  while (start > 0 && !isBreak(tokens[start - 1] as string)) start--;
+  let end = index;
+  while (end < tokens.length && !isBreak(tokens[end] as string)) end++;
+  return tokens.slice(start, end);
+}

@@ -1,0 +1,79 @@
+import { settledVerbOf } from './change-verbs.js';
+import { APPOINTMENT_NOUNS, CONDITION_OPENERS, DONE_MARKS, HABIT_MARKS, HABIT_UNITS } from './claim-lexicon.js';
+
+/**
+ * Sentences that state no change to the customer's appointments whatever change words they
+ * hold: a habit of the business, a rule in the present passive, the venue's opening state,
+ * a question about what the customer did. Each is one predicate over a sentence's tokens.
+ */
+
+const PLURAL_WEEKDAYS = new Set(['segundas', 'tercas', 'quartas', 'quintas', 'sextas', 'sabados', 'domingos']);
+
+/**
+ * "toda segunda", "todos os dias", "sempre", "aos sábados", "toda reserva": the sentence
+ * states a habit or what happens to every appointment.
+ */
+export function statesAHabit(tokens: readonly string[]): boolean {
+  return tokens.some((token, index) => {
+    if (PLURAL_WEEKDAYS.has(token)) return true;
+    if (!HABIT_MARKS.has(token)) return false;
+    if (token === 'sempre' || token === 'diariamente' || token === 'semanalmente') return true;
+    const next = tokens[index + 1] === 'os' || tokens[index + 1] === 'as' ? tokens[index + 2] : tokens[index + 1];
+    return next !== undefined && (HABIT_UNITS.has(next) || APPOINTMENT_NOUNS.has(next));
+  });
+}
+
+const POLICY_WORDS = new Set(['politica', 'politicas', 'regra', 'regras', 'norma', 'normas', 'regulamento']);
+
+/** "Pela nossa política, o horário fica reservado por 10 minutos": the business's rule, cited as one. */
+export function citesAPolicy(tokens: readonly string[]): boolean {
+  return tokens.some((token) => POLICY_WORDS.has(token));
+}
+
+const PARTICIPLE = /^.{3,}(?:ad|id)(?:o|a|os|as)$/;
+/** words that end like a participle and are none: "é sábado", "é obrigado", "é pedido seu" */
+const NOT_PARTICIPLES = new Set(['sabado', 'sabados', 'obrigado', 'obrigada', 'cuidado', 'lado', 'resultado', 'pedido', 'vida', 'saida']);
+const isParticiple = (token: string | undefined) => token !== undefined && PARTICIPLE.test(token) && !NOT_PARTICIPLES.has(token);
+const ABOUT_THE_CUSTOMER = new Set(['seu', 'sua', 'seus', 'suas', 'teu', 'tua']);
+const RULE_MARKS = new Set([...CONDITION_OPENERS, 'automaticamente', 'so', 'somente', 'apenas', 'cada']);
+
+/**
+ * "A reserva é confirmada automaticamente após o pagamento", "Agendamentos cancelados com
+ * menos de 24h são cobrados": the present passive (é/são + participle) states how things
+ * work, not what was done (that is "foi confirmada", "está confirmada"). About the
+ * customer's own appointment ("sua reserva é confirmada") it is a rule only with a rule mark
+ * (a condition, "automaticamente", "só", "cada"). The folded "é" is also the conjunction
+ * "e": after a participle or a "done" mark ("cancelado o de quinta e mantido o de sábado")
+ * it joins two statements and is not a copula.
+ */
+export function statesARule(tokens: readonly string[]): boolean {
+  const passive = tokens.some((token, index) => {
+    if (token !== 'sao' && token !== 'e') return false;
+    const settledBefore = tokens.slice(0, index).some((before) => DONE_MARKS.has(before) || settledVerbOf(before) !== null);
+    if (token === 'e' && (index === 0 || settledBefore)) return false;
+    return isParticiple(tokens[index + 1]);
+  });
+  if (!passive) return false;
+  return !tokens.some((token) => ABOUT_THE_CUSTOMER.has(token)) || tokens.some((token) => RULE_MARKS.has(token));
+}
+
+const VENUES = new Set(['salao', 'loja', 'estudio', 'espaco', 'clinica', 'barbearia']);
+const OPEN_OR_CLOSED = new Set(['fechado', 'fechada', 'aberto', 'aberta']);
+
+/** "O salão fica fechado no feriado de sexta": the venue's opening state, not a booking ("fechado" is not a deal here). */
+export function statesOpeningHours(tokens: readonly string[]): boolean {
+  return tokens.some((token) => VENUES.has(token)) && tokens.some((token) => OPEN_OR_CLOSED.has(token));
+}
+
+const CUSTOMER = new Set(['voce', 'vc', 'tu']);
+const PAST_OF_THE_CUSTOMER = new Set(['tinha', 'tem', 'havia', 'ja', 'chegou']);
+
+/** "Era esse o horário que você tinha marcado, terça às 15h?": a question about the customer's own act states nothing. */
+export function asksAboutCustomersAct(tokens: readonly string[], question: boolean): boolean {
+  if (!question) return false;
+  return tokens.some((token, index) => {
+    if (!CUSTOMER.has(token)) return false;
+    const next = tokens[index + 1] as string | undefined;
+    return next !== undefined && (PAST_OF_THE_CUSTOMER.has(next) || settledVerbOf(next) !== null);
+  });
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { detectSettledClaims } from '../../src/answer-claims/index.js';
+
+const kindsOf = (text: string) => detectSettledClaims(text).map((claim) => claim.kind);
+
+/** Round 4: each rule with a sentence it catches and the look-alike it must leave alone. */
+describe('detectSettledClaims, round-4 rules', () => {
+  it.each([
+    ['possession', 'O horário das 10h de sexta já é seu!', 'Esse é seu horário de sempre?', 'booked'],
+    ['an auxiliary with a pronoun', 'Consegui te encaixar amanhã às 9h.', 'Não consegui te encaixar amanhã às 9h.', 'booked'],
+    ['getting a slot', 'Consegui uma vaga pra você sexta às 10h!', 'Consegui ver a agenda: tenho sexta às 10h.', 'booked'],
+    [
+      'reassurance before a statement',
+      'Pode ficar tranquila, seu horário das 11h está garantido.',
+      'Pode ficar com o das 11h, quer?',
+      'booked',
+    ],
+    ['becoming another time', 'Seu horário passou a ser às 15h.', 'Passou a ser obrigatório o sinal.', 'rescheduled'],
+    ['going to a day', 'Seu corte foi pra sábado às 11h.', 'Seu pedido foi para a Bia aprovar.', 'rescheduled'],
+    ['now standing elsewhere', 'Agora o seu horário é quinta às 17h.', 'Agora o salão abre às 8h.', 'rescheduled'],
+    ['a new slot', 'Seu novo horário: quinta, 15h30.', 'Seu novo horário seria quinta às 15h30?', 'rescheduled'],
+    ['a standing idiom', 'Bati o martelo: quinta às 9h com a Ana.', 'A Bia bateu papo com a Ana às 9h.', 'booked'],
+    ['leaving the agenda', 'Prontinho, o de sexta saiu da agenda.', 'A agenda de sexta saiu hoje cedo.', 'cancelled'],
+  ])('%s: "%s" claims, "%s" does not', (_rule, claim, lookAlike, kind) => {
+    expect(kindsOf(claim)).toContain(kind);
+    expect(kindsOf(lookAlike)).toEqual([]);
+  });
+
+  it.each([
+    ['a noted detail', 'Perfeito, anotei sua preferência por horários de manhã.', 'Perfeito, anotei seu horário: quinta às 9h.'],
+    [
+      'a rule in the present passive',
+      'A reserva é confirmada automaticamente após o pagamento.',
+      'A reserva foi confirmada para sexta às 10h.',
+    ],
+    ['a cited policy', 'Pela nossa política, o horário fica reservado por 10 minutos.', 'O horário fica reservado pra você sexta às 10h.'],
+    [
+      'a habit over appointments',
+      'Toda reserva feita pelo WhatsApp recebe um lembrete.',
+      'Sua reserva feita pelo WhatsApp é pra sexta às 10h.',
+    ],
+    ['a plural weekday', 'Reservamos os horários aos sábados para clientes com pacote.', 'Reservamos o horário de sábado às 9h.'],
+    ['the venue opening state', 'O salão fica fechado no feriado de sexta.', 'Fechado! Sexta às 10h com a Bia.'],
+    ['the conditional mood', 'Ficaria agendado para sexta às 15h, pode ser?', 'Ficou agendado para sexta às 15h, tá?'],
+    [
+      'a question about the customer',
+      'Era esse o horário que você tinha marcado, terça às 15h?',
+      'Era esse o horário: marquei terça às 15h, tá?',
+    ],
+  ])('%s: "%s" claims nothing, "%s" does', (_rule, lookAlike, claim) => {
+    expect(kindsOf(lookAlike)).toEqual([]);
+    expect(kindsOf(claim).length).toBeGreaterThan(0);
+  });
+
+  it('a negated change noun names no change: "nada de cancelamento, seu horário segue de pé" repeats a booking', () => {
+    expect(kindsOf('Nada de cancelamento, seu horário segue de pé.')).toEqual(['booked']);
+    expect(kindsOf('Cancelamento registrado, seu horário de sexta saiu.')).toEqual(['cancelled']);
+  });
+});
