@@ -15,8 +15,8 @@ import { loadConfig } from '../src/config/index.js';
 import { createDb, createIntakePool, type DatabasePool } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
 import { silentLogger, systemClock } from '../src/shared/index.js';
-import { createWhatsAppWebhookRouter, isValidSignature } from '../src/whatsapp/index.js';
-import { cpuSecondsOfTree } from './soak/cpu-time.js';
+import { createWhatsAppWebhookRouter, isValidSignature, type SqlRunner } from '../src/whatsapp/index.js';
+import { postgresCpu, postgresCpuBetween } from './soak/cpu-time.js';
 import { createBenchDatabase } from './support/bench-database.js';
 import { type BenchTarget, createTargets } from './support/targets.js';
 
@@ -48,8 +48,17 @@ export default async function run(): Promise<BenchTarget[]> {
     await db.tenant.create({ data: { slug: 'bench', name: 'Bench', timezone: 'America/Sao_Paulo', phoneNumberId: PHONE_NUMBER_ID } });
     const deps: ServiceDeps = { config, db, databaseUrl: database.url, logger: silentLogger, clock: systemClock };
     intakePool = createIntakePool(database.url, silentLogger);
+    const pool = intakePool.pool;
+    // the intake's statements counted on their way to the pool: messages per batch, per round
+    let batchStatements = 0;
+    const countingPool: SqlRunner = {
+      query<Row>(text: string, values: unknown[]) {
+        if (text.includes('store_inbound_batch(')) batchStatements++;
+        return pool.query(text, values) as unknown as Promise<{ rows: Row[] }>;
+      },
+    };
     const appServer = await listen(
-      createHttpApp({ db, logger: silentLogger, routers: [createWhatsAppWebhookRouter({ ...deps, intakePool: intakePool.pool })] }),
+      createHttpApp({ db, logger: silentLogger, routers: [createWhatsAppWebhookRouter({ ...deps, intakePool: countingPool })] }),
     );
     servers.push(appServer);
 
@@ -68,8 +77,8 @@ export default async function run(): Promise<BenchTarget[]> {
     const rounds: ({ target: string; round: number } & Measured)[] = [];
     let accepted = 0;
     for (let round = 1; round <= ROUNDS; round++) {
-      rounds.push({ target: 'baseline', round, ...(await measure(portOf(baselineServer), bodies, database.serverPid())) });
-      const intake = await measure(portOf(appServer), bodies, database.serverPid());
+      rounds.push({ target: 'baseline', round, ...(await measure(portOf(baselineServer), bodies, database.serverPid(), () => 0)) });
+      const intake = await measure(portOf(appServer), bodies, database.serverPid(), () => batchStatements);
       accepted += intake.requests;
       rounds.push({ target: 'intake', round, ...intake });
     }
@@ -78,7 +87,10 @@ export default async function run(): Promise<BenchTarget[]> {
     await db.$disconnect();
 
     console.table(rounds);
-    const median = (target: string, key: 'rps' | 'p50Ms' | 'p99Ms' | 'serverCpuUsPerRequest' | 'postgresCpuUsPerRequest') => {
+    const median = (
+      target: string,
+      key: 'rps' | 'p50Ms' | 'p99Ms' | 'serverCpuUsPerRequest' | 'postgresCpuUsPerRequest' | 'postgresSessionsUsPerRequest' | 'perBatch',
+    ) => {
       const values = rounds
         .filter((row) => row.target === target)
         .map((row) => row[key])
@@ -92,6 +104,8 @@ export default async function run(): Promise<BenchTarget[]> {
       p99Ms: median(target, 'p99Ms'),
       serverCpuUsPerRequest: median(target, 'serverCpuUsPerRequest'),
       postgresCpuUsPerRequest: median(target, 'postgresCpuUsPerRequest'),
+      postgresSessionsUsPerRequest: median(target, 'postgresSessionsUsPerRequest'),
+      perBatch: median(target, 'perBatch'),
     }));
     console.log(
       `load average during the run: ${os
@@ -149,25 +163,44 @@ function makeBodies(count: number): { template: string; from: string }[] {
   });
 }
 
-type Measured = ReturnType<typeof summarise> & { serverCpuUsPerRequest: number; postgresCpuUsPerRequest: number };
+type Measured = ReturnType<typeof summarise> & {
+  serverCpuUsPerRequest: number;
+  postgresCpuUsPerRequest: number;
+  postgresSessionsUsPerRequest: number;
+  perBatch: number;
+};
 
 /**
  * One round against `port`, with the CPU time this process (the servers; the load generator
  * is another process) spent per request: unlike latency, it hardly depends on what else the
  * machine is doing. PostgreSQL's CPU (the embedded server's processes; 0 on an outside
- * server) is counted apart: on 2 cores the database's share decides the intake's throughput.
+ * server) is counted apart, in all and in its client sessions alone (the statements' own
+ * work, without the WAL writer, checkpointer and autovacuum): on 2 cores the database's share
+ * decides the intake's throughput. `perBatch` is the messages each batch statement carried
+ * (the statements counted on their way to the intake's pool).
  */
-async function measure(port: number, bodies: { template: string }[], postgresPid: number | undefined): Promise<Measured> {
-  // the /proc walk of cpuSecondsOfTree stays outside this process's measured window
-  const postgresBefore = cpuSecondsOfTree(postgresPid);
+async function measure(
+  port: number,
+  bodies: { template: string }[],
+  postgresPid: number | undefined,
+  countBatches: () => number,
+): Promise<Measured> {
+  // the /proc walk stays outside this process's measured window
+  const postgresBefore = postgresCpu(postgresPid);
+  const batchesBefore = countBatches();
   const before = process.cpuUsage();
   const result = await load(port, bodies, ROUND_MS);
   const used = process.cpuUsage(before);
+  const batches = countBatches() - batchesBefore;
+  const postgres = postgresCpuBetween(postgresBefore, postgresCpu(postgresPid));
   const requests = Math.max(1, result.requests);
+  const perRequest = (seconds: number) => Math.round((seconds * 1e6) / requests);
   return {
     ...summarise(result),
-    serverCpuUsPerRequest: Math.round((used.user + used.system) / requests),
-    postgresCpuUsPerRequest: Math.round(((cpuSecondsOfTree(postgresPid) - postgresBefore) * 1e6) / requests),
+    serverCpuUsPerRequest: perRequest((used.user + used.system) / 1e6),
+    postgresCpuUsPerRequest: perRequest(postgres.total),
+    postgresSessionsUsPerRequest: perRequest(postgres.sessions),
+    perBatch: batches > 0 ? Math.round((10 * result.requests) / batches) / 10 : 0,
   };
 }
 
