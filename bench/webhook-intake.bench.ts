@@ -58,7 +58,12 @@ export default async function run(): Promise<BenchTarget[]> {
       },
     };
     const appServer = await listen(
-      createHttpApp({ db, logger: silentLogger, routers: [createWhatsAppWebhookRouter({ ...deps, intakePool: countingPool })] }),
+      createHttpApp({
+        db,
+        logger: silentLogger,
+        webhookRouters: [createWhatsAppWebhookRouter({ ...deps, intakePool: countingPool })],
+        routers: [],
+      }),
     );
     servers.push(appServer);
 
