@@ -193,9 +193,11 @@ async function measure(
   // the /proc walk stays outside this process's measured window
   const postgresBefore = postgresCpu(postgresPid);
   const batchesBefore = countBatches();
+  const go = await startLoad(port, bodies, ROUND_MS);
   const before = process.cpuUsage();
-  const result = await load(port, bodies, ROUND_MS);
+  const report = await go();
   const used = process.cpuUsage(before);
+  const result = JSON.parse(report) as Result;
   const batches = countBatches() - batchesBefore;
   const postgres = postgresCpuBetween(postgresBefore, postgresCpu(postgresPid));
   const requests = Math.max(1, result.requests);
@@ -213,9 +215,11 @@ async function measure(
  * The load generator runs in its own process (plain JS, `node -e`), so client and server
  * share neither an event loop nor the CPU figures: 50 keep-alive connections, each sending
  * its next request as soon as the previous one answered, for `durationMs` (at most
- * MAX_REQUESTS in all).
+ * MAX_REQUESTS in all). Resolves once the generator has started and read its input; the
+ * returned `go` starts the load and resolves with the generator's raw report, so that
+ * spawning it, sending it the bodies and parsing its latencies stay outside a measured window.
  */
-function load(port: number, bodies: { template: string }[], durationMs: number): Promise<Result> {
+async function startLoad(port: number, bodies: { template: string }[], durationMs: number): Promise<() => Promise<string>> {
   const input = {
     port,
     templates: bodies.map((body) => body.template),
@@ -227,21 +231,46 @@ function load(port: number, bodies: { template: string }[], durationMs: number):
   const child = spawn(process.execPath, ['-e', LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(JSON.stringify(input));
   let output = '';
+  let onReady = () => {};
+  const ready = new Promise<void>((resolve) => {
+    onReady = resolve;
+  });
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
+    if (output.startsWith(READY_LINE)) onReady();
   });
-  return new Promise((resolve, reject) => {
+  const exited = new Promise<string>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(output) as Result) : reject(new Error(`load generator exited with ${code}`)),
+      code === 0 ? resolve(output.slice(READY_LINE.length)) : reject(new Error(`load generator exited with ${code}`)),
     );
   });
+  await Promise.race([ready, exited]);
+  return () => {
+    child.kill('SIGUSR2');
+    return exited;
+  };
 }
+
+async function load(port: number, bodies: { template: string }[], durationMs: number): Promise<Result> {
+  const go = await startLoad(port, bodies, durationMs);
+  return JSON.parse(await go()) as Result;
+}
+
+const READY_LINE = 'ready\n';
 
 const LOAD_GENERATOR = `
 const http = require('node:http');
 const { createHmac, randomBytes } = require('node:crypto');
 const { port, templates, durationMs, connections, maxRequests, secret } = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+// the load starts on the parent's signal, once its measured window is open (a signal alone
+// does not keep the process alive: the timer does until then)
+const waiting = setInterval(() => {}, 60_000);
+process.once('SIGUSR2', () => {
+  clearInterval(waiting);
+  run();
+});
+process.stdout.write('ready\\n');
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const latenciesMs = [];
 let errors = 0;
@@ -253,8 +282,8 @@ const post = (body, signature) => new Promise((resolve) => {
   request.on('error', () => resolve(0));
   request.end(body);
 });
-const started = performance.now();
-const deadline = started + durationMs;
+let started = 0;
+let deadline = 0;
 const connection = async () => {
   while (performance.now() < deadline && sent < maxRequests) {
     const template = templates[sent++ % templates.length];
@@ -265,11 +294,14 @@ const connection = async () => {
     if (status === 200) latenciesMs.push(performance.now() - begin); else errors++;
   }
 };
-Promise.all(Array.from({ length: connections }, connection)).then(() => {
+const run = async () => {
+  started = performance.now();
+  deadline = started + durationMs;
+  await Promise.all(Array.from({ length: connections }, connection));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   process.stdout.write(JSON.stringify({ requests: latenciesMs.length, errors, seconds, latenciesMs }));
-});
+};
 `;
 
 function summarise(result: Result) {
