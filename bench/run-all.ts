@@ -18,7 +18,7 @@ if (only.some((word) => word.startsWith('-'))) {
   (asked ? process.stdout : process.stderr).write(
     `${asked ? '' : `unknown option ${only.find((word) => word.startsWith('-'))}\n\n`}usage: npm run bench [-- NAME…]\n\n` +
       'Runs every benchmark of bench/ (or those whose file name contains a NAME), one after another; each prints its\n' +
-      'figures and the ratio against a baseline measured in the same run. Exits 1 if any benchmark fails.\n\n' +
+      'figures and the ratio against a baseline measured in the same run. Exits 1 if any benchmark fails or misses a target it printed.\n\n' +
       `benchmarks: ${names.sort().join(', ')}\n`,
   );
   process.exit(asked ? 0 : 2);

@@ -15,8 +15,8 @@ import { loadConfig } from '../src/config/index.js';
 import { createDb, createIntakePool, type DatabasePool } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
 import { silentLogger, systemClock } from '../src/shared/index.js';
-import { createWhatsAppWebhookRouter, isValidSignature } from '../src/whatsapp/index.js';
-import { cpuSecondsOfTree } from './soak/cpu-time.js';
+import { createWhatsAppWebhookRouter, isValidSignature, type SqlRunner } from '../src/whatsapp/index.js';
+import { postgresCpu, postgresCpuBetween } from './soak/cpu-time.js';
 import { createBenchDatabase } from './support/bench-database.js';
 import { type BenchTarget, createTargets } from './support/targets.js';
 
@@ -48,8 +48,22 @@ export default async function run(): Promise<BenchTarget[]> {
     await db.tenant.create({ data: { slug: 'bench', name: 'Bench', timezone: 'America/Sao_Paulo', phoneNumberId: PHONE_NUMBER_ID } });
     const deps: ServiceDeps = { config, db, databaseUrl: database.url, logger: silentLogger, clock: systemClock };
     intakePool = createIntakePool(database.url, silentLogger);
+    const pool = intakePool.pool;
+    // the intake's statements counted on their way to the pool: messages per batch, per round
+    let batchStatements = 0;
+    const countingPool: SqlRunner = {
+      query<Row>(text: string, values: unknown[]) {
+        if (text.includes('store_inbound_batch(')) batchStatements++;
+        return pool.query(text, values) as unknown as Promise<{ rows: Row[] }>;
+      },
+    };
     const appServer = await listen(
-      createHttpApp({ db, logger: silentLogger, routers: [createWhatsAppWebhookRouter({ ...deps, intakePool: intakePool.pool })] }),
+      createHttpApp({
+        db,
+        logger: silentLogger,
+        webhookRouters: [createWhatsAppWebhookRouter({ ...deps, intakePool: countingPool })],
+        routers: [],
+      }),
     );
     servers.push(appServer);
 
@@ -68,8 +82,8 @@ export default async function run(): Promise<BenchTarget[]> {
     const rounds: ({ target: string; round: number } & Measured)[] = [];
     let accepted = 0;
     for (let round = 1; round <= ROUNDS; round++) {
-      rounds.push({ target: 'baseline', round, ...(await measure(portOf(baselineServer), bodies, database.serverPid())) });
-      const intake = await measure(portOf(appServer), bodies, database.serverPid());
+      rounds.push({ target: 'baseline', round, ...(await measure(portOf(baselineServer), bodies, database.serverPid(), () => 0)) });
+      const intake = await measure(portOf(appServer), bodies, database.serverPid(), () => batchStatements);
       accepted += intake.requests;
       rounds.push({ target: 'intake', round, ...intake });
     }
@@ -78,7 +92,10 @@ export default async function run(): Promise<BenchTarget[]> {
     await db.$disconnect();
 
     console.table(rounds);
-    const median = (target: string, key: 'rps' | 'p50Ms' | 'p99Ms' | 'serverCpuUsPerRequest' | 'postgresCpuUsPerRequest') => {
+    const median = (
+      target: string,
+      key: 'rps' | 'p50Ms' | 'p99Ms' | 'serverCpuUsPerRequest' | 'postgresCpuUsPerRequest' | 'postgresSessionsUsPerRequest' | 'perBatch',
+    ) => {
       const values = rounds
         .filter((row) => row.target === target)
         .map((row) => row[key])
@@ -92,6 +109,8 @@ export default async function run(): Promise<BenchTarget[]> {
       p99Ms: median(target, 'p99Ms'),
       serverCpuUsPerRequest: median(target, 'serverCpuUsPerRequest'),
       postgresCpuUsPerRequest: median(target, 'postgresCpuUsPerRequest'),
+      postgresSessionsUsPerRequest: median(target, 'postgresSessionsUsPerRequest'),
+      perBatch: median(target, 'perBatch'),
     }));
     console.log(
       `load average during the run: ${os
@@ -149,25 +168,46 @@ function makeBodies(count: number): { template: string; from: string }[] {
   });
 }
 
-type Measured = ReturnType<typeof summarise> & { serverCpuUsPerRequest: number; postgresCpuUsPerRequest: number };
+type Measured = ReturnType<typeof summarise> & {
+  serverCpuUsPerRequest: number;
+  postgresCpuUsPerRequest: number;
+  postgresSessionsUsPerRequest: number;
+  perBatch: number;
+};
 
 /**
  * One round against `port`, with the CPU time this process (the servers; the load generator
  * is another process) spent per request: unlike latency, it hardly depends on what else the
  * machine is doing. PostgreSQL's CPU (the embedded server's processes; 0 on an outside
- * server) is counted apart: on 2 cores the database's share decides the intake's throughput.
+ * server) is counted apart, in all and in its client sessions alone (the statements' own
+ * work, without the WAL writer, checkpointer and autovacuum): on 2 cores the database's share
+ * decides the intake's throughput. `perBatch` is the messages each batch statement carried
+ * (the statements counted on their way to the intake's pool).
  */
-async function measure(port: number, bodies: { template: string }[], postgresPid: number | undefined): Promise<Measured> {
-  // the /proc walk of cpuSecondsOfTree stays outside this process's measured window
-  const postgresBefore = cpuSecondsOfTree(postgresPid);
+async function measure(
+  port: number,
+  bodies: { template: string }[],
+  postgresPid: number | undefined,
+  countBatches: () => number,
+): Promise<Measured> {
+  // the /proc walk stays outside this process's measured window
+  const postgresBefore = postgresCpu(postgresPid);
+  const batchesBefore = countBatches();
+  const go = await startLoad(port, bodies, ROUND_MS);
   const before = process.cpuUsage();
-  const result = await load(port, bodies, ROUND_MS);
+  const report = await go();
   const used = process.cpuUsage(before);
+  const result = JSON.parse(report) as Result;
+  const batches = countBatches() - batchesBefore;
+  const postgres = postgresCpuBetween(postgresBefore, postgresCpu(postgresPid));
   const requests = Math.max(1, result.requests);
+  const perRequest = (seconds: number) => Math.round((seconds * 1e6) / requests);
   return {
     ...summarise(result),
-    serverCpuUsPerRequest: Math.round((used.user + used.system) / requests),
-    postgresCpuUsPerRequest: Math.round(((cpuSecondsOfTree(postgresPid) - postgresBefore) * 1e6) / requests),
+    serverCpuUsPerRequest: perRequest((used.user + used.system) / 1e6),
+    postgresCpuUsPerRequest: perRequest(postgres.total),
+    postgresSessionsUsPerRequest: perRequest(postgres.sessions),
+    perBatch: batches > 0 ? Math.round((10 * result.requests) / batches) / 10 : 0,
   };
 }
 
@@ -175,9 +215,11 @@ async function measure(port: number, bodies: { template: string }[], postgresPid
  * The load generator runs in its own process (plain JS, `node -e`), so client and server
  * share neither an event loop nor the CPU figures: 50 keep-alive connections, each sending
  * its next request as soon as the previous one answered, for `durationMs` (at most
- * MAX_REQUESTS in all).
+ * MAX_REQUESTS in all). Resolves once the generator has started and read its input; the
+ * returned `go` starts the load and resolves with the generator's raw report, so that
+ * spawning it, sending it the bodies and parsing its latencies stay outside a measured window.
  */
-function load(port: number, bodies: { template: string }[], durationMs: number): Promise<Result> {
+async function startLoad(port: number, bodies: { template: string }[], durationMs: number): Promise<() => Promise<string>> {
   const input = {
     port,
     templates: bodies.map((body) => body.template),
@@ -189,21 +231,46 @@ function load(port: number, bodies: { template: string }[], durationMs: number):
   const child = spawn(process.execPath, ['-e', LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(JSON.stringify(input));
   let output = '';
+  let onReady = () => {};
+  const ready = new Promise<void>((resolve) => {
+    onReady = resolve;
+  });
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
+    if (output.startsWith(READY_LINE)) onReady();
   });
-  return new Promise((resolve, reject) => {
+  const exited = new Promise<string>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(output) as Result) : reject(new Error(`load generator exited with ${code}`)),
+      code === 0 ? resolve(output.slice(READY_LINE.length)) : reject(new Error(`load generator exited with ${code}`)),
     );
   });
+  await Promise.race([ready, exited]);
+  return () => {
+    child.kill('SIGUSR2');
+    return exited;
+  };
 }
+
+async function load(port: number, bodies: { template: string }[], durationMs: number): Promise<Result> {
+  const go = await startLoad(port, bodies, durationMs);
+  return JSON.parse(await go()) as Result;
+}
+
+const READY_LINE = 'ready\n';
 
 const LOAD_GENERATOR = `
 const http = require('node:http');
 const { createHmac, randomBytes } = require('node:crypto');
 const { port, templates, durationMs, connections, maxRequests, secret } = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+// the load starts on the parent's signal, once its measured window is open (a signal alone
+// does not keep the process alive: the timer does until then)
+const waiting = setInterval(() => {}, 60_000);
+process.once('SIGUSR2', () => {
+  clearInterval(waiting);
+  run();
+});
+process.stdout.write('ready\\n');
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const latenciesMs = [];
 let errors = 0;
@@ -215,8 +282,8 @@ const post = (body, signature) => new Promise((resolve) => {
   request.on('error', () => resolve(0));
   request.end(body);
 });
-const started = performance.now();
-const deadline = started + durationMs;
+let started = 0;
+let deadline = 0;
 const connection = async () => {
   while (performance.now() < deadline && sent < maxRequests) {
     const template = templates[sent++ % templates.length];
@@ -227,11 +294,14 @@ const connection = async () => {
     if (status === 200) latenciesMs.push(performance.now() - begin); else errors++;
   }
 };
-Promise.all(Array.from({ length: connections }, connection)).then(() => {
+const run = async () => {
+  started = performance.now();
+  deadline = started + durationMs;
+  await Promise.all(Array.from({ length: connections }, connection));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   process.stdout.write(JSON.stringify({ requests: latenciesMs.length, errors, seconds, latenciesMs }));
-});
+};
 `;
 
 function summarise(result: Result) {

@@ -50,3 +50,42 @@ export function machineBusySeconds(): number {
     return 0;
   }
 }
+
+/** A PostgreSQL server's CPU so far: the whole tree's, and each live client backend's by pid. */
+export interface PostgresCpu {
+  total: number;
+  sessions: Map<number, number>;
+}
+
+/** The CPU of a PostgreSQL server's tree, with its client backends (`postgres: USER DATABASE HOST(PORT) STATE`) apart. */
+export function postgresCpu(pid: number | undefined): PostgresCpu {
+  const cpu: PostgresCpu = { total: 0, sessions: new Map() };
+  if (pid === undefined) return cpu;
+  cpu.total = cpuSecondsOf(pid, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== pid) continue;
+      const seconds = cpuSecondsOf(Number(entry), true);
+      cpu.total += seconds;
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (/^postgres: \S+ \S+ (\[local\]|\S+\(\d+\))/.test(title)) cpu.sessions.set(Number(entry), seconds);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return cpu;
+}
+
+/**
+ * CPU seconds a server spent between two readings: in all, and in the client backends that
+ * were alive at the end (the statements' own work; the rest is the WAL writer, checkpointer,
+ * autovacuum, I/O workers and sessions that ended meanwhile).
+ */
+export function postgresCpuBetween(before: PostgresCpu, after: PostgresCpu): { total: number; sessions: number } {
+  let sessions = 0;
+  for (const [pid, seconds] of after.sessions) sessions += seconds - (before.sessions.get(pid) ?? 0);
+  return { total: after.total - before.total, sessions };
+}

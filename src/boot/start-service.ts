@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Tracer } from '@opentelemetry/api';
-import type { Router } from 'express';
 import { createAdminRouter, createCalendarFeedRouter } from '../admin/index.js';
 import { createStaffAccount, DEMO_OWNER_EMAIL } from '../auth/index.js';
 import type { Config } from '../config/index.js';
@@ -121,7 +120,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       const app = createHttpApp({
         db,
         logger,
-        routers: [...createRouters(deps, webhook), consoleRouter],
+        webhookRouters: [webhook],
+        routers: [...createRouters(deps), consoleRouter],
         trustProxy: config.TRUST_PROXY,
       });
       server = await listen(app, config.PORT);
@@ -163,9 +163,8 @@ function createTasks(deps: ServiceDeps, tracer: Tracer): QueueTaskList {
   };
 }
 
-function createRouters(deps: ServiceDeps, webhook: Router) {
+function createRouters(deps: ServiceDeps) {
   const routers = [
-    webhook,
     createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) }),
     createCalendarFeedRouter(deps),
     createMetricsRouter({ token: deps.config.METRICS_TOKEN, registry: createMetricsRegistry(deps.db, deps.logger) }),

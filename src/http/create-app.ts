@@ -9,8 +9,14 @@ import { createHealthRoutes } from './health-routes.js';
 export interface HttpAppOptions {
   db: Db;
   logger: Logger;
-  /** Routers mounted after health checks, e.g. the WhatsApp webhook and the admin API. */
+  /** Routers mounted after health checks, e.g. the admin API and the console. */
   routers: Router[];
+  /**
+   * Machine-facing routers mounted first, right after the access log: the WhatsApp webhook,
+   * whose answers no browser reads, skips helmet's dozen headers and every other router's
+   * matching (its hot path: docs/performance.md). A request they do not match goes on as usual.
+   */
+  webhookRouters?: Router[];
   /**
    * How many reverse proxies in front of the service append to `X-Forwarded-For` (TRUST_PROXY).
    * 0 (the default): the header is ignored and the client address is the socket's, so a client
@@ -20,8 +26,8 @@ export interface HttpAppOptions {
 }
 
 /**
- * The Express app: request ids and access logs (createAccessLog), helmet, health checks, the
- * given routers, then the JSON 404 and the one error handler. Body parsing is left to each
+ * The Express app: request ids and access logs (createAccessLog), the webhook routers, helmet,
+ * health checks, the given routers, then the JSON 404 and the one error handler. Body parsing is left to each
  * router (the webhook needs the raw bytes to check the signature; each sets its own limit).
  */
 export function createHttpApp(options: HttpAppOptions): express.Express {
@@ -30,6 +36,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   // Express counts hops from the socket: `n` trusts the n closest proxies' entries, 0 none at all.
   app.set('trust proxy', options.trustProxy && options.trustProxy > 0 ? options.trustProxy : false);
   app.use(createAccessLog(options.logger, (url) => url === '/healthz' || url === '/readyz'));
+  for (const router of options.webhookRouters ?? []) app.use(router);
   app.use(helmet());
   app.use(createHealthRoutes(options.db));
   for (const router of options.routers) app.use(router);

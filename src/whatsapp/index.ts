@@ -4,7 +4,7 @@ export { createIntakeBatcher, type StoredInbound, type StoreInbound } from './in
 export { type IntakeSummary, intakeWebhook } from './intake-webhook.js';
 export { listDeadLetters, type ReplayOutcome, replayDeadLetter } from './replay-dead-letter.js';
 export { createSandboxOutboxRouter, type SandboxOutboxMessage } from './sandbox-outbox-route.js';
-export { storeInboundBatch } from './store-inbound-batch.js';
+export { type SqlRunner, storeInboundBatch } from './store-inbound-batch.js';
 export { type InboundMessageToStore, type ProcessingSchedule, storeInboundMessage } from './store-inbound-message.js';
 export { createTenantResolver } from './tenant-resolver.js';
 export { isValidSignature, signPayload } from './verify-signature.js';

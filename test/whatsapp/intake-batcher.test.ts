@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/shared/index.js';
-import { createIntakeBatcher, storeInboundBatch, storeInboundMessage, toInboundMessageContent } from '../../src/whatsapp/index.js';
+import {
+  createIntakeBatcher,
+  type SqlRunner,
+  storeInboundBatch,
+  storeInboundMessage,
+  toInboundMessageContent,
+} from '../../src/whatsapp/index.js';
 import { newWamid } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
@@ -48,6 +54,41 @@ describe('intake batcher (group commit of inbound messages)', () => {
     expect(conversations).toHaveLength(3);
     expect((await jobKeys(conversations)).sort()).toEqual(conversations.map((id) => `process-conversation:${id}`).sort());
     expect(await store(message(tenant.id, customers[0]!, ids[0]!, 'mensagem 0'))).toBeNull();
+  });
+
+  it('when messages arrive one by one while a batch is being written, then they wait for it and are written together in one next batch', async () => {
+    const sizes: number[] = [];
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const runner: SqlRunner = {
+      async query<Row>(text: string, values: unknown[]) {
+        sizes.push((values[0] as unknown[]).length);
+        if (sizes.length === 1) await firstHeld;
+        return { rows: await database.db.$queryRawUnsafe<Row[]>(text, ...values) };
+      },
+    };
+    const store = createIntakeBatcher(database.db, runner, { debounceMs: 60_000, maxWaitMs: 60_000, maxAttempts: 5 }, silentLogger, {
+      maxBatch: 8,
+    });
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const calls = [store(message(tenant.id, '5511900000121', newWamid(), 'primeira'))];
+    await nextTurn();
+    // each in an event-loop turn of its own, all while the first batch is held
+    for (let index = 0; index < 6; index++) {
+      calls.push(store(message(tenant.id, `55119000001${30 + index}`, newWamid(), `mensagem ${index}`)));
+      await nextTurn();
+    }
+    expect(sizes).toEqual([1]);
+    // a full batch waiting may be written next to the one in flight
+    for (let index = 0; index < 10; index++)
+      calls.push(store(message(tenant.id, `55119000001${40 + index}`, newWamid(), `outra ${index}`)));
+    await nextTurn();
+    expect(sizes).toEqual([1, 8]);
+    releaseFirst();
+    expect((await Promise.all(calls)).filter(Boolean)).toHaveLength(17);
+    expect(sizes).toEqual([1, 8, 8]);
   });
 
   it('when one message of a batch cannot be stored, then its neighbours are stored and only it fails', async () => {
