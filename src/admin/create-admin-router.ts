@@ -15,6 +15,7 @@ import { requireStaffSession } from './require-staff-session.js';
 import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
 import { createStaffAccountRoutes } from './staff-account-routes.js';
 import { createStatsRoutes } from './stats-routes.js';
+import { createTenantFileRoute } from './tenant-file-route.js';
 
 export interface AdminRouterDeps {
   db: Db;
@@ -67,6 +68,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createProfessionalRoutes(deps));
   admin.use(createCustomerRoutes(deps));
   admin.use(createStaffAccountRoutes(deps));
+  admin.use(createTenantFileRoute(deps));
   const router = Router();
   router.use('/admin', admin);
   return router;

@@ -1,4 +1,5 @@
 export { importDemoTenantIfNoTenants } from './demo-tenant.js';
+export { exportTenantFile } from './export-tenant-file.js';
 export { formatApiKeyNotice } from './format-api-key-notice.js';
 export { type ImportTenantOutcome, importTenant } from './import-tenant.js';
 export { listTenants, type TenantSummary } from './list-tenants.js';
@@ -24,3 +25,4 @@ export {
 } from './reminder-settings.js';
 export { isWhatsappTemplateLanguage, WHATSAPP_TEMPLATE_LANGUAGES } from './template-languages.js';
 export { type TenantFile, tenantFileSchema } from './tenant-file-schema.js';
+export { type AccessTokenChange, writeTenantFile } from './write-tenant-file.js';

@@ -201,6 +201,7 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       'POST /admin/staff/:id/enable': () => request(app).post(`/admin/staff/${ids.staff}/enable`).set(auth).send({}),
       'PATCH /admin/staff/:id': () => request(app).patch(`/admin/staff/${ids.staff}`).set(auth).send({ role: 'owner' }),
       'POST /admin/staff/:id/reset-password': () => request(app).post(`/admin/staff/${ids.staff}/reset-password`).set(auth).send({}),
+      'GET /admin/tenant-file': () => request(app).get('/admin/tenant-file').set(auth),
     };
     expect(Object.keys(exercised).sort(), 'a declared admin route is not exercised here').toEqual(declaredAdminRoutes());
 
