@@ -12,6 +12,7 @@ import { createProfessionalRoutes } from './professional-routes.js';
 import { createQuickReplyRoutes } from './quick-reply-routes.js';
 import { requireApiKey } from './require-api-key.js';
 import { requireStaffSession } from './require-staff-session.js';
+import { createSettingsRoutes } from './settings-routes.js';
 import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
 import { createStaffAccountRoutes } from './staff-account-routes.js';
 import { createStatsRoutes } from './stats-routes.js';
@@ -69,6 +70,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createCustomerRoutes(deps));
   admin.use(createStaffAccountRoutes(deps));
   admin.use(createTenantFileRoute(deps));
+  admin.use(createSettingsRoutes(deps));
   const router = Router();
   router.use('/admin', admin);
   return router;

@@ -1,5 +1,15 @@
+export { SETTINGS_FIELDS, type SettingsChange } from './apply-settings-change.js';
+export {
+  type ChangeTenantSettingsRequest,
+  changeTenantSettings,
+  type FutureAppointment,
+  type SettingsActor,
+  type SettingsOutcome,
+  type SettingsProblem,
+} from './change-tenant-settings.js';
 export { importDemoTenantIfNoTenants } from './demo-tenant.js';
 export { exportTenantFile } from './export-tenant-file.js';
+export { FIRST_RUN_STEPS, type FirstRunChecklist, type FirstRunStep, firstRunChecklist } from './first-run-checklist.js';
 export { formatApiKeyNotice } from './format-api-key-notice.js';
 export { type ImportTenantOutcome, importTenant } from './import-tenant.js';
 export { listTenants, type TenantSummary } from './list-tenants.js';

@@ -23,8 +23,21 @@ const DEFAULT_RETENTION_DAYS = 180;
  * file's. Rows that already match are left alone, so writing the same file twice changes no
  * row. The one writer behind both the import and the console's settings.
  */
-export async function writeTenantFile(tx: Tx, file: TenantFile, token: AccessTokenChange): Promise<{ tenantId: number; created: boolean }> {
-  const { tenantId, created } = await upsertTenant(tx, file, token);
+export async function writeTenantFile(
+  tx: Tx,
+  file: TenantFile,
+  token: AccessTokenChange,
+  /** the tenant being changed (the console's settings): found by its id, never by the file's slug */
+  tenantId?: number,
+): Promise<{ tenantId: number; created: boolean }> {
+  return writeTenantRows(tx, file, await upsertTenant(tx, file, token, tenantId));
+}
+
+async function writeTenantRows(
+  tx: Tx,
+  file: TenantFile,
+  { tenantId, created }: { tenantId: number; created: boolean },
+): Promise<{ tenantId: number; created: boolean }> {
   const serviceIdByKey = await syncServices(tx, tenantId, file);
   for (const entry of file.professionals) {
     const professionalId = await upsertByKey(tx.professional, tenantId, entry.key, { name: entry.name });
@@ -38,7 +51,12 @@ export async function writeTenantFile(tx: Tx, file: TenantFile, token: AccessTok
   return { tenantId, created };
 }
 
-async function upsertTenant(tx: Tx, file: TenantFile, token: AccessTokenChange): Promise<{ tenantId: number; created: boolean }> {
+async function upsertTenant(
+  tx: Tx,
+  file: TenantFile,
+  token: AccessTokenChange,
+  tenantId: number | undefined,
+): Promise<{ tenantId: number; created: boolean }> {
   const wanted = {
     name: file.name,
     timezone: file.timezone,
@@ -56,9 +74,10 @@ async function upsertTenant(tx: Tx, file: TenantFile, token: AccessTokenChange):
     holidays: file.holidays ?? Prisma.DbNull,
     retentionDays: file.retention?.days ?? DEFAULT_RETENTION_DAYS,
   };
-  const existing = await tx.tenant.findUnique({ where: { slug: file.slug } });
+  const existing = await tx.tenant.findUnique({ where: tenantId === undefined ? { slug: file.slug } : { id: tenantId } });
   const accessToken = accessTokenToStore(existing?.accessToken ?? null, token);
   if (!existing) {
+    if (tenantId !== undefined) throw new Error(`tenant ${tenantId} vanished while its settings were saved`);
     const tenant = await tx.tenant.create({ data: { slug: file.slug, ...wanted, accessToken }, select: { id: true } });
     return { tenantId: tenant.id, created: true };
   }
