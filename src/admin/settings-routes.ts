@@ -1,5 +1,6 @@
 import { type Response, Router } from 'express';
 import { z } from 'zod';
+import type { SalonSettings, Sent } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { AppError, type Clock, type Logger, localDateTimeOf } from '../shared/index.js';
 import {
@@ -151,7 +152,7 @@ function savedOrThrow(
   }
 }
 
-async function settingsBody(db: Db, tenantId: number, file: TenantFile) {
+async function settingsBody(db: Db, tenantId: number, file: TenantFile): Promise<Sent<SalonSettings> & Record<string, unknown>> {
   const [services, professionals, checklist] = await Promise.all([
     db.service.findMany({ where: { tenantId, active: true }, select: { id: true, key: true } }),
     db.professional.findMany({ where: { tenantId, active: true }, select: { id: true, key: true } }),
