@@ -257,4 +257,18 @@ describe('the owner’s settings routes', () => {
     await request(app()).patch(`/admin/services/${corte.id}`).set(ownerSession).send({ priceCents: 5000 }).expect(200);
     expect((await changes()).at(-1)).toMatchObject({ actorKind: 'staff_account', change: 'service_changed', targetKey: 'corte' });
   });
+
+  it('when a service is renamed, then the professional’s ICS feed names it so on its next read', async () => {
+    const ana = setup.tenant.professionals[0]!;
+    const corte = setup.tenant.services[0]!;
+    const { customerId } = await createCustomer(setup.db, setup.tenant.id);
+    await insertTenantAppointment(setup.db, setup.tenant, { customerId, professionalId: ana.id, startsAt: '2026-12-04T13:00:00Z' });
+    const rotated = await setup.api.post(`/admin/professionals/${ana.id}/calendar-feed/rotate`).expect(200);
+    const feedPath = new URL(rotated.body.calendarUrl as string).pathname;
+    expect((await request(setup.app).get(feedPath).expect(200)).text).toContain('SUMMARY:Corte ·');
+    await request(app()).patch(`/admin/services/${corte.id}`).set(owner()).send({ name: 'Corte feminino' }).expect(200);
+    const feed = (await request(setup.app).get(feedPath).expect(200)).text;
+    expect(feed).toContain('SUMMARY:Corte feminino ·');
+    expect(feed).not.toContain('SUMMARY:Corte ·');
+  });
 });
