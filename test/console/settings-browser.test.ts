@@ -185,4 +185,26 @@ describe.runIf(availability.run)('the salon’s settings in Chromium, signed in 
     expect(listed.servicos.find((entry) => entry.nome === 'Escova')?.preco).toBe('R$ 72,50');
     expect(problems).toEqual([]);
   });
+
+  it('4. a professional’s own price for a service is saved from the page; a wrong own duration is named at its field', async () => {
+    const { db } = await database;
+    await page.getByRole('button', { name: 'Editar Carla' }).click();
+    const form = page.getByRole('form', { name: 'Editar Carla' });
+    await form.getByLabel('Preço próprio de Escova (R$, opcional)').fill('80,00');
+    await form.getByLabel('Duração própria de Escova (min, opcional)').fill('2');
+    await form.getByRole('button', { name: 'Salvar profissional' }).click();
+    const durationError = form.getByText('deve ser de pelo menos 5 minutos');
+    await durationError.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await form.getByLabel('Duração própria de Escova (min, opcional)').fill('');
+    await durationError.waitFor({ state: 'detached' });
+    await form.getByRole('button', { name: 'Salvar profissional' }).click();
+    await page.getByText('Carla: alterações salvas.').waitFor();
+    const link = await db.professionalService.findFirstOrThrow({
+      where: { tenantId: salon.id, professional: { key: 'carla' }, service: { key: 'escova' } },
+      select: { priceCents: true, durationMinutes: true },
+    });
+    expect(link).toEqual({ priceCents: 8000, durationMinutes: null });
+    expect(problems).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import type { SettingsProfessional, SettingsService, WeekdayKey } from '../../..
 import { FieldError } from '../agenda/field-error.js';
 import { api } from '../api.js';
 import { FormMessage, SettingsField } from './settings-field.js';
-import { useFieldErrors } from './use-field-errors.js';
+import { centsOf, numberOf, reaisOf, useFieldErrors } from './use-field-errors.js';
 import { type DayRow, dayRowOf, intervalsOf, WEEKDAYS } from './weekly-hours.js';
 
 const keyOf = (entry: SettingsProfessional['services'][number]) => (typeof entry === 'string' ? entry : entry.key);
@@ -18,7 +18,18 @@ export function ProfessionalForm(props: {
   const { professional } = props;
   const errors = useFieldErrors();
   const [name, setName] = useState(professional?.name ?? '');
-  const [offered, setOffered] = useState<SettingsProfessional['services']>(professional?.services ?? []);
+  const [offered, setOffered] = useState<string[]>((professional?.services ?? []).map(keyOf));
+  // This professional's own price and duration per service, as typed (empty: the service's own).
+  const [overrides, setOverrides] = useState<Record<string, { price: string; duration: string }>>(() =>
+    Object.fromEntries(
+      (professional?.services ?? []).map((entry) => [
+        keyOf(entry),
+        typeof entry === 'string'
+          ? { price: '', duration: '' }
+          : { price: reaisOf(entry.priceCents), duration: entry.durationMinutes === undefined ? '' : String(entry.durationMinutes) },
+      ]),
+    ),
+  );
   const [days, setDays] = useState<Record<WeekdayKey, DayRow>>(
     () => Object.fromEntries(WEEKDAYS.map(({ key }) => [key, dayRowOf(professional?.hours[key])])) as Record<WeekdayKey, DayRow>,
   );
@@ -32,7 +43,7 @@ export function ProfessionalForm(props: {
     errors.clear(`hours.${day}`);
   };
   const toggleService = (key: string, on: boolean) => {
-    setOffered((current) => (on ? [...current, key] : current.filter((entry) => keyOf(entry) !== key)));
+    setOffered((current) => (on ? [...current, key] : current.filter((entry) => entry !== key)));
     errors.clear('services');
   };
 
@@ -43,7 +54,16 @@ export function ProfessionalForm(props: {
     const hours = Object.fromEntries(
       WEEKDAYS.map(({ key }) => [key, intervalsOf(days[key])] as const).filter(([, intervals]) => intervals.length > 0),
     );
-    const body = { name, services: offered, hours, timeOff };
+    const services = offered.map((key) => {
+      const { price, duration } = overrides[key] ?? { price: '', duration: '' };
+      if (price.trim() === '' && duration.trim() === '') return key;
+      return {
+        key,
+        ...(price.trim() !== '' ? { priceCents: centsOf(price) } : {}),
+        ...(duration.trim() !== '' ? { durationMinutes: numberOf(duration) } : {}),
+      };
+    });
+    const body = { name, services, hours, timeOff };
     try {
       if (professional) await api('PATCH', `/admin/professionals/${professional.id}`, body);
       else await api('POST', '/admin/professionals', body);
@@ -66,18 +86,47 @@ export function ProfessionalForm(props: {
       <SettingsField id={`${prefix}-name`} label="Nome do profissional" field="name" errors={errors} value={name} onValue={setName} />
       <fieldset>
         <legend>Serviços que faz</legend>
-        {bookable.map((service) => (
-          <label class="check" key={service.key}>
-            <input
-              type="checkbox"
-              checked={offered.some((entry) => keyOf(entry) === service.key)}
-              onChange={(event) => toggleService(service.key, (event.target as HTMLInputElement).checked)}
-            />
-            {service.name}
-          </label>
-        ))}
+        {bookable.map((service) => {
+          const position = offered.indexOf(service.key);
+          const own = overrides[service.key] ?? { price: '', duration: '' };
+          const setOwn = (change: Partial<typeof own>) => setOverrides((current) => ({ ...current, [service.key]: { ...own, ...change } }));
+          return (
+            <div class="offered-service" key={service.key}>
+              <label class="check">
+                <input
+                  type="checkbox"
+                  checked={position >= 0}
+                  onChange={(event) => toggleService(service.key, (event.target as HTMLInputElement).checked)}
+                />
+                {service.name}
+              </label>
+              {position >= 0 ? (
+                <>
+                  <SettingsField
+                    id={`${prefix}-${service.key}-price`}
+                    label={`Preço próprio de ${service.name} (R$, opcional)`}
+                    field={`services.${position}.priceCents`}
+                    inputMode="decimal"
+                    errors={errors}
+                    value={own.price}
+                    onValue={(price) => setOwn({ price })}
+                  />
+                  <SettingsField
+                    id={`${prefix}-${service.key}-duration`}
+                    label={`Duração própria de ${service.name} (min, opcional)`}
+                    field={`services.${position}.durationMinutes`}
+                    type="number"
+                    errors={errors}
+                    value={own.duration}
+                    onValue={(duration) => setOwn({ duration })}
+                  />
+                </>
+              ) : null}
+            </div>
+          );
+        })}
         {[...errors.fields]
-          .filter(([field]) => field === 'services' || field.startsWith('services.'))
+          .filter(([field]) => field === 'services' || /^services\.\d+$/.test(field))
           .map(([field]) => (
             <FieldError key={field} field={field} fields={errors.fields} />
           ))}
