@@ -108,10 +108,8 @@ async function byKey(tx: Tx, tenantId: number, change: ChangeTenantSettingsReque
 }
 
 async function takenKeys(tx: Tx, tenantId: number) {
-  const [services, professionals] = await Promise.all([
-    tx.service.findMany({ where: { tenantId }, select: { key: true } }),
-    tx.professional.findMany({ where: { tenantId }, select: { key: true } }),
-  ]);
+  const services = await tx.service.findMany({ where: { tenantId }, select: { key: true } });
+  const professionals = await tx.professional.findMany({ where: { tenantId }, select: { key: true } });
   return { services: new Set(services.map((row) => row.key)), professionals: new Set(professionals.map((row) => row.key)) };
 }
 

@@ -18,36 +18,43 @@ const BY_NAME: [{ name: 'asc' }, { id: 'asc' }] = [{ name: 'asc' }, { id: 'asc' 
 export async function exportTenantFile(db: Queryable, tenantId: number): Promise<TenantFile | null> {
   const tenant = await db.tenant.findUnique({ where: { id: tenantId } });
   if (!tenant) return null;
-  const [resources, services, professionals, quickReplies] = await Promise.all([
-    db.resource.findMany({ where: { tenantId, active: true }, orderBy: BY_NAME, select: { id: true, key: true, name: true, count: true } }),
-    db.service.findMany({
-      where: { tenantId, active: true },
-      orderBy: BY_NAME,
-      select: {
-        id: true,
-        key: true,
-        name: true,
-        durationMinutes: true,
-        priceCents: true,
-        priceFrom: true,
-        bufferAfterMinutes: true,
-        parentId: true,
-        resources: { where: { tenantId }, select: { resourceId: true } },
-      },
-    }),
-    db.professional.findMany({
-      where: { tenantId, active: true },
-      orderBy: BY_NAME,
-      select: {
-        key: true,
-        name: true,
-        services: { where: { tenantId }, select: { serviceId: true, priceCents: true, durationMinutes: true } },
-        workingHours: { where: { tenantId }, select: { weekday: true, startMinute: true, endMinute: true } },
-        timeOff: { where: { tenantId }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }], select: { startsAt: true, endsAt: true } },
-      },
-    }),
-    db.quickReply.findMany({ where: { tenantId }, orderBy: { shortcut: 'asc' }, select: { shortcut: true, text: true } }),
-  ]);
+  // One query after another: inside a transaction (the console's changes) they share one connection.
+  const resources = await db.resource.findMany({
+    where: { tenantId, active: true },
+    orderBy: BY_NAME,
+    select: { id: true, key: true, name: true, count: true },
+  });
+  const services = await db.service.findMany({
+    where: { tenantId, active: true },
+    orderBy: BY_NAME,
+    select: {
+      id: true,
+      key: true,
+      name: true,
+      durationMinutes: true,
+      priceCents: true,
+      priceFrom: true,
+      bufferAfterMinutes: true,
+      parentId: true,
+      resources: { where: { tenantId }, select: { resourceId: true } },
+    },
+  });
+  const professionals = await db.professional.findMany({
+    where: { tenantId, active: true },
+    orderBy: BY_NAME,
+    select: {
+      key: true,
+      name: true,
+      services: { where: { tenantId }, select: { serviceId: true, priceCents: true, durationMinutes: true } },
+      workingHours: { where: { tenantId }, select: { weekday: true, startMinute: true, endMinute: true } },
+      timeOff: { where: { tenantId }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }], select: { startsAt: true, endsAt: true } },
+    },
+  });
+  const quickReplies = await db.quickReply.findMany({
+    where: { tenantId },
+    orderBy: { shortcut: 'asc' },
+    select: { shortcut: true, text: true },
+  });
   const resourceKeyById = new Map(resources.map((resource) => [resource.id, resource.key]));
   const serviceKeyById = new Map(services.map((service) => [service.id, service.key]));
   const positionByKey = new Map(services.map((service, position) => [service.key, position]));
