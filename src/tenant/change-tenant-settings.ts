@@ -2,6 +2,7 @@ import { type Db, inTransaction, type Tx } from '../db/index.js';
 import { UPCOMING_STATUSES } from '../scheduling/appointments/index.js';
 import { type AppliedChange, applySettingsChange, type SettingsChange } from './apply-settings-change.js';
 import { exportTenantFile } from './export-tenant-file.js';
+import { lockTenantSettings } from './lock-tenant-settings.js';
 import { validateTenantFile } from './parse-tenant-file.js';
 import { tenantFileIssueInPortuguese } from './tenant-file-issues-pt-br.js';
 import type { TenantFile } from './tenant-file-schema.js';
@@ -58,7 +59,7 @@ export async function changeTenantSettings(db: Db, request: ChangeTenantSettings
   return inTransaction(
     db,
     async (tx): Promise<SettingsOutcome> => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`tenant-settings:${tenantId}`}, 0))`;
+      await lockTenantSettings(tx, tenantId);
       const current = await exportTenantFile(tx, tenantId);
       if (!current) return { kind: 'not_found' };
       const change = await byKey(tx, tenantId, request.change);

@@ -2,6 +2,7 @@ import { generateApiKey } from '../auth/index.js';
 import { ConfigError } from '../config/index.js';
 import type { Keyring } from '../credentials/index.js';
 import { type Db, inTransaction } from '../db/index.js';
+import { lockTenantSettings } from './lock-tenant-settings.js';
 import { parseTenantFile } from './parse-tenant-file.js';
 import { type AccessTokenChange, writeTenantFile } from './write-tenant-file.js';
 
@@ -67,6 +68,8 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
       if (phoneOwner && phoneOwner.slug !== file.slug) {
         return { kind: 'refused', problems: [`whatsapp.phoneNumberId: already used by tenant "${phoneOwner.slug}"`] };
       }
+      const existing = await tx.tenant.findUnique({ where: { slug: file.slug }, select: { id: true } });
+      if (existing) await lockTenantSettings(tx, existing.id);
       const { tenantId, created } = await writeTenantFile(tx, file, tokenChange);
       if (!created && !options.newKey) {
         return { kind: 'imported', tenantId, slug: file.slug, created, apiKey: null, apiKeyPrefix: null, apiKeyExpiresAt: null };

@@ -271,4 +271,19 @@ describe('the owner’s settings routes', () => {
     expect(feed).toContain('SUMMARY:Corte feminino ·');
     expect(feed).not.toContain('SUMMARY:Corte ·');
   });
+
+  it('when two changes to one service are saved at once, then both land (each merges into the other’s result)', async () => {
+    const coloracao = setup.tenant.services[1]!;
+    const [priced, renamed, timed] = await Promise.all([
+      request(app()).patch(`/admin/services/${coloracao.id}`).set(owner()).send({ priceCents: 20000 }),
+      request(app()).patch(`/admin/services/${coloracao.id}`).set(owner()).send({ name: 'Coloração completa' }),
+      request(app()).patch(`/admin/services/${coloracao.id}`).set(owner()).send({ bufferAfterMinutes: 15 }),
+    ]);
+    expect([priced.status, renamed.status, timed.status]).toEqual([200, 200, 200]);
+    expect(await setup.db.service.findUniqueOrThrow({ where: { id: coloracao.id } })).toMatchObject({
+      priceCents: 20000,
+      name: 'Coloração completa',
+      bufferAfterMinutes: 15,
+    });
+  });
 });
