@@ -258,6 +258,8 @@ export interface SalonSettings {
   booking: { minNoticeMinutes: number; horizonDays: number; slotStepMinutes: number; cancelNoticeMinutes?: number };
   reminders: { beforeMinutes: number; template: string; language: string }[];
   holidays: { country: string; state?: string; city?: string; open?: string[]; closed?: string[] } | null;
+  /** rooms, basins, chairs: a service that needs one holds one unit */
+  resources: { key: string; name: string; count: number }[];
   services: SettingsService[];
   professionals: SettingsProfessional[];
   checklist: { steps: { step: 'services' | 'professionals' | 'hours' | 'test_booking'; done: boolean }[]; done: boolean };

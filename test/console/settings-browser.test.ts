@@ -129,8 +129,12 @@ describe.runIf(availability.run)('the salon’s settings in Chromium, signed in 
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByLabel('Duração (minutos)').fill('40');
     await durationError.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Adicionar variação' }).click();
+    await page.getByLabel('Variação 1: nome').fill('Escova cabelo longo');
+    await page.getByLabel('Variação 1: duração (min)').fill('60');
+    await page.getByLabel('Variação 1: preço (R$)').fill('90,00');
     await page.getByRole('button', { name: 'Criar serviço' }).click();
-    await page.getByText('Escova · 40 min · R$ 60,00').waitFor();
+    await page.getByText('Escova · 40 min · R$ 60,00 · variações: Escova cabelo longo').waitFor();
     await expect(checklist.textContent()).resolves.toContain('Cadastre os serviços com seus preços (feito)');
     expect(problems).toEqual([]);
   });
@@ -172,7 +176,7 @@ describe.runIf(availability.run)('the salon’s settings in Chromium, signed in 
   it('3. a price changed in the console is the price of the bot’s next listar_servicos', async () => {
     await page.getByRole('button', { name: 'Editar Escova' }).click();
     const form = page.getByRole('form', { name: 'Editar Escova' });
-    await form.getByLabel('Preço (R$)').fill('72,50');
+    await form.getByLabel('Preço (R$)', { exact: true }).fill('72,50');
     await form.getByRole('button', { name: 'Salvar serviço' }).click();
     await page.getByText('Escova · 40 min · R$ 72,50').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);

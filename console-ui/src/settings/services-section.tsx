@@ -11,7 +11,11 @@ export function priceText(service: { priceCents?: number; priceFrom?: boolean })
 }
 
 /** The services, as the bot lists them (by name), with adding, editing and retiring. */
-export function ServicesSection(props: { services: SettingsService[]; onChanged: (notice: string) => void }) {
+export function ServicesSection(props: {
+  services: SettingsService[];
+  resources: { key: string; name: string }[];
+  onChanged: (notice: string) => void;
+}) {
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const saved = (notice: string) => {
@@ -39,7 +43,7 @@ export function ServicesSection(props: { services: SettingsService[]; onChanged:
         {props.services.map((service) => (
           <li key={service.key}>
             {editing === service.key ? (
-              <ServiceForm service={service} onSaved={saved} onCancel={() => setEditing(null)} />
+              <ServiceForm service={service} resources={props.resources} onSaved={saved} onCancel={() => setEditing(null)} />
             ) : (
               <>
                 <span class="settings-item">
@@ -58,7 +62,7 @@ export function ServicesSection(props: { services: SettingsService[]; onChanged:
         ))}
       </ul>
       {editing === '' ? (
-        <ServiceForm service={null} onSaved={saved} onCancel={() => setEditing(null)} />
+        <ServiceForm service={null} resources={props.resources} onSaved={saved} onCancel={() => setEditing(null)} />
       ) : (
         <button type="button" onClick={() => setEditing('')}>
           Novo serviço

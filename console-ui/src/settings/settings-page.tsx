@@ -77,7 +77,7 @@ export function SettingsPage(props: { session: Session }) {
       ) : null}
       {settings ? (
         <div key={version}>
-          <ServicesSection services={settings.services} onChanged={changed} />
+          <ServicesSection services={settings.services} resources={settings.resources} onChanged={changed} />
           <ProfessionalsSection professionals={settings.professionals} services={settings.services} onChanged={changed} />
           <RulesSection settings={settings} onChanged={changed} />
         </div>
