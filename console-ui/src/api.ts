@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details: ApiErrorDetail[] = [],
+    /** the whole answer, for refusals that carry more (a professional's appointments still ahead) */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -31,7 +33,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 /** Same-origin JSON call with the session cookie; throws ApiError on any non-2xx answer. */
-export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
@@ -53,7 +55,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: 
   if (!response.ok) {
     const code = data?.error?.code ?? 'error';
     if (response.status === 401 && !path.endsWith('/console/api/session')) onUnauthorized();
-    throw new ApiError(response.status, code, data?.error?.message ?? `Erro ${response.status}`, data?.error?.details ?? []);
+    throw new ApiError(response.status, code, data?.error?.message ?? `Erro ${response.status}`, data?.error?.details ?? [], data);
   }
   return data as T;
 }
@@ -81,6 +83,9 @@ const PT_BR_CODES = new Set([
   'invalid_block',
   'block_past',
   'notice',
+  'last_service',
+  'last_professional',
+  'has_future_appointments',
 ]);
 
 /**

@@ -9,6 +9,7 @@ import { InboxPage } from './inbox-page.js';
 import { startLiveEvents, stopLiveEvents, useLiveEvents } from './live-events.js';
 import { PasswordPage } from './password-page.js';
 import { hrefOf, linkProps, navigate, type Route, useRoute } from './router.js';
+import { SettingsPage } from './settings/settings-page.js';
 import { SignInPage } from './sign-in-page.js';
 import { StatsPage } from './stats-page.js';
 import { TeamPage } from './team-page.js';
@@ -111,6 +112,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
           {navLink({ page: 'agenda' }, 'Agenda')}
           {session.staff.role === 'owner' ? navLink({ page: 'stats' }, 'Estatísticas') : null}
           {session.staff.role === 'owner' ? navLink({ page: 'team' }, 'Equipe') : null}
+          {session.staff.role === 'owner' ? navLink({ page: 'settings' }, 'Ajustes') : null}
         </nav>
         <div class="who">
           <label class="sound">
@@ -139,6 +141,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
         {route.page === 'customer' ? <CustomerPage key={route.id} id={route.id} session={session} /> : null}
         {route.page === 'stats' ? <StatsPage session={session} /> : null}
         {route.page === 'team' ? <TeamPage session={session} /> : null}
+        {route.page === 'settings' ? <SettingsPage session={session} /> : null}
         {route.page === 'not_found' ? (
           <section>
             <h1 tabIndex={-1}>Página não encontrada</h1>

@@ -7,6 +7,7 @@ export type Route =
   | { page: 'customer'; id: number }
   | { page: 'stats' }
   | { page: 'team' }
+  | { page: 'settings' }
   | { page: 'password' }
   | { page: 'not_found' };
 
@@ -18,6 +19,7 @@ export function parseRoute(pathname: string): Route {
   if (path === '/agenda') return { page: 'agenda' };
   if (path === '/estatisticas') return { page: 'stats' };
   if (path === '/equipe') return { page: 'team' };
+  if (path === '/ajustes') return { page: 'settings' };
   if (path === '/senha') return { page: 'password' };
   const conversation = /^\/conversas\/(\d+)$/.exec(path);
   if (conversation) return { page: 'conversation', id: Number(conversation[1]) };
@@ -41,6 +43,8 @@ export function hrefOf(route: Route): string {
       return `${BASE}/estatisticas`;
     case 'team':
       return `${BASE}/equipe`;
+    case 'settings':
+      return `${BASE}/ajustes`;
     case 'password':
       return `${BASE}/senha`;
   }

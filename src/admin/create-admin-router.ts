@@ -12,9 +12,11 @@ import { createProfessionalRoutes } from './professional-routes.js';
 import { createQuickReplyRoutes } from './quick-reply-routes.js';
 import { requireApiKey } from './require-api-key.js';
 import { requireStaffSession } from './require-staff-session.js';
+import { createSettingsRoutes } from './settings-routes.js';
 import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
 import { createStaffAccountRoutes } from './staff-account-routes.js';
 import { createStatsRoutes } from './stats-routes.js';
+import { createTenantFileRoute } from './tenant-file-route.js';
 
 export interface AdminRouterDeps {
   db: Db;
@@ -67,6 +69,8 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createProfessionalRoutes(deps));
   admin.use(createCustomerRoutes(deps));
   admin.use(createStaffAccountRoutes(deps));
+  admin.use(createTenantFileRoute(deps));
+  admin.use(createSettingsRoutes(deps));
   const router = Router();
   router.use('/admin', admin);
   return router;

@@ -223,3 +223,44 @@ export interface ConsoleStats {
 export type ConsoleEvent =
   | { type: 'handoffs'; pending: number; claimed: number; newPendingIds: number[] }
   | { type: 'message'; conversationId: number; messageId: number; direction: string; author: string };
+
+/** A weekday key of a professional's `hours` (as in the tenant file). */
+export type WeekdayKey = 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat';
+
+/** A service of `GET /admin/settings`, as in the tenant file, with its id. */
+export interface SettingsService {
+  id: number | null;
+  key: string;
+  name: string;
+  durationMinutes: number;
+  priceCents?: number;
+  priceFrom?: boolean;
+  bufferAfterMinutes?: number;
+  resources?: string[];
+  variants: { id: number | null; key: string; name: string; durationMinutes?: number; priceCents?: number; priceFrom?: boolean }[];
+}
+
+/** A professional of `GET /admin/settings`, as in the tenant file, with its id. */
+export interface SettingsProfessional {
+  id: number | null;
+  key: string;
+  name: string;
+  services: (string | { key: string; priceCents?: number; durationMinutes?: number })[];
+  hours: Partial<Record<WeekdayKey, [string, string][]>>;
+  timeOff?: { from: string; to: string }[];
+}
+
+/** `GET /admin/settings` (owner): the tenant file's settings, the catalogue with ids, the first-run checklist */
+export interface SalonSettings {
+  name: string;
+  timezone: string;
+  assistant: { businessInfo: string; address?: string; paymentMethods?: string; ownerReplyPauseMinutes?: number };
+  booking: { minNoticeMinutes: number; horizonDays: number; slotStepMinutes: number; cancelNoticeMinutes?: number };
+  reminders: { beforeMinutes: number; template: string; language: string }[];
+  holidays: { country: string; state?: string; city?: string; open?: string[]; closed?: string[] } | null;
+  /** rooms, basins, chairs: a service that needs one holds one unit */
+  resources: { key: string; name: string; count: number }[];
+  services: SettingsService[];
+  professionals: SettingsProfessional[];
+  checklist: { steps: { step: 'services' | 'professionals' | 'hours' | 'test_booking'; done: boolean }[]; done: boolean };
+}

@@ -15,9 +15,13 @@ export type {
   Professional,
   QueueItem,
   QuickReply,
+  SalonSettings,
   Service,
   Session,
+  SettingsProfessional,
+  SettingsService,
   StaffMember,
+  WeekdayKey,
 } from './console-api.js';
 export type { Same, Sent } from './sent.js';
 export type { AppointmentSource, AppointmentStatus, HandoffStatus, RunExitOrRunning, StaffRole } from './vocabularies.js';

@@ -1,13 +1,10 @@
 import { generateApiKey } from '../auth/index.js';
 import { ConfigError } from '../config/index.js';
 import type { Keyring } from '../credentials/index.js';
-import { type Db, inTransaction, Prisma, type Tx } from '../db/index.js';
+import { type Db, inTransaction } from '../db/index.js';
+import { lockTenantSettings } from './lock-tenant-settings.js';
 import { parseTenantFile } from './parse-tenant-file.js';
-import { syncQuickReplies } from './quick-replies.js';
-import { syncProfessionalSchedule } from './sync-professional-schedule.js';
-import { syncServices } from './sync-services.js';
-import type { TenantFile } from './tenant-file-schema.js';
-import { differs, upsertByKey } from './upsert-by-key.js';
+import { type AccessTokenChange, writeTenantFile } from './write-tenant-file.js';
 
 /**
  * An import writes a whole salon (every service, professional, hour and time off) in one
@@ -47,7 +44,8 @@ export interface ImportTenantOptions {
  * time off become exactly the file's. Rows that already match are left alone, so importing
  * the same file twice changes no row. A new tenant gets an admin API key; an existing one
  * gets a new key only with `newKey` (re-importing mints none). The access token is stored
- * sealed (AES-256-GCM, see credentials/); an unchanged token keeps its stored value.
+ * sealed (AES-256-GCM, see credentials/); an unchanged token keeps its stored value, a file
+ * without one keeps the stored token (an exported file has none) and `null` removes it.
  * A bad file is refused with every problem named, and nothing is written.
  */
 export async function importTenant(db: Db, input: unknown, options: ImportTenantOptions): Promise<ImportTenantOutcome> {
@@ -55,9 +53,9 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
   if (!parsed.ok) return { kind: 'refused', problems: parsed.problems };
   const file = parsed.file;
   const token = file.whatsapp.accessToken;
-  let sealedToken: string | null = null;
+  let tokenChange: AccessTokenChange = token === null ? { kind: 'remove' } : { kind: 'keep' };
   try {
-    if (token) sealedToken = options.keyring.seal(token);
+    if (token) tokenChange = { kind: 'set', plain: token, sealed: options.keyring.seal(token), keyring: options.keyring };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     return { kind: 'refused', problems: error.problems.map((problem) => `whatsapp.accessToken: cannot be stored: ${problem}`) };
@@ -70,17 +68,9 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
       if (phoneOwner && phoneOwner.slug !== file.slug) {
         return { kind: 'refused', problems: [`whatsapp.phoneNumberId: already used by tenant "${phoneOwner.slug}"`] };
       }
-      const { tenantId, created } = await upsertTenant(tx, file, { plain: token ?? null, sealed: sealedToken, keyring: options.keyring });
-      const serviceIdByKey = await syncServices(tx, tenantId, file);
-      for (const entry of file.professionals) {
-        const professionalId = await upsertByKey(tx.professional, tenantId, entry.key, { name: entry.name });
-        await syncProfessionalSchedule(tx, { tenantId, professionalId }, entry, serviceIdByKey, file.timezone);
-      }
-      await tx.professional.updateMany({
-        where: { tenantId, active: true, key: { notIn: file.professionals.map((entry) => entry.key) } },
-        data: { active: false },
-      });
-      if (file.quickReplies) await syncQuickReplies(tx, tenantId, file.quickReplies);
+      const existing = await tx.tenant.findUnique({ where: { slug: file.slug }, select: { id: true } });
+      if (existing) await lockTenantSettings(tx, existing.id);
+      const { tenantId, created } = await writeTenantFile(tx, file, tokenChange);
       if (!created && !options.newKey) {
         return { kind: 'imported', tenantId, slug: file.slug, created, apiKey: null, apiKeyPrefix: null, apiKeyExpiresAt: null };
       }
@@ -99,52 +89,4 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
     },
     IMPORT_TRANSACTION,
   );
-}
-
-/** Retention when the tenant file has no `retention` block (CONTRACT: default 180 days). */
-const DEFAULT_RETENTION_DAYS = 180;
-
-async function upsertTenant(
-  tx: Tx,
-  file: TenantFile,
-  token: { plain: string | null; sealed: string | null; keyring: Keyring },
-): Promise<{ tenantId: number; created: boolean }> {
-  const wanted = {
-    name: file.name,
-    timezone: file.timezone,
-    phoneNumberId: file.whatsapp.phoneNumberId,
-    accessToken: token.sealed,
-    businessInfo: file.assistant.businessInfo,
-    address: file.assistant.address ?? '',
-    paymentMethods: file.assistant.paymentMethods ?? '',
-    ownerReplyPauseMinutes: file.assistant.ownerReplyPauseMinutes ?? 720,
-    minNoticeMinutes: file.booking.minNoticeMinutes,
-    horizonDays: file.booking.horizonDays,
-    slotStepMinutes: file.booking.slotStepMinutes,
-    cancelNoticeMinutes: file.booking.cancelNoticeMinutes ?? 0,
-    templates: file.templates ?? Prisma.DbNull,
-    reminders: file.reminders ?? Prisma.DbNull,
-    holidays: file.holidays ?? Prisma.DbNull,
-    retentionDays: file.retention?.days ?? DEFAULT_RETENTION_DAYS,
-  };
-  const existing = await tx.tenant.findUnique({ where: { slug: file.slug } });
-  if (!existing) {
-    const tenant = await tx.tenant.create({ data: { slug: file.slug, ...wanted }, select: { id: true } });
-    return { tenantId: tenant.id, created: true };
-  }
-  // Sealing is randomised: the same token keeps its stored ciphertext, so a re-import changes nothing.
-  if (token.plain !== null && existing.accessToken !== null && opensTo(token.keyring, existing.accessToken, token.plain)) {
-    wanted.accessToken = existing.accessToken;
-  }
-  // Updating only on a real change keeps updated_at meaningful ("when was this tenant last changed").
-  if (differs(existing, wanted)) await tx.tenant.update({ where: { id: existing.id }, data: wanted });
-  return { tenantId: existing.id, created: false };
-}
-
-function opensTo(keyring: Keyring, stored: string, plain: string): boolean {
-  try {
-    return keyring.open(stored) === plain;
-  } catch {
-    return false;
-  }
 }

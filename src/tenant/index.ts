@@ -1,4 +1,15 @@
+export { SETTINGS_FIELDS, type SettingsChange } from './apply-settings-change.js';
+export {
+  type ChangeTenantSettingsRequest,
+  changeTenantSettings,
+  type FutureAppointment,
+  type SettingsActor,
+  type SettingsOutcome,
+  type SettingsProblem,
+} from './change-tenant-settings.js';
 export { importDemoTenantIfNoTenants } from './demo-tenant.js';
+export { exportTenantFile } from './export-tenant-file.js';
+export { FIRST_RUN_STEPS, type FirstRunChecklist, type FirstRunStep, firstRunChecklist } from './first-run-checklist.js';
 export { formatApiKeyNotice } from './format-api-key-notice.js';
 export { type ImportTenantOutcome, importTenant } from './import-tenant.js';
 export { listTenants, type TenantSummary } from './list-tenants.js';
@@ -24,3 +35,4 @@ export {
 } from './reminder-settings.js';
 export { isWhatsappTemplateLanguage, WHATSAPP_TEMPLATE_LANGUAGES } from './template-languages.js';
 export { type TenantFile, tenantFileSchema } from './tenant-file-schema.js';
+export { type AccessTokenChange, writeTenantFile } from './write-tenant-file.js';

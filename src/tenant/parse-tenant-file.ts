@@ -10,6 +10,13 @@ export type ParsedTenantFile = { ok: true; file: TenantFile } | { ok: false; pro
  * `professionals[0].hours.mon[1]: interval 13:00–12:00 ends before it starts`.
  */
 export function parseTenantFile(input: unknown): ParsedTenantFile {
+  const validated = validateTenantFile(input);
+  if (validated.ok) return validated;
+  return { ok: false, problems: validated.issues.map(formatIssue) };
+}
+
+/** The same validation with zod's issues (path as an array), for callers that name each field themselves (the console's settings). */
+export function validateTenantFile(input: unknown): { ok: true; file: TenantFile } | { ok: false; issues: z.core.$ZodIssue[] } {
   const parsed = tenantFileSchema.safeParse(input, {
     error: (issue) => {
       if (issue.code !== 'invalid_type') return undefined;
@@ -18,7 +25,7 @@ export function parseTenantFile(input: unknown): ParsedTenantFile {
     },
   });
   if (parsed.success) return { ok: true, file: parsed.data };
-  return { ok: false, problems: parsed.error.issues.map(formatIssue) };
+  return { ok: false, issues: parsed.error.issues };
 }
 
 /** Reads and validates a tenant file from disk; unreadable files and bad JSON are problems too. */

@@ -37,8 +37,11 @@ export const tenantFileSchema = z
     timezone: z.string().refine(isKnownTimeZone, 'is not a known IANA time zone (e.g. "America/Sao_Paulo")'),
     whatsapp: z.strictObject({
       phoneNumberId: z.string().regex(/^\d{5,20}$/, 'must be the numeric phone number id from Meta (digits only)'),
-      /** Absent: sandbox transport, outbound messages are stored and not sent. */
-      accessToken: z.string().trim().min(1, 'must not be empty (leave it out for the sandbox)').optional(),
+      /**
+       * The Graph API token. Absent: a new tenant uses the sandbox transport (outbound messages are
+       * stored and not sent), an existing one keeps its stored token; null: back to the sandbox.
+       */
+      accessToken: z.string().trim().min(1, 'must not be empty (use null for the sandbox)').nullable().optional(),
     }),
     assistant: z.strictObject({
       businessInfo: z.string().max(4000, 'must be at most 4000 characters'),

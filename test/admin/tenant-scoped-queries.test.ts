@@ -201,6 +201,23 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       'POST /admin/staff/:id/enable': () => request(app).post(`/admin/staff/${ids.staff}/enable`).set(auth).send({}),
       'PATCH /admin/staff/:id': () => request(app).patch(`/admin/staff/${ids.staff}`).set(auth).send({ role: 'owner' }),
       'POST /admin/staff/:id/reset-password': () => request(app).post(`/admin/staff/${ids.staff}/reset-password`).set(auth).send({}),
+      'GET /admin/tenant-file': () => request(app).get('/admin/tenant-file').set(auth),
+      'GET /admin/settings': () => request(app).get('/admin/settings').set(auth),
+      'PUT /admin/settings': () =>
+        request(app)
+          .put('/admin/settings')
+          .set(auth)
+          .send({ booking: { minNoticeMinutes: 60 } }),
+      'POST /admin/services': () => request(app).post('/admin/services').set(auth).send({ name: 'Escopo', durationMinutes: 30 }),
+      'PATCH /admin/services/:id': () =>
+        request(app).patch(`/admin/services/${tenant.services[0]?.id}`).set(auth).send({ priceCents: 5000 }),
+      'POST /admin/professionals': () =>
+        request(app)
+          .post('/admin/professionals')
+          .set(auth)
+          .send({ name: 'Escopo Pro', services: ['corte'], hours: { mon: [['09:00', '12:00']] } }),
+      'PATCH /admin/professionals/:id': () =>
+        request(app).patch(`/admin/professionals/${tenant.professionals[0]?.id}`).set(auth).send({ name: 'Ana Maria' }),
     };
     expect(Object.keys(exercised).sort(), 'a declared admin route is not exercised here').toEqual(declaredAdminRoutes());
 

@@ -1,5 +1,8 @@
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { generateApiKey } from '../../src/auth/index.js';
 import { fixedClock } from '../../src/shared/index.js';
+import { bearer, createAdminTestApp } from '../admin/admin-test-app.js';
 import { testDatabase } from '../support/test-database.js';
 import { allText, demoTenant } from './demo-tenant-session.js';
 
@@ -17,5 +20,20 @@ describe('offline assistant: prices from the catalogue (demo tenant)', () => {
     expect(answer).toContain('• Coloração: a partir de R$ 180,00 (120 min)');
     expect(answer).toContain('• Corte feminino: R$ 80,00 (45 min)');
     expect(answer).not.toContain('a nossa equipe informa');
+  });
+
+  it('when the owner changes a price in the console, then the very next price answer carries it', async () => {
+    const demo = await demoTenant(db, clock);
+    const key = generateApiKey();
+    await db.apiKey.create({ data: { tenantId: demo.tenantId, prefix: key.prefix, keyHash: key.keyHash } });
+    await request(createAdminTestApp(db, { clock }))
+      .patch(`/admin/services/${demo.serviceId('escova')}`)
+      .set(bearer(key.key))
+      .send({ priceCents: 6500, priceFrom: true })
+      .expect(200);
+    const { say } = await demo.customer();
+    const answer = allText(await say('quanto custa a escova?'));
+    expect(answer).toContain('• Escova: a partir de R$ 65,00 (40 min)');
+    expect(answer).not.toContain('R$ 60,00');
   });
 });
