@@ -101,6 +101,7 @@ export function errorText(error: unknown): string {
     if (error.code === 'outside_customer_window') return 'Fora da janela de 24 horas: o WhatsApp não permite mensagem livre agora.';
     if (error.code === 'already_claimed') return 'Outra pessoa já assumiu esta conversa.';
     if (error.code === 'email_taken') return 'Este e-mail já tem uma conta no console.';
+    if (error.code === 'staff_disabled' || error.code === 'handoff_open') return error.message;
     if (error.code === 'last_owner') return 'Esta é a última conta de proprietário ativa: promova outra pessoa antes.';
     if (error.code === 'already_resolved') return 'Esta conversa já foi encerrada.';
     if (error.code === 'csrf_failed') return 'A sessão mudou em outra aba. Recarregue a página.';

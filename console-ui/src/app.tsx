@@ -79,6 +79,12 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
   }, []);
   useEffect(() => setPendingBadge(pending ?? 0), [pending]);
   useLiveEvents((event) => {
+    if (event.type === 'signed_out') {
+      props.onSignedOut();
+      return;
+    }
+    // Any call answered 401 signs the page out (the unauthorized handler); others change nothing.
+    if (event.type === 'stream_refused') void api('GET', '/admin/handoffs?status=pending&limit=1').catch(() => undefined);
     if (event.type !== 'handoffs') return;
     setPending(event.pending);
     if (event.newPendingIds.length > 0) chime();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { ConversationDetail, CustomerAppointment, QuickReply, Session } from '../../src/contract/index.js';
+import type { Assignee, ConversationDetail, CustomerAppointment, QuickReply, Session } from '../../src/contract/index.js';
 import { api, errorText } from './api.js';
 import { dateTimeText } from './format.js';
 import { useLiveEvents } from './live-events.js';
@@ -20,6 +20,8 @@ export function ConversationPage(props: { id: number; session: Session }) {
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
   const [quickReplies, setQuickReplies] = useState<QuickReply[]>([]);
+  const [assignees, setAssignees] = useState<Assignee[]>([]);
+  const [assignTo, setAssignTo] = useState('');
   const [highlight, setHighlight] = useState(0);
   const [pickerClosed, setPickerClosed] = useState(false);
   const replyRef = useRef<HTMLTextAreaElement>(null);
@@ -47,12 +49,15 @@ export function ConversationPage(props: { id: number; session: Session }) {
     api<{ items: QuickReply[] }>('GET', '/admin/quick-replies')
       .then((list) => setQuickReplies(list.items))
       .catch(() => setQuickReplies([]));
+    api<{ items: Assignee[] }>('GET', '/admin/assignees')
+      .then((list) => setAssignees(list.items))
+      .catch(() => setAssignees([]));
   }, []);
   useEffect(() => {
     logRef.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [detail?.messages.length]);
   useLiveEvents((event) => {
-    if (event.type === 'reconnected' || event.type === 'handoffs' || event.conversationId === id) void load();
+    if (event.type === 'reconnected' || event.type === 'handoffs' || (event.type === 'message' && event.conversationId === id)) void load();
   });
 
   const act = async (what: () => Promise<unknown>, done: string) => {
@@ -92,7 +97,9 @@ export function ConversationPage(props: { id: number; session: Session }) {
         reopenTemplate ? 'Reabra a conversa com a mensagem modelo ou aguarde' : 'Aguarde'
       } o cliente escrever.`
     : !handoff
-      ? 'O robô está atendendo esta conversa. Assuma a conversa para responder.'
+      ? detail.conversation.closedAt
+        ? 'Conversa encerrada. Assuma a conversa para responder.'
+        : 'O robô está atendendo esta conversa. Assuma a conversa para responder.'
       : handoff.status === 'pending'
         ? 'Assuma a conversa para responder.'
         : !mine
@@ -123,6 +130,11 @@ export function ConversationPage(props: { id: number; session: Session }) {
             {handoff.note ? ` — “${handoff.note}”` : ''}
             <br />
             {handoff.status === 'pending' ? 'Aguardando alguém assumir.' : `Com ${handoff.attendant ?? '—'}.`}
+          </p>
+        ) : detail.conversation.closedAt ? (
+          <p class="handoff-reason">
+            Conversa encerrada em {dateTimeText(detail.conversation.closedAt, zone)}: o robô não responde até alguém devolvê-la a ele ou o
+            cliente escrever depois de 24 horas.
           </p>
         ) : (
           <p class="handoff-reason">O robô está atendendo esta conversa.</p>
@@ -163,7 +175,59 @@ export function ConversationPage(props: { id: number; session: Session }) {
               Resolver e devolver ao robô
             </button>
           ) : null}
+          {handoff ? (
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy}
+              onClick={() =>
+                act(
+                  () => api('POST', `/admin/handoffs/${handoff.id}/resolve`, { returnToBot: false }),
+                  'Conversa encerrada. O robô não responde até alguém devolvê-la.',
+                )
+              }
+            >
+              Resolver e encerrar
+            </button>
+          ) : null}
+          {!handoff && detail.conversation.closedAt ? (
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy}
+              onClick={() => act(() => api('POST', `/admin/conversations/${id}/return-to-bot`, {}), 'Conversa devolvida ao robô.')}
+            >
+              Devolver ao robô
+            </button>
+          ) : null}
         </div>
+        {assignees.length > 1 ? (
+          <form
+            class="assign"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const colleague = assignees.find((each) => String(each.id) === assignTo);
+              if (!colleague) return;
+              void act(
+                () => api('POST', `/admin/conversations/${id}/assign`, { staffId: colleague.id }),
+                `Conversa atribuída a ${colleague.name}.`,
+              );
+            }}
+          >
+            <label for="assign-to">Atribuir a</label>
+            <select id="assign-to" value={assignTo} onChange={(event) => setAssignTo((event.target as HTMLSelectElement).value)}>
+              <option value="">Escolha uma pessoa da equipe</option>
+              {assignees.map((each) => (
+                <option key={each.id} value={String(each.id)} disabled={handoff?.status === 'claimed' && handoff.attendant === each.name}>
+                  {each.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" class="secondary" disabled={busy || !assignTo}>
+              Atribuir
+            </button>
+          </form>
+        ) : null}
         <p class="sr-only" aria-live="polite">
           {notice}
         </p>

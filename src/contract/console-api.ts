@@ -31,6 +31,8 @@ export interface ConversationListEntry {
   customer: { id: number; name: string | null; phone: string | null; username: string | null };
   lastMessageAt: string;
   handledBy: 'bot' | 'staff';
+  /** `open` (the bot's), `pending`, `claimed`, or `closed` (resolved without returning it to the bot) */
+  status: 'open' | 'pending' | 'claimed' | 'closed';
   openHandoff: { id: number; status: 'pending' | 'claimed'; reason: string; reasonLabel: string; attendant: string | null } | null;
   /** the customer's messages since the last reply */
   unread: number;
@@ -41,6 +43,12 @@ export interface ConversationListEntry {
 export interface ConversationList {
   items: ConversationListEntry[];
   nextCursor: string | null;
+}
+
+/** One item of `GET /admin/assignees`: an active colleague a conversation can be assigned to */
+export interface Assignee {
+  id: number;
+  name: string;
 }
 
 /** One item of `GET /admin/quick-replies` */
@@ -81,7 +89,8 @@ export interface ConversationMessage {
 
 /** `GET /admin/conversations/:id` */
 export interface ConversationDetail {
-  conversation: { id: number; createdAt: string; lastInboundAt: string | null };
+  /** `closedAt`: a person resolved the chat without returning it to the bot (silent until given back or a day later) */
+  conversation: { id: number; createdAt: string; lastInboundAt: string | null; closedAt: string | null };
   customer: { id: number; name: string | null; phone: string | null; username: string | null };
   messages: ConversationMessage[];
   hasOlderMessages: boolean;

@@ -1,5 +1,6 @@
 export type {
   Appointment,
+  Assignee,
   ConsoleEvent,
   ConsoleStats,
   ConversationDetail,

@@ -140,6 +140,11 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       'GET /admin/conversations': () => request(app).get('/admin/conversations?q=escopo&handledBy=bot').set(auth),
       'POST /admin/conversations/:id/takeover': () =>
         request(app).post(`/admin/conversations/${ids.conversation}/takeover`).set(auth).send({ attendant: 'Rita' }),
+      'GET /admin/assignees': () => request(app).get('/admin/assignees').set(auth),
+      'POST /admin/conversations/:id/assign': () =>
+        request(app).post(`/admin/conversations/${ids.conversation}/assign`).set(auth).send({ staffId: ids.staff }),
+      'POST /admin/conversations/:id/return-to-bot': () =>
+        request(app).post(`/admin/conversations/${ids.closedConversation}/return-to-bot`).set(auth).send({}),
       'GET /admin/stats/handoff-reasons': () => request(app).get('/admin/stats/handoff-reasons?from=2026-01-01&to=2027-01-01').set(auth),
       'GET /admin/stats/reminders': () => request(app).get('/admin/stats/reminders?from=2026-01-01&to=2028-01-01').set(auth),
       'GET /admin/stats/overview': () => request(app).get('/admin/stats/overview?from=2026-01-01&to=2026-12-31').set(auth),
