@@ -45,6 +45,38 @@ export interface ConversationList {
   nextCursor: string | null;
 }
 
+/** Bookings by how they were made (the appointment's `source`) */
+export interface BookingsBySource {
+  bot: number;
+  staff: number;
+  reminder: number;
+  waitlist: number;
+}
+
+/** One local day of `GET /admin/stats/overview` (or the period's totals, without `date`) */
+export interface OverviewDay {
+  date: string;
+  bookings: BookingsBySource;
+  attended: number;
+  noShows: number;
+  cancellations: number;
+  bookedRevenueCents: number;
+  attendedRevenueCents: number;
+}
+
+/** `GET /admin/stats/overview?from=&to=` (owners only): local dates, both included */
+export interface Overview {
+  from: string;
+  to: string;
+  timezone: string;
+  days: OverviewDay[];
+  totals: Omit<OverviewDay, 'date'>;
+  professionals: { id: number; name: string; bookedMinutes: number; workingMinutes: number; occupancy: number | null }[];
+  conversations: { total: number; finishedByBot: number; botShare: number | null };
+  handoffWait: { p50Seconds: number | null; p90Seconds: number | null; claimed: number; unclaimed: number };
+  reminders: { remindedAppointments: number; confirmedThroughReminder: number; confirmationRate: number | null };
+}
+
 /** One item of `GET /admin/assignees`: an active colleague a conversation can be assigned to */
 export interface Assignee {
   id: number;

@@ -1,6 +1,7 @@
 export { type AddNoteOutcome, addConversationNote, type ConversationNoteView } from './add-conversation-note.js';
 export { type AssignConversationOutcome, assignConversation } from './assign-conversation.js';
 export { type ClaimedHandoff, type ClaimHandoffOutcome, claimHandoff } from './claim-handoff.js';
+export { type ConversationOutcomeStats, computeConversationOutcomeStats } from './conversation-outcome-stats.js';
 export { formatHandoffReasonStats } from './format-handoff-reason-stats.js';
 export { handOverToOwner } from './hand-over-to-owner.js';
 export { claimHandoffNotice, markHandoffNoticeGiven, type NoticeScope } from './handoff-notice.js';
