@@ -6,6 +6,7 @@ import { chime, isSoundOn, setPendingBadge, setSoundOn } from './attention.js';
 import { ConversationPage } from './conversation-page.js';
 import { CustomerPage } from './customer-page.js';
 import { InboxPage } from './inbox-page.js';
+import { LazyOverviewPage } from './lazy-overview-page.js';
 import { startLiveEvents, stopLiveEvents, useLiveEvents } from './live-events.js';
 import { PasswordPage } from './password-page.js';
 import { hrefOf, linkProps, navigate, type Route, useRoute } from './router.js';
@@ -115,6 +116,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
         <nav aria-label="Seções">
           {navLink({ page: 'inbox' }, 'Atendimento', pending ? ` (${pending})` : '')}
           {navLink({ page: 'agenda' }, 'Agenda')}
+          {session.staff.role === 'owner' ? navLink({ page: 'overview' }, 'Resumo') : null}
           {session.staff.role === 'owner' ? navLink({ page: 'stats' }, 'Estatísticas') : null}
           {session.staff.role === 'owner' ? navLink({ page: 'team' }, 'Equipe') : null}
         </nav>
@@ -145,6 +147,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
         {route.page === 'customer' ? <CustomerPage key={route.id} id={route.id} session={session} /> : null}
         {route.page === 'stats' ? <StatsPage session={session} /> : null}
         {route.page === 'team' ? <TeamPage session={session} /> : null}
+        {route.page === 'overview' ? <LazyOverviewPage session={session} /> : null}
         {route.page === 'not_found' ? (
           <section>
             <h1 tabIndex={-1}>Página não encontrada</h1>

@@ -6,6 +6,7 @@ export type Route =
   | { page: 'agenda' }
   | { page: 'customer'; id: number }
   | { page: 'stats' }
+  | { page: 'overview' }
   | { page: 'team' }
   | { page: 'password' }
   | { page: 'not_found' };
@@ -18,6 +19,7 @@ export function parseRoute(pathname: string): Route {
   if (path === '/agenda') return { page: 'agenda' };
   if (path === '/estatisticas') return { page: 'stats' };
   if (path === '/equipe') return { page: 'team' };
+  if (path === '/resumo') return { page: 'overview' };
   if (path === '/senha') return { page: 'password' };
   const conversation = /^\/conversas\/(\d+)$/.exec(path);
   if (conversation) return { page: 'conversation', id: Number(conversation[1]) };
@@ -41,6 +43,8 @@ export function hrefOf(route: Route): string {
       return `${BASE}/estatisticas`;
     case 'team':
       return `${BASE}/equipe`;
+    case 'overview':
+      return `${BASE}/resumo`;
     case 'password':
       return `${BASE}/senha`;
   }
