@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { QueueItem, Session } from '../../src/contract/index.js';
 import { AgendaPage } from './agenda/agenda-page.js';
 import { ApiError, api, setCsrfToken, setUnauthorizedHandler } from './api.js';
-import { chime, isSoundOn, setPendingBadge, setSoundOn } from './attention.js';
+import { canNotify, chime, isNotifyOn, isSoundOn, notifyNewHandoffs, setNotifyOn, setPendingBadge, setSoundOn } from './attention.js';
 import { ConversationPage } from './conversation-page.js';
 import { CustomerPage } from './customer-page.js';
 import { InboxPage } from './inbox-page.js';
@@ -69,6 +69,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
   const { session, route } = props;
   const [pending, setPending] = useState<number | null>(null);
   const [sound, setSound] = useState(isSoundOn());
+  const [notify, setNotify] = useState(isNotifyOn());
   const mainRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -89,6 +90,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
     if (event.type !== 'handoffs') return;
     setPending(event.pending);
     if (event.newPendingIds.length > 0) chime();
+    notifyNewHandoffs(event.newPendingIds.length, () => navigate(hrefOf({ page: 'inbox' })));
   });
   // Moves focus to the new page's heading, so a screen reader announces where it landed.
   useEffect(() => {
@@ -133,6 +135,19 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
             />
             Som para nova conversa
           </label>
+          {canNotify() ? (
+            <label class="sound">
+              <input
+                type="checkbox"
+                checked={notify}
+                onChange={async (event) => {
+                  const wanted = (event.target as HTMLInputElement).checked;
+                  setNotify(await setNotifyOn(wanted));
+                }}
+              />
+              Aviso do navegador com a aba em segundo plano
+            </label>
+          ) : null}
           <span>{session.staff.name}</span>
           <a {...linkProps(hrefOf({ page: 'password' }))}>Trocar senha</a>
           <button type="button" class="link" onClick={signOut}>

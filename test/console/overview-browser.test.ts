@@ -23,7 +23,8 @@ function daysAgo(days: number, clock: string): string {
 }
 
 // Issue 26: the owner's overview renders its charts (loaded on first visit only), shows the
-// day's numbers under the pointer and downloads the days as CSV.
+// day's numbers under the pointer and downloads the days as CSV; a new handoff while the tab
+// is in the background shows a browser notification.
 describe.runIf(availability.run)('the owner’s overview in Chromium', { timeout: 90_000 }, () => {
   const database = testDatabase();
   let service: ConsoleTestService;
@@ -179,6 +180,46 @@ describe.runIf(availability.run)('the owner’s overview in Chromium', { timeout
     expect(lines).toHaveLength(1 + 30 + 1);
     // 14 × (60 + 50) + 7 × 90 + the no-show's 50 = 2 220,00 booked; attended leaves the no-show out.
     expect(lines.at(-1)).toBe('total;25;5;7;0;35;1;1;2220,00;2170,00');
+    expect(problems).toEqual([]);
+  });
+
+  it('3. a new handoff while the tab is in the background shows a browser notification (none while it is in front)', async () => {
+    const { db } = await database;
+    // The browser's Notification and the tab's visibility are the outside world here: recorded and switched by the test.
+    await page.addInitScript(`(() => {
+      const shown = [];
+      window.__notifications = shown;
+      window.__hidden = false;
+      class RecordedNotification {
+        static permission = 'granted';
+        static requestPermission = async () => 'granted';
+        constructor(title, options) {
+          this.onclick = null;
+          shown.push({ title, body: options?.body });
+        }
+        close() {}
+      }
+      window.Notification = RecordedNotification;
+      Object.defineProperty(document, 'visibilityState', { get: () => (window.__hidden ? 'hidden' : 'visible') });
+    })()`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Resumo', exact: true }).waitFor();
+    await page.getByLabel('Aviso do navegador com a aba em segundo plano').check();
+    const shown = () => page.evaluate<{ title: string; body: string }[]>('window.__notifications');
+    const waiting = async () => {
+      const { conversation } = await createTestConversation(db, salon.id);
+      await requestHandoff(db, { tenantId: salon.id, conversationId: conversation.id, reason: 'requested_by_customer' });
+    };
+
+    await waiting();
+    await page.locator('nav a', { hasText: /Atendimento \(1\)/ }).waitFor();
+    expect(await shown()).toEqual([]);
+
+    await page.evaluate('window.__hidden = true');
+    await waiting();
+    await page.locator('nav a', { hasText: /Atendimento \(2\)/ }).waitFor();
+    await expect.poll(shown).toEqual([{ title: 'Nova conversa aguardando atendimento', body: 'Abra o console para assumir.' }]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 });
