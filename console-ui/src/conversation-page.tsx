@@ -4,6 +4,7 @@ import { api, errorText } from './api.js';
 import { dateTimeText } from './format.js';
 import { useLiveEvents } from './live-events.js';
 import { APPOINTMENT_STATUS_LABELS, authorLabel, deliveryLabel, kindLabel } from './message-labels.js';
+import { hasMedia, MessageMedia } from './message-media.js';
 import { insertQuickReply, matchingQuickReplies, typedShortcut } from './quick-reply-picker.js';
 import { hrefOf, linkProps, navigate } from './router.js';
 
@@ -266,7 +267,8 @@ export function ConversationPage(props: { id: number; session: Session }) {
                       {kind ? <span class="badge">{kind}</span> : null}
                       <time dateTime={message.createdAt}>{dateTimeText(message.createdAt, zone)}</time>
                     </span>
-                    <span class="text">{message.text ?? '(sem texto)'}</span>
+                    <MessageMedia conversationId={id} message={message} />
+                    {message.text || !hasMedia(message) ? <span class="text">{message.text ?? '(sem texto)'}</span> : null}
                     {delivery ? <span class={`delivery ${message.status}`}>{delivery}</span> : null}
                   </li>
                 );

@@ -140,6 +140,8 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       'GET /admin/conversations': () => request(app).get('/admin/conversations?q=escopo&handledBy=bot').set(auth),
       'POST /admin/conversations/:id/takeover': () =>
         request(app).post(`/admin/conversations/${ids.conversation}/takeover`).set(auth).send({ attendant: 'Rita' }),
+      'GET /admin/conversations/:id/messages/:messageId/media': () =>
+        request(app).get(`/admin/conversations/${ids.conversation}/messages/${ids.conversation}/media`).set(auth),
       'GET /admin/assignees': () => request(app).get('/admin/assignees').set(auth),
       'POST /admin/conversations/:id/assign': () =>
         request(app).post(`/admin/conversations/${ids.conversation}/assign`).set(auth).send({ staffId: ids.staff }),

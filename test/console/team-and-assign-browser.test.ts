@@ -156,14 +156,14 @@ describe.runIf(availability.run)('assigning, closing and the team in Chromium', 
     await page.getByRole('link', { name: 'Equipe' }).click();
     await page.getByRole('heading', { name: 'Equipe', exact: true }).waitFor();
 
+    const disabledAt = Date.now();
     await page.getByRole('button', { name: 'Desativar Lara' }).click();
     await page.getByRole('button', { name: 'Reativar Lara' }).waitFor();
-    const disabledAt = Date.now();
     // Nothing is clicked on Lara's page: the open console notices by itself.
     await lara.page.getByRole('heading', { name: 'Entrar no console' }).waitFor({ timeout: 10_000 });
     const signedOutAfterMs = Date.now() - disabledAt;
     expect(signedOutAfterMs).toBeLessThan(5_000);
-    process.stdout.write(`a disabled attendant's open console was signed out after ${signedOutAfterMs} ms\n`);
+    process.stdout.write(`a disabled attendant's open console was signed out ${signedOutAfterMs} ms after the owner's click\n`);
     const laraAccount = await db.staffAccount.findUniqueOrThrow({ where: { email: laraEmail } });
     expect(await db.staffSession.count({ where: { staffId: laraAccount.id, revokedAt: null } })).toBe(0);
 
@@ -189,6 +189,47 @@ describe.runIf(availability.run)('assigning, closing and the team in Chromium', 
     await lara.page.getByRole('link', { name: 'Equipe' }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(rita.problems).toEqual([]);
+    expect(lara.problems).toEqual([]);
+  });
+
+  it('4. the customer’s image, voice note (with its transcript) and document show in the conversation, through the admin API', async () => {
+    const { db } = await database;
+    // A 1×1 PNG, as Meta would hand it over.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    graph.addMedia('7000000001', png, 'image/png').addMedia('7000000002', Uint8Array.from([0x4f, 0x67, 0x67, 0x53]), 'audio/ogg');
+    graph.addMedia('7000000003', new TextEncoder().encode('%PDF-1.4'), 'application/pdf');
+    const inbound = (type: string, content: Record<string, string | boolean>, text: string | null) =>
+      db.message.create({
+        data: {
+          tenantId: salon.id,
+          conversationId,
+          direction: 'inbound',
+          author: 'customer',
+          type,
+          text,
+          status: 'processed',
+          payload: { message: { type, [type]: content } },
+        },
+      });
+    await inbound('image', { id: '7000000001', mime_type: 'image/png' }, null);
+    await inbound('audio', { id: '7000000002', mime_type: 'audio/ogg', voice: true }, 'Pode ser sexta às três?');
+    await inbound('document', { id: '7000000003', mime_type: 'application/pdf', filename: 'referencia.pdf' }, null);
+
+    const { page } = lara;
+    await page.goto(`${service.url}/console/conversas/${conversationId}`);
+    const image = page.getByRole('img', { name: 'Imagem enviada pelo cliente' });
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+    await page.locator('audio[aria-label="Áudio enviado pelo cliente"]').waitFor();
+    await page.getByText('Pode ser sexta às três?').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Baixar documento enviado pelo cliente' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('referencia.pdf');
+    expect(graph.mediaRequests.some((each) => each.path === '/media-files/7000000001')).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'conversation-media');
     expect(lara.problems).toEqual([]);
   });
 });
