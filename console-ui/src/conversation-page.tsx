@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Assignee, ConversationDetail, CustomerAppointment, QuickReply, Session } from '../../src/contract/index.js';
-import { api, errorText } from './api.js';
+import { api, apiUpload, errorText } from './api.js';
 import { dateTimeText } from './format.js';
 import { useLiveEvents } from './live-events.js';
 import { APPOINTMENT_STATUS_LABELS, authorLabel, deliveryLabel, kindLabel } from './message-labels.js';
@@ -20,6 +20,8 @@ export function ConversationPage(props: { id: number; session: Session }) {
   const [notice, setNotice] = useState('');
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [fileChosen, setFileChosen] = useState(false);
   const [quickReplies, setQuickReplies] = useState<QuickReply[]>([]);
   const [assignees, setAssignees] = useState<Assignee[]>([]);
   const [assignTo, setAssignTo] = useState('');
@@ -375,6 +377,36 @@ export function ConversationPage(props: { id: number; session: Session }) {
             ) : null}
             <button type="submit" disabled={busy || Boolean(sendBlocked) || !text.trim()}>
               Enviar
+            </button>
+          </form>
+          <form
+            class="send-file"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const file = fileRef.current?.files?.[0];
+              if (!file || sendBlocked) return;
+              const form = new FormData();
+              form.set('file', file);
+              if (text.trim()) form.set('caption', text.trim());
+              void act(async () => {
+                await apiUpload(`/admin/conversations/${id}/media`, form);
+                if (fileRef.current) fileRef.current.value = '';
+                setFileChosen(false);
+                setText('');
+              }, 'Arquivo enviado.');
+            }}
+          >
+            <label for="send-file">Enviar imagem ou documento (o texto da resposta vai como legenda)</label>
+            <input
+              id="send-file"
+              type="file"
+              ref={fileRef}
+              accept="image/jpeg,image/png,application/pdf,text/plain,.doc,.docx,.xls,.xlsx,.ppt,.pptx"
+              disabled={Boolean(sendBlocked)}
+              onChange={(event) => setFileChosen(Boolean((event.target as HTMLInputElement).files?.length))}
+            />
+            <button type="submit" class="secondary" disabled={busy || Boolean(sendBlocked) || !fileChosen}>
+              Enviar arquivo
             </button>
           </form>
           <form

@@ -119,3 +119,90 @@ describe('GET /admin/conversations/:id/messages/:messageId/media: the customer�
     expect(response.body.error.code).toBe('media_unavailable');
   });
 });
+
+describe('POST /admin/conversations/:id/media: an image or document sent to the customer through the Graph media upload', () => {
+  let db: Db;
+  let tenant: TestTenant;
+  let other: TestTenant;
+  beforeAll(async () => {
+    db = (await testDatabase()).db;
+    tenant = await createTestTenant(db);
+    other = await createTestTenant(db);
+  });
+  const send = (conversationId: number, file: { bytes: Uint8Array; name: string; type: string } | null, key = tenant.apiKey) => {
+    const call = request(createAdminTestApp(db, { media }))
+      .post(`/admin/conversations/${conversationId}/media`)
+      .set(bearer(key))
+      .field('attendant', 'Carla')
+      .field('caption', 'Nossa tabela de preços');
+    return file ? call.attach('file', Buffer.from(file.bytes), { filename: file.name, contentType: file.type }) : call;
+  };
+
+  it('uploads the file with the tenant’s token, queues one document message with its media id, and the send job’s body names it', async () => {
+    const graph = new GraphApiFake().install();
+    const { conversation } = await createTestConversation(db, tenant.id);
+    const response = await send(conversation.id, { bytes: PDF, name: 'tabela de preços.pdf', type: 'application/pdf' });
+    expect(response.status, JSON.stringify(response.body)).toBe(202);
+    expect(response.body).toMatchObject({ attendant: 'Carla', kind: 'document' });
+    const { accessToken } = await db.tenant.findUniqueOrThrow({ where: { id: tenant.id }, select: { accessToken: true } });
+    expect(graph.uploads).toHaveLength(1);
+    expect(graph.uploads[0]).toMatchObject({
+      phoneNumberId: tenant.phoneNumberId,
+      authorization: `Bearer ${accessToken}`,
+      messagingProduct: 'whatsapp',
+      type: 'application/pdf',
+      filename: 'tabela de pre_os.pdf',
+    });
+    expect(Buffer.from(graph.uploads[0]!.bytes).toString('utf8')).toBe('%PDF-1.4 orçamento');
+    const [row] = await db.message.findMany({ where: { conversationId: conversation.id, direction: 'outbound' } });
+    expect(row).toMatchObject({
+      type: 'document',
+      author: 'attendant',
+      attendant: 'Carla',
+      text: 'Nossa tabela de preços',
+      status: 'pending',
+    });
+    const { toGraphMessage } = await import('../../src/graph/index.js');
+    expect(toGraphMessage('5511987654321', row!)).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '5511987654321',
+      type: 'document',
+      document: { id: graph.uploads[0]!.mediaId, filename: 'tabela de pre_os.pdf', caption: 'Nossa tabela de preços' },
+    });
+  });
+
+  it('sends a PNG as an image; refuses other types, a missing file, another tenant’s chat, a closed window, and Meta’s refusal, sending nothing', async () => {
+    const graph = new GraphApiFake().install();
+    const { conversation } = await createTestConversation(db, tenant.id);
+    const image = await send(conversation.id, { bytes: JPEG, name: 'corte.png', type: 'image/png' });
+    expect(image.status).toBe(202);
+    const [row] = await db.message.findMany({ where: { conversationId: conversation.id, direction: 'outbound' } });
+    const { toGraphMessage } = await import('../../src/graph/index.js');
+    expect(toGraphMessage('5511987654321', row!)).toMatchObject({
+      type: 'image',
+      image: { id: graph.uploads[0]!.mediaId, caption: 'Nossa tabela de preços' },
+    });
+
+    const exe = await send(conversation.id, { bytes: JPEG, name: 'x.exe', type: 'application/x-msdownload' });
+    expect(exe.status).toBe(400);
+    expect(exe.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['body.file']);
+    expect((await send(conversation.id, null)).status).toBe(400);
+    const foreign = await createTestConversation(db, other.id);
+    expect((await send(foreign.conversation.id, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' })).status).toBe(404);
+    const stale = await createTestConversation(db, tenant.id, { lastInboundAt: new Date(Date.now() - 30 * 3_600_000) });
+    const closed = await send(stale.conversation.id, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' });
+    expect(closed.status).toBe(422);
+    expect(closed.body.error.code).toBe('outside_customer_window');
+    graph.refuseUploads();
+    const refused = await send(conversation.id, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' });
+    expect(refused.status).toBe(502);
+    expect(refused.body.error.code).toBe('media_upload_failed');
+    expect(graph.uploads).toHaveLength(1);
+    expect(
+      await db.message.count({
+        where: { conversationId: { in: [conversation.id, foreign.conversation.id, stale.conversation.id] }, direction: 'outbound' },
+      }),
+    ).toBe(1);
+  });
+});

@@ -142,6 +142,12 @@ describe('every admin API query is confined to the caller’s tenant', () => {
         request(app).post(`/admin/conversations/${ids.conversation}/takeover`).set(auth).send({ attendant: 'Rita' }),
       'GET /admin/conversations/:id/messages/:messageId/media': () =>
         request(app).get(`/admin/conversations/${ids.conversation}/messages/${ids.conversation}/media`).set(auth),
+      'POST /admin/conversations/:id/media': () =>
+        request(app)
+          .post(`/admin/conversations/${ids.conversation}/media`)
+          .set(auth)
+          .field('attendant', 'Rita')
+          .attach('file', Buffer.from('%PDF-1.4'), { filename: 'a.pdf', contentType: 'application/pdf' }),
       'GET /admin/assignees': () => request(app).get('/admin/assignees').set(auth),
       'POST /admin/conversations/:id/assign': () =>
         request(app).post(`/admin/conversations/${ids.conversation}/assign`).set(auth).send({ staffId: ids.staff }),

@@ -192,7 +192,7 @@ describe.runIf(availability.run)('assigning, closing and the team in Chromium', 
     expect(lara.problems).toEqual([]);
   });
 
-  it('4. the customer’s image, voice note (with its transcript) and document show in the conversation, through the admin API', async () => {
+  it('4. the customer’s image, voice note (with its transcript) and document show in the conversation; Lara sends a document back', async () => {
     const { db } = await database;
     // A 1×1 PNG, as Meta would hand it over.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -230,6 +230,27 @@ describe.runIf(availability.run)('assigning, closing and the team in Chromium', 
     expect(graph.mediaRequests.some((each) => each.path === '/media-files/7000000001')).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'conversation-media');
+
+    // Lara takes the chat and sends a document: uploaded to the Graph API, then sent by its media id.
+    await page.getByRole('button', { name: 'Assumir conversa' }).click();
+    await page.getByText('Com Lara.').waitFor();
+    await page.getByLabel('Responder ao cliente').fill('Segue a nossa tabela');
+    await page.getByLabel('Enviar imagem ou documento (o texto da resposta vai como legenda)').setInputFiles({
+      name: 'tabela.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 tabela'),
+    });
+    await page.getByRole('button', { name: 'Enviar arquivo' }).click();
+    const sent = await eventually(
+      async () => graph.sends().find((each) => (each.body as { type?: string }).type === 'document'),
+      'the document sent',
+    );
+    expect(graph.uploads).toHaveLength(1);
+    expect(graph.uploads[0]).toMatchObject({ type: 'application/pdf', filename: 'tabela.pdf' });
+    expect(sent.body).toMatchObject({
+      document: { id: graph.uploads[0]!.mediaId, filename: 'tabela.pdf', caption: 'Segue a nossa tabela' },
+    });
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(lara.problems).toEqual([]);
   });
 });
