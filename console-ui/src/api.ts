@@ -60,6 +60,27 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   return data as T;
 }
 
+/** Same-origin multipart POST (a file) with the session cookie and CSRF token; throws ApiError like `api`. */
+export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'x-csrf-token': csrfToken },
+      credentials: 'same-origin',
+      body: form,
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'Sem conexão com o servidor. Tente de novo.');
+  }
+  const data = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+  if (!response.ok) {
+    if (response.status === 401) onUnauthorized();
+    throw new ApiError(response.status, data?.error?.code ?? 'error', data?.error?.message ?? `Erro ${response.status}`);
+  }
+  return data as T;
+}
+
 /** Codes whose message the service writes in pt-BR for the person (the console's own API, the agenda's refusals). */
 const PT_BR_CODES = new Set([
   'invalid_credentials',
@@ -106,6 +127,10 @@ export function errorText(error: unknown): string {
     if (error.code === 'outside_customer_window') return 'Fora da janela de 24 horas: o WhatsApp não permite mensagem livre agora.';
     if (error.code === 'already_claimed') return 'Outra pessoa já assumiu esta conversa.';
     if (error.code === 'email_taken') return 'Este e-mail já tem uma conta no console.';
+    if (['staff_disabled', 'handoff_open', 'media_upload_failed', 'media_unavailable'].includes(error.code)) return error.message;
+    if (error.code === 'invalid_request' && error.details.some((detail) => detail.path === 'body.file')) {
+      return 'Envie uma imagem JPEG ou PNG (até 5 MB) ou um documento PDF, texto ou Office (até 16 MB).';
+    }
     if (error.code === 'last_owner') return 'Esta é a última conta de proprietário ativa: promova outra pessoa antes.';
     if (error.code === 'already_resolved') return 'Esta conversa já foi encerrada.';
     if (error.code === 'csrf_failed') return 'A sessão mudou em outra aba. Recarregue a página.';

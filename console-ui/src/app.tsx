@@ -2,10 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { QueueItem, Session } from '../../src/contract/index.js';
 import { AgendaPage } from './agenda/agenda-page.js';
 import { ApiError, api, setCsrfToken, setUnauthorizedHandler } from './api.js';
-import { chime, isSoundOn, setPendingBadge, setSoundOn } from './attention.js';
+import { canNotify, chime, isNotifyOn, isSoundOn, notifyNewHandoffs, setNotifyOn, setPendingBadge, setSoundOn } from './attention.js';
 import { ConversationPage } from './conversation-page.js';
 import { CustomerPage } from './customer-page.js';
 import { InboxPage } from './inbox-page.js';
+import { LazyOverviewPage } from './lazy-overview-page.js';
 import { startLiveEvents, stopLiveEvents, useLiveEvents } from './live-events.js';
 import { PasswordPage } from './password-page.js';
 import { hrefOf, linkProps, navigate, type Route, useRoute } from './router.js';
@@ -69,6 +70,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
   const { session, route } = props;
   const [pending, setPending] = useState<number | null>(null);
   const [sound, setSound] = useState(isSoundOn());
+  const [notify, setNotify] = useState(isNotifyOn());
   const mainRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -80,9 +82,16 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
   }, []);
   useEffect(() => setPendingBadge(pending ?? 0), [pending]);
   useLiveEvents((event) => {
+    if (event.type === 'signed_out') {
+      props.onSignedOut();
+      return;
+    }
+    // Any call answered 401 signs the page out (the unauthorized handler); others change nothing.
+    if (event.type === 'stream_refused') void api('GET', '/admin/handoffs?status=pending&limit=1').catch(() => undefined);
     if (event.type !== 'handoffs') return;
     setPending(event.pending);
     if (event.newPendingIds.length > 0) chime();
+    notifyNewHandoffs(event.newPendingIds.length, () => navigate(hrefOf({ page: 'inbox' })));
   });
   // Moves focus to the new page's heading, so a screen reader announces where it landed.
   useEffect(() => {
@@ -110,6 +119,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
         <nav aria-label="Seções">
           {navLink({ page: 'inbox' }, 'Atendimento', pending ? ` (${pending})` : '')}
           {navLink({ page: 'agenda' }, 'Agenda')}
+          {session.staff.role === 'owner' ? navLink({ page: 'overview' }, 'Resumo') : null}
           {session.staff.role === 'owner' ? navLink({ page: 'stats' }, 'Estatísticas') : null}
           {session.staff.role === 'owner' ? navLink({ page: 'team' }, 'Equipe') : null}
           {session.staff.role === 'owner' ? navLink({ page: 'settings' }, 'Ajustes') : null}
@@ -127,6 +137,19 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
             />
             Som para nova conversa
           </label>
+          {canNotify() ? (
+            <label class="sound">
+              <input
+                type="checkbox"
+                checked={notify}
+                onChange={async (event) => {
+                  const wanted = (event.target as HTMLInputElement).checked;
+                  setNotify(await setNotifyOn(wanted));
+                }}
+              />
+              Aviso do navegador com a aba em segundo plano
+            </label>
+          ) : null}
           <span>{session.staff.name}</span>
           <a {...linkProps(hrefOf({ page: 'password' }))}>Trocar senha</a>
           <button type="button" class="link" onClick={signOut}>
@@ -142,6 +165,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
         {route.page === 'stats' ? <StatsPage session={session} /> : null}
         {route.page === 'team' ? <TeamPage session={session} /> : null}
         {route.page === 'settings' ? <SettingsPage session={session} /> : null}
+        {route.page === 'overview' ? <LazyOverviewPage session={session} /> : null}
         {route.page === 'not_found' ? (
           <section>
             <h1 tabIndex={-1}>Página não encontrada</h1>

@@ -5,7 +5,7 @@ import { dateTimeText } from './format.js';
 import { useLiveEvents } from './live-events.js';
 import { hrefOf, linkProps } from './router.js';
 
-/** The inbox's filters: `handledBy` values and the extra `filter` values of `GET /admin/conversations`. */
+/** The inbox's filters: `handledBy` values, the extra `filter` values and `status=closed` of `GET /admin/conversations`. */
 const FILTERS = [
   { value: '', label: 'Todas' },
   { value: 'handledBy=bot', label: 'Com o robô' },
@@ -13,11 +13,13 @@ const FILTERS = [
   { value: 'filter=mine', label: 'Minhas' },
   { value: 'filter=unassigned', label: 'Sem responsável' },
   { value: 'filter=waiting', label: 'Aguardando pessoa' },
+  { value: 'status=closed', label: 'Encerradas' },
 ] as const;
 
 const SEARCH_DELAY_MS = 250;
 
 function handlerText(item: ConversationListEntry): string {
+  if (item.status === 'closed') return 'Encerrada (robô em silêncio)';
   if (!item.openHandoff) return 'Com o robô';
   if (item.openHandoff.status === 'pending') return 'Aguardando uma pessoa';
   return `Com ${item.openHandoff.attendant ?? 'a equipe'}`;
@@ -105,11 +107,7 @@ export function ConversationListSection(props: { session: Session }) {
       {items && items.length === 0 ? <p class="empty">Nenhuma conversa encontrada.</p> : null}
       <ul class="conversation-list" aria-label="Todas as conversas">
         {(items ?? []).map((item) => (
-          <li
-            key={item.id}
-            class={`conversation-item handled-${item.handledBy} ${item.openHandoff?.status ?? 'bot'}`}
-            data-conversation-id={item.id}
-          >
+          <li key={item.id} class={`conversation-item handled-${item.handledBy} ${item.status}`} data-conversation-id={item.id}>
             <a {...linkProps(hrefOf({ page: 'conversation', id: item.id }))} class="conversation-link">
               <span class="customer">
                 {item.customer.name ?? item.customer.username ?? 'Cliente sem nome'}

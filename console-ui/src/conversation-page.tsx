@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { ConversationDetail, CustomerAppointment, QuickReply, Session } from '../../src/contract/index.js';
-import { api, errorText } from './api.js';
+import type { Assignee, ConversationDetail, CustomerAppointment, QuickReply, Session } from '../../src/contract/index.js';
+import { api, apiUpload, errorText } from './api.js';
 import { dateTimeText } from './format.js';
 import { useLiveEvents } from './live-events.js';
 import { APPOINTMENT_STATUS_LABELS, authorLabel, deliveryLabel, kindLabel } from './message-labels.js';
+import { hasMedia, MessageMedia } from './message-media.js';
 import { insertQuickReply, matchingQuickReplies, typedShortcut } from './quick-reply-picker.js';
 import { hrefOf, linkProps, navigate } from './router.js';
 
@@ -19,7 +20,11 @@ export function ConversationPage(props: { id: number; session: Session }) {
   const [notice, setNotice] = useState('');
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [fileChosen, setFileChosen] = useState(false);
   const [quickReplies, setQuickReplies] = useState<QuickReply[]>([]);
+  const [assignees, setAssignees] = useState<Assignee[]>([]);
+  const [assignTo, setAssignTo] = useState('');
   const [highlight, setHighlight] = useState(0);
   const [pickerClosed, setPickerClosed] = useState(false);
   const replyRef = useRef<HTMLTextAreaElement>(null);
@@ -47,12 +52,15 @@ export function ConversationPage(props: { id: number; session: Session }) {
     api<{ items: QuickReply[] }>('GET', '/admin/quick-replies')
       .then((list) => setQuickReplies(list.items))
       .catch(() => setQuickReplies([]));
+    api<{ items: Assignee[] }>('GET', '/admin/assignees')
+      .then((list) => setAssignees(list.items))
+      .catch(() => setAssignees([]));
   }, []);
   useEffect(() => {
     logRef.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [detail?.messages.length]);
   useLiveEvents((event) => {
-    if (event.type === 'reconnected' || event.type === 'handoffs' || event.conversationId === id) void load();
+    if (event.type === 'reconnected' || event.type === 'handoffs' || (event.type === 'message' && event.conversationId === id)) void load();
   });
 
   const act = async (what: () => Promise<unknown>, done: string) => {
@@ -92,7 +100,9 @@ export function ConversationPage(props: { id: number; session: Session }) {
         reopenTemplate ? 'Reabra a conversa com a mensagem modelo ou aguarde' : 'Aguarde'
       } o cliente escrever.`
     : !handoff
-      ? 'O robô está atendendo esta conversa. Assuma a conversa para responder.'
+      ? detail.conversation.closedAt
+        ? 'Conversa encerrada. Assuma a conversa para responder.'
+        : 'O robô está atendendo esta conversa. Assuma a conversa para responder.'
       : handoff.status === 'pending'
         ? 'Assuma a conversa para responder.'
         : !mine
@@ -123,6 +133,11 @@ export function ConversationPage(props: { id: number; session: Session }) {
             {handoff.note ? ` — “${handoff.note}”` : ''}
             <br />
             {handoff.status === 'pending' ? 'Aguardando alguém assumir.' : `Com ${handoff.attendant ?? '—'}.`}
+          </p>
+        ) : detail.conversation.closedAt ? (
+          <p class="handoff-reason">
+            Conversa encerrada em {dateTimeText(detail.conversation.closedAt, zone)}: o robô não responde até alguém devolvê-la a ele ou o
+            cliente escrever depois de 24 horas.
           </p>
         ) : (
           <p class="handoff-reason">O robô está atendendo esta conversa.</p>
@@ -163,7 +178,59 @@ export function ConversationPage(props: { id: number; session: Session }) {
               Resolver e devolver ao robô
             </button>
           ) : null}
+          {handoff ? (
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy}
+              onClick={() =>
+                act(
+                  () => api('POST', `/admin/handoffs/${handoff.id}/resolve`, { returnToBot: false }),
+                  'Conversa encerrada. O robô não responde até alguém devolvê-la.',
+                )
+              }
+            >
+              Resolver e encerrar
+            </button>
+          ) : null}
+          {!handoff && detail.conversation.closedAt ? (
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy}
+              onClick={() => act(() => api('POST', `/admin/conversations/${id}/return-to-bot`, {}), 'Conversa devolvida ao robô.')}
+            >
+              Devolver ao robô
+            </button>
+          ) : null}
         </div>
+        {assignees.length > 1 ? (
+          <form
+            class="assign"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const colleague = assignees.find((each) => String(each.id) === assignTo);
+              if (!colleague) return;
+              void act(
+                () => api('POST', `/admin/conversations/${id}/assign`, { staffId: colleague.id }),
+                `Conversa atribuída a ${colleague.name}.`,
+              );
+            }}
+          >
+            <label for="assign-to">Atribuir a</label>
+            <select id="assign-to" value={assignTo} onChange={(event) => setAssignTo((event.target as HTMLSelectElement).value)}>
+              <option value="">Escolha uma pessoa da equipe</option>
+              {assignees.map((each) => (
+                <option key={each.id} value={String(each.id)} disabled={handoff?.status === 'claimed' && handoff.attendant === each.name}>
+                  {each.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" class="secondary" disabled={busy || !assignTo}>
+              Atribuir
+            </button>
+          </form>
+        ) : null}
         <p class="sr-only" aria-live="polite">
           {notice}
         </p>
@@ -202,7 +269,8 @@ export function ConversationPage(props: { id: number; session: Session }) {
                       {kind ? <span class="badge">{kind}</span> : null}
                       <time dateTime={message.createdAt}>{dateTimeText(message.createdAt, zone)}</time>
                     </span>
-                    <span class="text">{message.text ?? '(sem texto)'}</span>
+                    <MessageMedia conversationId={id} message={message} />
+                    {message.text || !hasMedia(message) ? <span class="text">{message.text ?? '(sem texto)'}</span> : null}
                     {delivery ? <span class={`delivery ${message.status}`}>{delivery}</span> : null}
                   </li>
                 );
@@ -309,6 +377,36 @@ export function ConversationPage(props: { id: number; session: Session }) {
             ) : null}
             <button type="submit" disabled={busy || Boolean(sendBlocked) || !text.trim()}>
               Enviar
+            </button>
+          </form>
+          <form
+            class="send-file"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const file = fileRef.current?.files?.[0];
+              if (!file || sendBlocked) return;
+              const form = new FormData();
+              form.set('file', file);
+              if (text.trim()) form.set('caption', text.trim());
+              void act(async () => {
+                await apiUpload(`/admin/conversations/${id}/media`, form);
+                if (fileRef.current) fileRef.current.value = '';
+                setFileChosen(false);
+                setText('');
+              }, 'Arquivo enviado.');
+            }}
+          >
+            <label for="send-file">Enviar imagem ou documento (o texto da resposta vai como legenda)</label>
+            <input
+              id="send-file"
+              type="file"
+              ref={fileRef}
+              accept="image/jpeg,image/png,application/pdf,text/plain,.doc,.docx,.xls,.xlsx,.ppt,.pptx"
+              disabled={Boolean(sendBlocked)}
+              onChange={(event) => setFileChosen(Boolean((event.target as HTMLInputElement).files?.length))}
+            />
+            <button type="submit" class="secondary" disabled={busy || Boolean(sendBlocked) || !fileChosen}>
+              Enviar arquivo
             </button>
           </form>
           <form

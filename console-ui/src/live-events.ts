@@ -1,8 +1,12 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { ConsoleEvent } from '../../src/contract/index.js';
 
-/** What the server's event stream sends, and the console's own note that the stream came back. */
-export type LiveEvent = ConsoleEvent | { type: 'reconnected' };
+/**
+ * What the server's event stream sends (`signed_out` when the session ended: signed out
+ * elsewhere, the account disabled), and the console's own notes that the stream came back or
+ * was refused (a 401 after a restart: the page checks its session).
+ */
+export type LiveEvent = ConsoleEvent | { type: 'reconnected' } | { type: 'signed_out' } | { type: 'stream_refused' };
 
 type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();
@@ -23,12 +27,13 @@ export function startLiveEvents(): void {
       if (everOpened) emit({ type: 'reconnected' });
       everOpened = true;
     });
-    for (const type of ['handoffs', 'message'] as const) {
+    for (const type of ['handoffs', 'message', 'signed_out'] as const) {
       source.addEventListener(type, (event) => emit(JSON.parse((event as MessageEvent<string>).data) as LiveEvent));
     }
     source.addEventListener('error', () => {
       if (source?.readyState === EventSource.CLOSED) {
         source = null;
+        emit({ type: 'stream_refused' });
         clearTimeout(retryTimer);
         retryTimer = window.setTimeout(open, 3000);
       }

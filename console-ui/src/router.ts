@@ -6,6 +6,7 @@ export type Route =
   | { page: 'agenda' }
   | { page: 'customer'; id: number }
   | { page: 'stats' }
+  | { page: 'overview' }
   | { page: 'team' }
   | { page: 'settings' }
   | { page: 'password' }
@@ -20,6 +21,7 @@ export function parseRoute(pathname: string): Route {
   if (path === '/estatisticas') return { page: 'stats' };
   if (path === '/equipe') return { page: 'team' };
   if (path === '/ajustes') return { page: 'settings' };
+  if (path === '/resumo') return { page: 'overview' };
   if (path === '/senha') return { page: 'password' };
   const conversation = /^\/conversas\/(\d+)$/.exec(path);
   if (conversation) return { page: 'conversation', id: Number(conversation[1]) };
@@ -45,6 +47,8 @@ export function hrefOf(route: Route): string {
       return `${BASE}/equipe`;
     case 'settings':
       return `${BASE}/ajustes`;
+    case 'overview':
+      return `${BASE}/resumo`;
     case 'password':
       return `${BASE}/senha`;
   }

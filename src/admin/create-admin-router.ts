@@ -8,6 +8,7 @@ import { createConversationRoutes } from './conversation-routes.js';
 import { createCustomerRoutes } from './customer-routes.js';
 import { createHandoffRoutes } from './handoff-routes.js';
 import { createInboxRoutes } from './inbox-routes.js';
+import { createMediaRoutes, type MediaProxyOptions } from './media-routes.js';
 import { createProfessionalRoutes } from './professional-routes.js';
 import { createQuickReplyRoutes } from './quick-reply-routes.js';
 import { requireApiKey } from './require-api-key.js';
@@ -27,6 +28,8 @@ export interface AdminRouterDeps {
   config: { ADMIN_RATE_LIMIT_PER_MINUTE: number; ADMIN_AUTH_FAILURES_PER_MINUTE: number; PUBLIC_URL: string };
   /** time source of the rate limiter (tests); defaults to Date.now */
   rateLimitNow?: () => number;
+  /** the customers' media on the Graph API; without it `GET …/media` answers 503 */
+  media?: MediaProxyOptions | undefined;
 }
 
 const BODY_LIMIT = '32kb';
@@ -63,6 +66,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createHandoffRoutes(deps));
   admin.use(createInboxRoutes(deps));
   admin.use(createConversationRoutes(deps));
+  admin.use(createMediaRoutes(deps));
   admin.use(createQuickReplyRoutes(deps));
   admin.use(createStatsRoutes(deps));
   admin.use(createAppointmentRoutes(deps));

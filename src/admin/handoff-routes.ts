@@ -13,7 +13,9 @@ const handoffNotFound = () => new AppError('not_found', 'handoff not found', 404
 
 /**
  * The attendants' queue: list (oldest first, keyset pagination), claim (atomic; 409 when
- * someone else got there first), resolve (the bot answers again). Mounted under `/admin`.
+ * someone else got there first), resolve (`returnToBot: true`: the bot answers again; `false`:
+ * the chat is closed and the bot stays silent until a person gives it back or the customer
+ * writes a day later). Mounted under `/admin`.
  */
 export function createHandoffRoutes(deps: { db: Db; logger: Logger; clock: Clock }): Router {
   const router = Router();
@@ -61,12 +63,15 @@ export function createHandoffRoutes(deps: { db: Db; logger: Logger; clock: Clock
   router.post('/handoffs/:id/resolve', async (request, response) => {
     const { tenantId } = adminContextOf(response);
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
-    parseRequest(resolveBodySchema, 'body', request.body);
-    const outcome = await resolveHandoff(deps.db, { tenantId, handoffId: id, now: deps.clock.now() });
+    const { returnToBot } = parseRequest(resolveBodySchema, 'body', request.body);
+    const outcome = await resolveHandoff(deps.db, { tenantId, handoffId: id, now: deps.clock.now(), returnToBot });
     switch (outcome.kind) {
       case 'resolved':
-        deps.logger.info({ tenantId, handoffId: id }, 'handoff resolved; the bot answers again');
-        response.json({ handoff: { ...outcome.handoff, status: 'resolved' }, returnedToBot: true });
+        deps.logger.info(
+          { tenantId, handoffId: id, returnedToBot: outcome.returnedToBot },
+          outcome.returnedToBot ? 'handoff resolved; the bot answers again' : 'handoff resolved and the chat closed; the bot stays silent',
+        );
+        response.json({ handoff: { ...outcome.handoff, status: 'resolved' }, returnedToBot: outcome.returnedToBot });
         return;
       case 'not_found':
         throw handoffNotFound();

@@ -1,18 +1,21 @@
 import { Router } from 'express';
-import type { ConversationList, ConversationListEntry, Sent } from '../contract/index.js';
+import { listStaffAccounts } from '../auth/index.js';
+import type { Assignee, ConversationList, ConversationListEntry, Sent } from '../contract/index.js';
 import { type Db, inTransaction } from '../db/index.js';
 import {
   addConversationNote,
+  assignConversation,
   type ConversationListItem,
   handoffReasonLabel,
   listConversations,
+  returnConversationToBot,
   takeOverConversation,
 } from '../handoff/index.js';
 import { AppError, type Clock, type Logger } from '../shared/index.js';
 import { adminContextOf, staffNameOf } from './admin-context.js';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor.js';
 import { parseRequest } from './parse-request.js';
-import { claimBodySchema, idParamsSchema, listConversationsQuerySchema, noteBodySchema } from './request-schemas.js';
+import { assignBodySchema, claimBodySchema, idParamsSchema, listConversationsQuerySchema, noteBodySchema } from './request-schemas.js';
 import { staffPhone } from './staff-phone.js';
 
 const conversationNotFound = () => new AppError('not_found', 'conversation not found', 404);
@@ -23,8 +26,9 @@ const attendantRequired = () =>
 
 /**
  * The whole inbox: every conversation (latest activity first, searchable, filtered by who
- * handles it), taking over a chat the bot is handling, and internal notes (never sent).
- * Mounted under `/admin`.
+ * handles it and where it stands), taking over a chat the bot is handling, assigning a chat to
+ * a colleague (`GET /admin/assignees` lists who may get one), giving a closed chat back to the
+ * bot, and internal notes (never sent). Mounted under `/admin`.
  */
 export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock }): Router {
   const router = Router();
@@ -33,7 +37,8 @@ export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock }
     const context = adminContextOf(response);
     const query = parseRequest(listConversationsQuerySchema, 'query', request.query);
     const attendant = staffNameOf(context);
-    if (query.filter === 'mine' && !attendant) {
+    const filter = query.filter ?? (query.assignee === 'me' ? 'mine' : query.assignee === 'none' ? 'unassigned' : undefined);
+    if (filter === 'mine' && !attendant) {
       throw new AppError('invalid_request', 'invalid request: query.filter', 400, [
         { path: 'query.filter', message: '"mine" needs a signed-in person (a console session), not an API key' },
       ]);
@@ -42,7 +47,8 @@ export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock }
       tenantId: context.tenantId,
       q: query.q,
       handledBy: query.handledBy,
-      filter: query.filter,
+      filter,
+      status: query.status,
       attendant,
       limit: query.limit,
       after: query.cursor ? decodeConversationCursor(query.cursor) : null,
@@ -73,6 +79,47 @@ export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock }
         throw conversationNotFound();
       case 'already_claimed':
         throw new AppError('already_claimed', `Esta conversa já está com ${outcome.attendant ?? 'outra pessoa'}.`, 409);
+    }
+  });
+
+  router.get('/assignees', async (_request, response) => {
+    const { tenantId } = adminContextOf(response);
+    const accounts = await listStaffAccounts(deps.db, tenantId);
+    const items: Sent<Assignee>[] = accounts.filter((account) => !account.disabled).map(({ id, name }) => ({ id, name }));
+    response.json({ items });
+  });
+
+  router.post('/conversations/:id/assign', async (request, response) => {
+    const { tenantId } = adminContextOf(response);
+    const { id } = parseRequest(idParamsSchema, 'params', request.params);
+    const { staffId } = parseRequest(assignBodySchema, 'body', request.body);
+    const colleague = (await listStaffAccounts(deps.db, tenantId)).find((account) => account.id === staffId);
+    if (!colleague) throw new AppError('not_found', 'Conta da equipe não encontrada.', 404);
+    if (colleague.disabled) throw new AppError('staff_disabled', `A conta de ${colleague.name} está desativada.`, 422);
+    const now = deps.clock.now();
+    const outcome = await inTransaction(deps.db, (tx) =>
+      assignConversation(tx, { tenantId, conversationId: id, attendant: colleague.name, now }),
+    );
+    if (outcome.kind === 'not_found') throw conversationNotFound();
+    deps.logger.info({ tenantId, conversationId: id, handoffId: outcome.handoff.id, staffId }, 'conversation assigned');
+    response.json({
+      handoff: { ...outcome.handoff, status: 'claimed', reasonLabel: handoffReasonLabel(outcome.handoff.reason) },
+      previousAttendant: outcome.previous,
+    });
+  });
+
+  router.post('/conversations/:id/return-to-bot', async (request, response) => {
+    const { tenantId } = adminContextOf(response);
+    const { id } = parseRequest(idParamsSchema, 'params', request.params);
+    const outcome = await returnConversationToBot(deps.db, { tenantId, conversationId: id });
+    switch (outcome.kind) {
+      case 'not_found':
+        throw conversationNotFound();
+      case 'handoff_open':
+        throw new AppError('handoff_open', 'A conversa está com a equipe: resolva o atendimento para devolvê-la ao robô.', 409);
+      case 'returned':
+        deps.logger.info({ tenantId, conversationId: id, wasClosed: outcome.wasClosed }, 'conversation given back to the bot');
+        response.json({ returnedToBot: true, wasClosed: outcome.wasClosed });
     }
   });
 

@@ -31,10 +31,13 @@ export const listHandoffsQuerySchema = z.object({
 /** `POST /admin/handoffs/:id/claim`: `attendant` is required with an API key; a console session claims in its own name. */
 export const claimBodySchema = z.object({ attendant: attendantName.optional() });
 
-/** `POST /admin/handoffs/:id/resolve`: resolving always returns the conversation to the bot. */
+/** `POST /admin/handoffs/:id/resolve`: `returnToBot` true gives the chat back to the bot, false closes it (the bot stays silent). */
 export const resolveBodySchema = z.object({
-  returnToBot: z.literal(true, { error: 'must be true: resolving a handoff returns the conversation to the bot' }),
+  returnToBot: z.boolean({ error: 'expected true (the bot answers again) or false (close the chat: the bot stays silent)' }),
 });
+
+/** `POST /admin/conversations/:id/assign`: the colleague (a staff account of the tenant) who takes the chat. */
+export const assignBodySchema = z.object({ staffId: z.number({ error: 'expected a staff account id' }).int().positive() });
 
 /** `POST /admin/conversations/:id/messages`: `attendant` defaults to whoever claimed the open handoff. */
 export const sendMessageBodySchema = z.object({
@@ -59,6 +62,9 @@ export const listConversationsQuerySchema = z.object({
   q: z.string().max(100).refine(withoutNul, NUL_MESSAGE).optional(),
   handledBy: z.enum(['bot', 'staff']).optional(),
   filter: z.enum(['mine', 'unassigned', 'waiting']).optional(),
+  status: z.enum(['open', 'pending', 'claimed', 'closed']).optional(),
+  /** `me` is `filter=mine`, `none` is `filter=unassigned` */
+  assignee: z.enum(['me', 'none']).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
   cursor: z.string().min(1).max(200).optional(),
 });

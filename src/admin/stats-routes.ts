@@ -1,12 +1,12 @@
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
-import type { HandoffReasonRow, Sent } from '../contract/index.js';
+import type { HandoffReasonRow, Overview, Sent } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { computeHandoffReasonStats, HANDOFF_REASONS, handoffReasonLabel, isHandoffReason, resolveStatsPeriod } from '../handoff/index.js';
 import { computeReminderStats } from '../reminders/index.js';
-import { revenueByDay } from '../scheduling/agenda/index.js';
 import { AppError, addDays, type Clock, parseLocalDate } from '../shared/index.js';
 import { adminContextOf } from './admin-context.js';
+import { buildOverview } from './overview-body.js';
 import { assertOwner } from './owner-only.js';
 import { parseRequest } from './parse-request.js';
 import { statsQuerySchema } from './request-schemas.js';
@@ -30,7 +30,9 @@ function periodOf(request: Request, response: Response) {
  *   reason, with median and p90 wait from creation to claim;
  * - `GET /admin/stats/reminders?from=&to=`: for appointments starting in the period, how many were
  *   reminded, confirmed, cancelled and rescheduled through reminders, and the no-show rate of
- *   confirmed vs unconfirmed ones (each figure defined in reminders/reminder-stats.ts).
+ *   confirmed vs unconfirmed ones (each figure defined in reminders/reminder-stats.ts);
+ * - `GET /admin/stats/overview?from=&to=` (owners only; local dates, both included): the owner's
+ *   overview, each figure defined in overview-body.ts.
  */
 export function createStatsRoutes(deps: { db: Db; clock: Clock }): Router {
   const router = Router();
@@ -64,28 +66,19 @@ export function createStatsRoutes(deps: { db: Db; clock: Clock }): Router {
       definitions: REMINDER_STAT_DEFINITIONS,
     });
   });
-  // The owner's overview, per local day of [from, to] (both included, at most 366 days). So far it
-  // carries the catalogue's figures: booked and attended revenue, in cents.
+  // The owner's overview over the local dates [from, to] (both included, at most 366 days).
   router.get('/stats/overview', async (request, response) => {
     const context = adminContextOf(response);
     assertOwner(context, 'ver o resumo do estabelecimento');
     const query = parseRequest(overviewQuerySchema, 'query', request.query);
-    const days = await revenueByDay(deps.db, {
+    const body: Sent<Overview> = await buildOverview(deps.db, {
       tenantId: context.tenantId,
       timezone: context.timezone,
       fromDate: query.from,
       toDate: query.to,
+      now: deps.clock.now(),
     });
-    response.json({
-      from: query.from,
-      to: query.to,
-      timezone: context.timezone,
-      days: days.map((day) => ({ date: day.date, bookedRevenueCents: day.bookedCents, attendedRevenueCents: day.attendedCents })),
-      totals: {
-        bookedRevenueCents: days.reduce((sum, day) => sum + day.bookedCents, 0),
-        attendedRevenueCents: days.reduce((sum, day) => sum + day.attendedCents, 0),
-      },
-    });
+    response.json(body);
   });
   return router;
 }

@@ -3,5 +3,5 @@ export { createServiceResponderChooser } from './create-service-responder-choose
 export { type FirstRunSecrets, formatFirstRunSecrets, formatReadyNotice, readyLogFields, type ServiceReady } from './ready-notice.js';
 export { schedulingDepsOf, schedulingToolDepsOf } from './scheduling-deps.js';
 export type { ServiceDeps } from './service-deps.js';
-export { type RunningService, startService } from './start-service.js';
+export { mediaProxyOf, type RunningService, startService } from './start-service.js';
 export { stopOnTerminationSignals, TERMINATION_SIGNALS, type TerminationSignal } from './stop-on-signals.js';

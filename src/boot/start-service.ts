@@ -163,9 +163,21 @@ function createTasks(deps: ServiceDeps, tracer: Tracer): QueueTaskList {
   };
 }
 
+/** How the admin API fetches customers' media from the Graph API (the console shows images, audio and documents). */
+export function mediaProxyOf(config: ServiceDeps['config']) {
+  return {
+    baseUrl: config.WHATSAPP_GRAPH_URL,
+    version: config.WHATSAPP_GRAPH_VERSION,
+    credentials: keyringFromConfig(config),
+    timeoutMs: 15_000,
+    // WhatsApp's own limit for documents is 100 MB; the console opens up to 25 MB.
+    maxBytes: 25_000_000,
+  };
+}
+
 function createRouters(deps: ServiceDeps) {
   const routers = [
-    createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) }),
+    createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db), media: mediaProxyOf(deps.config) }),
     createCalendarFeedRouter(deps),
     createMetricsRouter({ token: deps.config.METRICS_TOKEN, registry: createMetricsRegistry(deps.db, deps.logger) }),
   ];

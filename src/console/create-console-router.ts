@@ -15,6 +15,8 @@ export interface ConsoleRouterDeps {
   config: { PUBLIC_URL?: string | undefined };
   /** how often each tenant's open consoles look for changes (ms); tests shorten it */
   eventPollMs?: number;
+  /** how often an open event stream re-checks its session (ms) */
+  sessionCheckMs?: number;
 }
 
 export interface ConsoleRouter extends Router {
@@ -54,7 +56,7 @@ export function createConsoleRouter(deps: ConsoleRouterDeps): ConsoleRouter {
   const api = Router();
   api.use(express.json({ limit: '16kb' }));
   api.use(createSessionRoutes({ db: deps.db, logger: deps.logger, clock: deps.clock, publicUrl }));
-  api.use(createEventsRoute({ db: deps.db, clock: deps.clock, hub, publicUrl }));
+  api.use(createEventsRoute({ db: deps.db, clock: deps.clock, hub, publicUrl, sessionCheckMs: deps.sessionCheckMs }));
   api.use(createConsoleApiRoutes({ db: deps.db, clock: deps.clock, publicUrl }));
   api.use((_request, response) => {
     response.status(404).json({ error: { code: 'not_found', message: 'route not found' } });

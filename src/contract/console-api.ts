@@ -31,6 +31,8 @@ export interface ConversationListEntry {
   customer: { id: number; name: string | null; phone: string | null; username: string | null };
   lastMessageAt: string;
   handledBy: 'bot' | 'staff';
+  /** `open` (the bot's), `pending`, `claimed`, or `closed` (resolved without returning it to the bot) */
+  status: 'open' | 'pending' | 'claimed' | 'closed';
   openHandoff: { id: number; status: 'pending' | 'claimed'; reason: string; reasonLabel: string; attendant: string | null } | null;
   /** the customer's messages since the last reply */
   unread: number;
@@ -41,6 +43,44 @@ export interface ConversationListEntry {
 export interface ConversationList {
   items: ConversationListEntry[];
   nextCursor: string | null;
+}
+
+/** Bookings by how they were made (the appointment's `source`) */
+export interface BookingsBySource {
+  bot: number;
+  staff: number;
+  reminder: number;
+  waitlist: number;
+}
+
+/** One local day of `GET /admin/stats/overview` (or the period's totals, without `date`) */
+export interface OverviewDay {
+  date: string;
+  bookings: BookingsBySource;
+  attended: number;
+  noShows: number;
+  cancellations: number;
+  bookedRevenueCents: number;
+  attendedRevenueCents: number;
+}
+
+/** `GET /admin/stats/overview?from=&to=` (owners only): local dates, both included */
+export interface Overview {
+  from: string;
+  to: string;
+  timezone: string;
+  days: OverviewDay[];
+  totals: Omit<OverviewDay, 'date'>;
+  professionals: { id: number; name: string; bookedMinutes: number; workingMinutes: number; occupancy: number | null }[];
+  conversations: { total: number; finishedByBot: number; botShare: number | null };
+  handoffWait: { p50Seconds: number | null; p90Seconds: number | null; claimed: number; unclaimed: number };
+  reminders: { remindedAppointments: number; confirmedThroughReminder: number; confirmationRate: number | null };
+}
+
+/** One item of `GET /admin/assignees`: an active colleague a conversation can be assigned to */
+export interface Assignee {
+  id: number;
+  name: string;
 }
 
 /** One item of `GET /admin/quick-replies` */
@@ -81,7 +121,8 @@ export interface ConversationMessage {
 
 /** `GET /admin/conversations/:id` */
 export interface ConversationDetail {
-  conversation: { id: number; createdAt: string; lastInboundAt: string | null };
+  /** `closedAt`: a person resolved the chat without returning it to the bot (silent until given back or a day later) */
+  conversation: { id: number; createdAt: string; lastInboundAt: string | null; closedAt: string | null };
   customer: { id: number; name: string | null; phone: string | null; username: string | null };
   messages: ConversationMessage[];
   hasOlderMessages: boolean;

@@ -1,5 +1,7 @@
 export type {
   Appointment,
+  Assignee,
+  BookingsBySource,
   ConsoleEvent,
   ConsoleStats,
   ConversationDetail,
@@ -12,6 +14,8 @@ export type {
   CustomerSummary,
   HandoffReasonRow,
   HandoffReasonStats,
+  Overview,
+  OverviewDay,
   Professional,
   QueueItem,
   QuickReply,

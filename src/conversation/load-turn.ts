@@ -9,6 +9,8 @@ export interface LoadedTurn {
   handoffNoticeSentAt: Date | null;
   /** the customer was told only text is read here, and no turn ended otherwise since */
   textOnlyNoticeAt: Date | null;
+  /** a person closed the chat (resolved it without returning it to the bot) */
+  closedAt: Date | null;
   tenant: { phoneNumberId: string; accessToken: string | null };
   /** the conversation's inbound messages not yet processed, oldest first (with the WhatsApp id of the message each replies to) */
   messages: (InboundTurnMessage & { waMessageId: string | null; repliedToWaMessageId?: string | null })[];
@@ -24,6 +26,7 @@ export async function loadTurn(db: Db, conversationId: number): Promise<LoadedTu
       customerId: true,
       handoffNoticeSentAt: true,
       textOnlyNoticeAt: true,
+      closedAt: true,
       tenant: { select: { phoneNumberId: true, accessToken: true } },
     },
   });
@@ -39,6 +42,7 @@ export async function loadTurn(db: Db, conversationId: number): Promise<LoadedTu
     customerId: conversation.customerId,
     handoffNoticeSentAt: conversation.handoffNoticeSentAt,
     textOnlyNoticeAt: conversation.textOnlyNoticeAt,
+    closedAt: conversation.closedAt,
     tenant: conversation.tenant,
     messages: rows.map((row) => ({
       id: row.id,

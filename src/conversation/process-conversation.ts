@@ -2,7 +2,7 @@ import type { Tracer } from '@opentelemetry/api';
 import { type Db, inTransaction } from '../db/index.js';
 import type { GraphApiClient } from '../graph/index.js';
 import { isReadableMessage } from '../graph/index.js';
-import { findOpenHandoff, releaseExpiredOwnerPause } from '../handoff/index.js';
+import { findOpenHandoff, isClosedToBot, releaseExpiredOwnerPause } from '../handoff/index.js';
 import type { JobFence } from '../queue/index.js';
 import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import { type Clock, type Logger, systemClock } from '../shared/index.js';
@@ -137,6 +137,8 @@ async function answerTurn(
   if (await releaseExpiredOwnerPause(deps.db, turn)) logger.info('owner quiet for the pause period: the bot answers again');
   const open = await findOpenHandoff(deps.db, turn.tenantId, turn.conversationId);
   if (open) return { kind: 'silence_while_handed_off' };
+  // A person closed the chat (resolved without returning it): silent until they give it back or a day has passed.
+  if (turn.closedAt && (await isClosedToBot(deps.db, turn))) return { kind: 'silence_while_handed_off' };
   // A flood gets no run at all: one notice and a person (message_flood); the open handoff then keeps the bot silent.
   if (await isInboundFlood(deps.db, turn, deps.inboundRateLimit ?? DEFAULT_INBOUND_RATE_LIMIT)) {
     logger.warn({ messages: turn.messages.length }, 'inbound flood: handed to a person with one notice, no run');

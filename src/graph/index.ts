@@ -5,3 +5,4 @@ export { type GraphRecipient, graphRecipientOf } from './graph-recipient.js';
 export { isReadableMessage } from './readable-message.js';
 export { TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload, toGraphTemplateMessage } from './template-message.js';
 export { toGraphMessage } from './to-graph-message.js';
+export { type MediaUpload, uploadMedia } from './upload-media.js';

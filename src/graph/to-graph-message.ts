@@ -4,8 +4,8 @@ import { TEMPLATE_MESSAGE_TYPE, type TemplateMessagePayload, toGraphTemplateMess
 
 /**
  * The Graph API `/messages` body for one stored outbound row: plain text, interactive reply
- * buttons (≤ 3, titles ≤ 20) or an interactive list (rows ≤ 10, titles ≤ 24, descriptions
- * ≤ 72). Over-long titles are shortened rather than rejected by Meta. Addressed to a phone
+ * buttons (≤ 3, titles ≤ 20), an interactive list (rows ≤ 10, titles ≤ 24, descriptions
+ * ≤ 72), or an uploaded image or document by its media id (caption ≤ 1024). Over-long titles are shortened rather than rejected by Meta. Addressed to a phone
  * (`to`) or, for a username-only customer, to a business-scoped user id (`recipient`).
  */
 export function toGraphMessage(
@@ -15,6 +15,16 @@ export function toGraphMessage(
   const recipient: GraphRecipient = typeof to === 'string' ? { to } : to;
   if (row.type === TEMPLATE_MESSAGE_TYPE) return toGraphTemplateMessage(recipient, row.payload as TemplateMessagePayload);
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', ...recipient };
+  const media =
+    row.type === 'image' || row.type === 'document'
+      ? (row.payload as { mediaId?: string; filename?: string; caption?: string } | null)
+      : null;
+  if (media?.mediaId) {
+    const caption = media.caption ? { caption: truncate(media.caption, 1024) } : {};
+    return row.type === 'image'
+      ? { ...base, type: 'image', image: { id: media.mediaId, ...caption } }
+      : { ...base, type: 'document', document: { id: media.mediaId, ...(media.filename ? { filename: media.filename } : {}), ...caption } };
+  }
   const reply = row.type === 'interactive' ? (row.payload as OutboundReply | null) : null;
   const text = row.text ?? '';
   if (reply?.type === 'buttons') {

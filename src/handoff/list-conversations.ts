@@ -13,6 +13,12 @@ export interface ConversationListCursor {
  */
 export type ConversationListFilter = 'mine' | 'unassigned' | 'waiting';
 
+/**
+ * Where a conversation stands: `open` (the bot handles it), `pending` (waiting for a person),
+ * `claimed` (a person holds it), `closed` (a person resolved it without giving it back to the bot).
+ */
+export type ConversationStatus = 'open' | 'pending' | 'claimed' | 'closed';
+
 export interface ConversationListItem {
   id: number;
   customer: { id: number; name: string | null; waId: string | null; username: string | null };
@@ -20,6 +26,7 @@ export interface ConversationListItem {
   lastMessageAt: Date;
   /** `staff` while a handoff is open (pending or claimed): the bot is silent; `bot` otherwise */
   handledBy: 'bot' | 'staff';
+  status: ConversationStatus;
   openHandoff: { id: number; status: 'pending' | 'claimed'; reason: string; attendant: string | null } | null;
   /** the customer's messages since the last reply (bot or person) */
   unread: number;
@@ -32,6 +39,7 @@ export interface ConversationListQuery {
   q?: string | undefined;
   handledBy?: 'bot' | 'staff' | undefined;
   filter?: ConversationListFilter | undefined;
+  status?: ConversationStatus | undefined;
   /** whose chats `mine` means */
   attendant?: string | null | undefined;
   limit: number;
@@ -45,6 +53,7 @@ interface Row {
   wa_id: string | null;
   username: string | null;
   last_message_at: Date;
+  closed_at: Date | null;
   handoff_id: number | null;
   handoff_status: 'pending' | 'claimed' | null;
   handoff_reason: string | null;
@@ -83,6 +92,9 @@ function filterCondition(query: ConversationListQuery): Prisma.Sql {
   if (query.filter === 'mine') parts.push(Prisma.sql`AND h.status = 'claimed' AND h.attendant = ${query.attendant ?? ''}`);
   if (query.filter === 'unassigned') parts.push(Prisma.sql`AND (h.id IS NULL OR h.status = 'pending')`);
   if (query.filter === 'waiting') parts.push(Prisma.sql`AND h.status = 'pending'`);
+  if (query.status === 'open') parts.push(Prisma.sql`AND h.id IS NULL AND c.closed_at IS NULL`);
+  if (query.status === 'pending' || query.status === 'claimed') parts.push(Prisma.sql`AND h.status = ${query.status}`);
+  if (query.status === 'closed') parts.push(Prisma.sql`AND h.id IS NULL AND c.closed_at IS NOT NULL`);
   return parts.length === 0 ? Prisma.empty : Prisma.join(parts, ' ');
 }
 
@@ -102,7 +114,7 @@ export async function listConversations(
   const rows = await db.$queryRaw<Row[]>`
     SELECT * FROM (
       SELECT c.id, c.customer_id, cu.name AS customer_name, cu.wa_id, cu.username,
-             COALESCE(last.created_at, c.created_at) AS last_message_at,
+             COALESCE(last.created_at, c.created_at) AS last_message_at, c.closed_at,
              h.id AS handoff_id, h.status AS handoff_status, h.reason AS handoff_reason, h.attendant AS handoff_attendant,
              (SELECT count(*)::int FROM messages m
                WHERE m.tenant_id = c.tenant_id AND m.conversation_id = c.id AND m.direction = 'inbound'
@@ -132,6 +144,7 @@ function toItem(row: Row): ConversationListItem {
     customer: { id: row.customer_id, name: row.customer_name, waId: row.wa_id, username: row.username },
     lastMessageAt: row.last_message_at,
     handledBy: row.handoff_id === null ? 'bot' : 'staff',
+    status: row.handoff_status ?? (row.closed_at ? 'closed' : 'open'),
     openHandoff:
       row.handoff_id !== null && row.handoff_status !== null && row.handoff_reason !== null
         ? { id: row.handoff_id, status: row.handoff_status, reason: row.handoff_reason, attendant: row.handoff_attendant }

@@ -20,7 +20,7 @@ export interface ConversationMessageView {
 }
 
 export interface ConversationView {
-  conversation: { id: number; createdAt: Date; lastInboundAt: Date | null; handoffNoticeSentAt: Date | null };
+  conversation: { id: number; createdAt: Date; lastInboundAt: Date | null; handoffNoticeSentAt: Date | null; closedAt: Date | null };
   customer: { id: number; name: string | null; waId: string | null; username: string | null };
   /** the latest `limit` messages, oldest first, with the internal notes written since the oldest of them */
   messages: ConversationMessageView[];
@@ -54,6 +54,7 @@ export async function readConversation(
       createdAt: true,
       lastInboundAt: true,
       handoffNoticeSentAt: true,
+      closedAt: true,
       customer: { select: { id: true, name: true, waId: true, username: true } },
     },
   });

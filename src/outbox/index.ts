@@ -4,8 +4,10 @@ export { type CustomerWindow, readCustomerWindow } from './customer-window.js';
 export { handOffUndeliveredReply } from './hand-off-undelivered-reply.js';
 export { deleteExpiredParkedStatuses, PARKED_STATUSES_KEPT_DAYS } from './parked-statuses.js';
 export {
+  type OutboundMedia,
   type QueueOutboundRepliesRequest,
   type QueueRepliesResult,
+  queueOutboundMedia,
   queueOutboundReplies,
   type StoredOutboundMessage,
 } from './queue-outbound-replies.js';

@@ -52,12 +52,41 @@ export interface StoredOutboundMessage {
  * is older than 24 hours, `conversation_not_found` when the conversation is not this tenant's.
  */
 export async function queueOutboundReplies(tx: Tx, request: QueueOutboundRepliesRequest): Promise<QueueRepliesResult> {
+  return storeOutboundRows(tx, request, request.replies.flatMap(toRows));
+}
+
+/** An image or document already uploaded to the Graph API (`mediaId`), sent by a person from the console. */
+export interface OutboundMedia {
+  kind: 'image' | 'document';
+  mediaId: string;
+  filename?: string | undefined;
+  caption?: string | undefined;
+}
+
+/**
+ * Stores one image or document as an outbound message and enqueues its send, exactly as
+ * `queueOutboundReplies` does for text (same window rule, same idempotency). The row's text
+ * is the caption (or the document's name), what the conversation shows.
+ */
+export async function queueOutboundMedia(
+  tx: Tx,
+  request: Omit<QueueOutboundRepliesRequest, 'replies'> & { media: OutboundMedia },
+): Promise<QueueRepliesResult> {
+  const { media } = request;
+  return storeOutboundRows(tx, request, [{ type: media.kind, text: media.caption ?? media.filename ?? null, payload: media }]);
+}
+
+async function storeOutboundRows(
+  tx: Tx,
+  request: Omit<QueueOutboundRepliesRequest, 'replies'>,
+  rows: OutboundRow[],
+): Promise<QueueRepliesResult> {
   const window = await readCustomerWindow(tx, request.tenantId, request.conversationId);
   if (window === 'closed') return { kind: 'outside_window' };
   if (window === 'not_found') return { kind: 'conversation_not_found' };
   const stored: StoredOutboundMessage[] = [];
   let index = 0;
-  for (const row of request.replies.flatMap(toRows)) {
+  for (const row of rows) {
     const key = `${request.idempotencyKeyPrefix}:${index++}`;
     const inserted = await tx.$queryRaw<{ id: number }[]>`
       INSERT INTO messages (tenant_id, conversation_id, direction, author, type, text, payload, status, idempotency_key, run_id, attendant, updated_at)
@@ -86,10 +115,10 @@ export async function queueOutboundReplies(tx: Tx, request: QueueOutboundReplies
 }
 
 interface OutboundRow {
-  type: 'text' | 'interactive';
-  text: string;
-  /** the interactive reply (buttons or list) the send job turns into a Graph API message */
-  payload: OutboundReply | null;
+  type: 'text' | 'interactive' | 'image' | 'document';
+  text: string | null;
+  /** the interactive reply (buttons or list) or the media the send job turns into a Graph API message */
+  payload: OutboundReply | OutboundMedia | null;
 }
 
 function toRows(reply: OutboundReply): OutboundRow[] {

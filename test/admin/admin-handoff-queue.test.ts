@@ -165,7 +165,7 @@ describe('admin handoff queue', () => {
       { call: () => request(app).post(`/admin/handoffs/${handoffId}/claim`).send({ attendant: '   ' }), paths: ['body.attendant'] },
       { call: () => request(app).post(`/admin/handoffs/${handoffId}/claim`), paths: ['body'] },
       { call: () => request(app).post('/admin/handoffs/abc/claim').send({ attendant: 'Carla' }), paths: ['params.id'] },
-      { call: () => request(app).post(`/admin/handoffs/${handoffId}/resolve`).send({ returnToBot: false }), paths: ['body.returnToBot'] },
+      { call: () => request(app).post(`/admin/handoffs/${handoffId}/resolve`).send({ returnToBot: 'no' }), paths: ['body.returnToBot'] },
       {
         call: () => request(app).post('/admin/conversations/1/messages').send({ text: '', attendant: 7 }),
         paths: ['body.text', 'body.attendant'],

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createAdminRouter, createCalendarFeedRouter } from '../../src/admin/index.js';
+import { createAdminRouter, createCalendarFeedRouter, type MediaProxyOptions } from '../../src/admin/index.js';
 import { schedulingDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
 import { createHttpApp } from '../../src/http/index.js';
@@ -18,6 +18,8 @@ export function createAdminTestApp(
     trustProxy?: number;
     /** the admin router's logger (a test reading the log lines); silent unless given */
     logger?: Logger;
+    /** how the admin API reaches customers' media (the Graph fake); none: media answers 503 */
+    media?: MediaProxyOptions;
   } = {},
 ): Express {
   const config = {
@@ -33,6 +35,7 @@ export function createAdminTestApp(
     clock,
     config,
     ...(options.rateLimitNow ? { rateLimitNow: options.rateLimitNow } : {}),
+    ...(options.media ? { media: options.media } : {}),
   });
   return createHttpApp({
     db,

@@ -4,9 +4,11 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../../src/auth/index.js';
+import { plainOnlyKeyring } from '../../src/credentials/index.js';
 import type { Db } from '../../src/db/index.js';
 import { PrismaClient } from '../../src/generated/prisma/client.js';
 import { requestHandoff } from '../../src/handoff/index.js';
+import { FAKE_GRAPH_URL, GraphApiFake } from '../fakes/graph-api.js';
 import { createCustomerWithData } from '../privacy/privacy-test-kit.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
@@ -58,6 +60,7 @@ describe('every admin API query is confined to the caller’s tenant', () => {
   let db: Db;
   let tenant: TestTenant;
   let ids: {
+    photo: number;
     staff: number;
     customer: number;
     conversation: number;
@@ -109,7 +112,20 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       data: { templates: { reopenConversation: { name: 'retomar_conversa', language: 'pt_BR' } } },
     });
     const closed = await createTestConversation(database.db, tenant.id, { lastInboundAt: new Date(Date.now() - 30 * 3_600_000) });
+    // A customer's photo, for the media route.
+    const photo = await database.db.message.create({
+      data: {
+        tenantId: tenant.id,
+        conversationId: data.conversation.id,
+        direction: 'inbound',
+        author: 'customer',
+        type: 'image',
+        status: 'processed',
+        payload: { message: { type: 'image', image: { id: '6100000001', mime_type: 'image/jpeg' } } },
+      },
+    });
     ids = {
+      photo: photo.id,
       closedConversation: closed.conversation.id,
       staff: attendant.staffId,
       customer: data.customer.id,
@@ -122,7 +138,10 @@ describe('every admin API query is confined to the caller’s tenant', () => {
   afterAll(() => db.$disconnect());
 
   it('each declared route, called for real, only runs tenant-scoped statements', async () => {
-    const app = createAdminTestApp(db);
+    new GraphApiFake().addMedia('6100000001', Uint8Array.from([0xff, 0xd8, 0xff]), 'image/jpeg').install();
+    const app = createAdminTestApp(db, {
+      media: { baseUrl: FAKE_GRAPH_URL, version: 'v23.0', credentials: plainOnlyKeyring, timeoutMs: 5_000, maxBytes: 1_000_000 },
+    });
     const auth = bearer(tenant.apiKey);
     const exercised: Record<string, () => Promise<{ status: number }>> = {
       'GET /admin/handoffs': () => request(app).get('/admin/handoffs?status=pending').set(auth),
@@ -140,6 +159,19 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       'GET /admin/conversations': () => request(app).get('/admin/conversations?q=escopo&handledBy=bot').set(auth),
       'POST /admin/conversations/:id/takeover': () =>
         request(app).post(`/admin/conversations/${ids.conversation}/takeover`).set(auth).send({ attendant: 'Rita' }),
+      'GET /admin/conversations/:id/messages/:messageId/media': () =>
+        request(app).get(`/admin/conversations/${ids.conversation}/messages/${ids.photo}/media`).set(auth),
+      'POST /admin/conversations/:id/media': () =>
+        request(app)
+          .post(`/admin/conversations/${ids.conversation}/media`)
+          .set(auth)
+          .field('attendant', 'Rita')
+          .attach('file', Buffer.from('%PDF-1.4'), { filename: 'a.pdf', contentType: 'application/pdf' }),
+      'GET /admin/assignees': () => request(app).get('/admin/assignees').set(auth),
+      'POST /admin/conversations/:id/assign': () =>
+        request(app).post(`/admin/conversations/${ids.conversation}/assign`).set(auth).send({ staffId: ids.staff }),
+      'POST /admin/conversations/:id/return-to-bot': () =>
+        request(app).post(`/admin/conversations/${ids.closedConversation}/return-to-bot`).set(auth).send({}),
       'GET /admin/stats/handoff-reasons': () => request(app).get('/admin/stats/handoff-reasons?from=2026-01-01&to=2027-01-01').set(auth),
       'GET /admin/stats/reminders': () => request(app).get('/admin/stats/reminders?from=2026-01-01&to=2028-01-01').set(auth),
       'GET /admin/stats/overview': () => request(app).get('/admin/stats/overview?from=2026-01-01&to=2026-12-31').set(auth),

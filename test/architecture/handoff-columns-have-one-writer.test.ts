@@ -20,6 +20,8 @@ const RULES: WriteRule[] = [
   { what: 'privacy map entry of handoffs', pattern: /table:\s*'handoffs'/g, owners: ['src/privacy/'] },
   { what: 'SQL write of handoff_notice_sent_at', pattern: /\bhandoff_notice_sent_at['"]?\s*(?:=(?!=)|:)/g, owners: ['src/handoff/'] },
   { what: 'Prisma write of handoffNoticeSentAt', pattern: /\bdata:\s*\{[^}]*\bhandoffNoticeSentAt\b/g, owners: ['src/handoff/'] },
+  { what: 'SQL write of closed_at', pattern: /\bclosed_at['"]?\s*(?:=(?!=)|:)/g, owners: ['src/handoff/'] },
+  { what: 'Prisma write of closedAt', pattern: /\bdata:\s*\{[^}]*\bclosedAt\b/g, owners: ['src/handoff/'] },
   {
     what: 'SQL write of text_only_notice_at',
     pattern: /\btext_only_notice_at['"]?\s*(?:=(?!=)|:)/g,
@@ -95,6 +97,7 @@ describe('handoff columns', () => {
     }
     const conversation = fieldComments(schema, 'Conversation');
     expect(conversation.get('handoffNoticeSentAt')).toMatch(/Single writer: src\/handoff\//);
+    expect(conversation.get('closedAt')).toMatch(/Single writer: src\/handoff\//);
     expect(conversation.get('textOnlyNoticeAt')).toMatch(/Single writer: src\/conversation\/commit-turn-ending\.ts/);
   });
 

@@ -183,7 +183,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
 
     const reply = 'Oi Maria, aqui é a Carla! Como posso ajudar?';
     await inbox.getByLabel('Responder ao cliente').fill(reply);
-    await inbox.getByRole('button', { name: 'Enviar' }).click();
+    await inbox.getByRole('button', { name: 'Enviar', exact: true }).click();
     await eventually(async () => graph.acceptedTexts().includes(reply), 'the reply at the fake Graph API');
     await inbox.getByText(reply).waitFor();
 

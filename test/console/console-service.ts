@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdminRouter } from '../../src/admin/index.js';
-import { createChannelTasks, createServiceResponderChooser, schedulingDepsOf } from '../../src/boot/index.js';
+import { createChannelTasks, createServiceResponderChooser, mediaProxyOf, schedulingDepsOf } from '../../src/boot/index.js';
 import type { ServiceDeps } from '../../src/boot/service-deps.js';
 import { loadConfig } from '../../src/config/index.js';
 import { createConsoleRouter } from '../../src/console/index.js';
@@ -54,7 +54,7 @@ export async function startConsoleTestService(options: {
     logger,
     routers: [
       createWhatsAppWebhookRouter({ ...deps, intakePool: testIntakePool(options.database.url) }),
-      createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db) }),
+      createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db), media: mediaProxyOf(config) }),
       consoleRouter,
     ],
   });

@@ -185,7 +185,7 @@ describe.runIf(availability.run)('the whole inbox in Chromium', { timeout: 90_00
     await reply.press('Enter');
     await expect(reply.inputValue()).resolves.toBe('Estamos na Rua das Flores, 10, perto do metrô.');
     expect(await choices.count()).toBe(0);
-    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await eventually(async () => graph.acceptedTexts().includes('Estamos na Rua das Flores, 10, perto do metrô.'), 'the quick reply sent');
     expect(problems).toEqual([]);
   });

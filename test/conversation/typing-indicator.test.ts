@@ -14,6 +14,7 @@ const turnOf = (waMessageId: string | null): LoadedTurn => ({
   customerId: 1,
   handoffNoticeSentAt: null,
   textOnlyNoticeAt: null,
+  closedAt: null,
   tenant: { phoneNumberId: '106540352242922', accessToken: 'EAAG-token' },
   messages: [{ id: 1, type: 'text', text: 'oi', replyId: null, createdAt: new Date(), waMessageId }],
 });

@@ -96,7 +96,7 @@ describe('the owner answers from the WhatsApp Business app (smb_message_echoes)'
     expect(responder.runs.length).toBe(runsBefore);
     expect(rows.map((row) => row.author)).toEqual(['bot', 'attendant']); // no bot reply, no "an attendant will answer" notice
 
-    await resolveHandoff(database.db, { tenantId: tenant.id, handoffId: handoff.id, now: new Date() });
+    await resolveHandoff(database.db, { tenantId: tenant.id, handoffId: handoff.id, now: new Date(), returnToBot: true });
     await sendTextWebhook(channel.app, tenant.phoneNumberId, from, 'E quanto custa?');
     const after = await settled(conversation.id, 3);
     expect(after.at(-1)).toMatchObject({ author: 'bot' });

@@ -1,4 +1,5 @@
-// The staff agenda: the tenant's appointments by day with customers' names, closed days, and professionals' blocks.
+// The staff agenda: the tenant's appointments by day with customers' names, closed days, professionals' blocks,
+// and the owner's overview figures (per day, occupancy per professional).
 export {
   AGENDA_DAY_LIMIT,
   AGENDA_RANGE_LIMIT,
@@ -9,6 +10,12 @@ export {
   listDayAgenda,
   listOverlappingAppointments,
 } from './agenda-appointment.js';
+export { type BookingsBySource, type DayFigures, figuresByDay } from './figures-by-day.js';
 export { listClosedDays } from './list-closed-days.js';
 export { type BlockRefusal, type CreatedBlock, createProfessionalBlock, deleteProfessionalBlock } from './professional-blocks.js';
-export { type DayRevenue, revenueByDay } from './revenue-by-day.js';
+export {
+  type ProfessionalOccupancy,
+  professionalOccupancy,
+  type WeeklyHours,
+  workingMinutesBetween,
+} from './professional-occupancy.js';
