@@ -52,7 +52,7 @@ export function ConversationPage(props: { id: number; session: Session }) {
     logRef.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [detail?.messages.length]);
   useLiveEvents((event) => {
-    if (event.type === 'reconnected' || event.type === 'handoffs' || event.conversationId === id) void load();
+    if (event.type === 'reconnected' || event.type === 'handoffs' || (event.type === 'message' && event.conversationId === id)) void load();
   });
 
   const act = async (what: () => Promise<unknown>, done: string) => {

@@ -9,7 +9,7 @@ const HEARTBEAT_MS = 15_000;
 
 /**
  * `GET /console/api/events`: server-sent events for the signed-in tenant (`handoffs` when the
- * open queue changes, `message` for each new message). The browser's EventSource reconnects
+ * open queue changes, `message` for each new message, `appointments` when appointments change). The browser's EventSource reconnects
  * by itself (`retry: 2000`); the page refetches what it shows on each event and on reconnect.
  * The session is re-checked at every heartbeat, so a revoked session stops its stream.
  */

@@ -1,5 +1,6 @@
 export type {
   Appointment,
+  AppointmentMove,
   ConsoleEvent,
   ConsoleStats,
   ConversationDetail,
@@ -8,6 +9,7 @@ export type {
   ConversationMessage,
   CreatedBlock,
   CustomerAppointment,
+  CustomerNotification,
   CustomerRecord,
   CustomerSummary,
   HandoffReasonRow,

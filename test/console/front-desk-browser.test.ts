@@ -209,7 +209,7 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     expect(problems).toEqual([]);
   });
 
-  it('a move to another professional picked from her free times: Bia has it, the old row shows as moved, never as cancelled', async () => {
+  it('a move to another professional picked from her free times keeps the id: Bia has it, it shows as moved, never as cancelled, and the customer told', async () => {
     const { db } = await database;
     const day = nextWorkingDay();
     const { customer } = await createTestConversation(db, salon.id, { name: 'Lia Prado', waId: '5511933332222' });
@@ -223,15 +223,33 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     expect(await dialog.getByLabel('Novo horário').inputValue()).toBe('15:00');
     expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
-    await page.getByText('Lia Prado: movido para 15:00 com Bia.').waitFor();
+    // She wrote a moment ago: inside the 24-hour window, a plain message tells her.
+    await page.getByText('Lia Prado: movido para 15:00 com Bia. Cliente avisado pelo WhatsApp.').waitFor();
 
-    const moved = await db.appointment.findFirstOrThrow({ where: { tenantId: salon.id, rescheduledFromId: booked.id } });
+    const moved = await db.appointment.findUniqueOrThrow({ where: { id: booked.id } });
     expect(moved.professionalId).toBe(salon.professionals[1]!.id);
+    expect(moved.status).toBe('booked');
     expect(localOf(moved.startsAt)).toEqual({ date: day, time: '15:00' });
-    await page.locator(`[data-appointment-id="${moved.id}"]`).waitFor();
-    await page.getByText('Remarcados do dia (1)').waitFor();
-    expect(await page.locator(`[data-moved-id="${booked.id}"]`).count()).toBe(1);
+    expect(await db.appointment.count({ where: { tenantId: salon.id, customerId: customer.id } })).toBe(1);
+    const card = page.locator(`[data-appointment-id="${booked.id}"]`);
+    await card.getByText('Remarcado').waitFor();
     expect(await page.getByText(/Cancelados do dia/).count()).toBe(0);
+    expect(await page.getByText(/Remarcados do dia/).count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Outside the window and without a template, the customer cannot be told: the agenda says so.
+    const { customer: quiet } = await createTestConversation(db, salon.id, {
+      name: 'Rita Alves',
+      waId: '5511933334444',
+      lastInboundAt: new Date(Date.now() - 3 * 24 * 3_600_000),
+    });
+    const silent = await insertTenantAppointment(db, salon, { customerId: quiet.id, startsAt: `${day}T17:00:00Z` });
+    await openAgenda(day);
+    await page.locator(`[data-appointment-id="${silent.id}"]`).click();
+    await dialog.getByLabel('Novo horário').fill('16:30');
+    await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
+    await page.getByText(/Rita Alves: movido para 16:30\. Cliente NÃO avisado: O cliente não escreveu nas últimas 24 horas/).waitFor();
+    expect((await db.appointment.findUniqueOrThrow({ where: { id: silent.id } })).startsAt).toEqual(new Date(`${day}T19:30:00Z`));
     expect(problems).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Appointment, CreatedBlock, Professional, Service, Session } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
 import { addDays, clockOf, clockText, longDateText, minutesOf, nowIn, todayIn } from '../format.js';
+import { useLiveEvents } from '../live-events.js';
 import { type AgendaDay, loadCatalog, loadDay } from './agenda-data.js';
 import { AppointmentDialog } from './appointment-dialog.js';
 import { BlockDialog } from './block-dialog.js';
@@ -61,6 +62,10 @@ export function AgendaPage(props: { session: Session }) {
   useEffect(() => {
     void reload();
   }, [reload]);
+  // Live: whoever changed an appointment (the bot, a reminder, another receptionist), the day is read again.
+  useLiveEvents((event) => {
+    if (event.type === 'appointments' || event.type === 'reconnected') void reload();
+  });
 
   const done = (message: string) => {
     setDialog({ kind: 'none' });
@@ -87,7 +92,7 @@ export function AgendaPage(props: { session: Session }) {
   };
   const professionals = catalog?.professionals ?? [];
   const visible = narrow ? professionals.filter((professional) => professional.id === onlyProfessional) : professionals;
-  // A row a move left behind is not a cancellation: it is listed apart, as moved.
+  // A row an older move left behind (moves now keep the id) is not a cancellation: it is listed apart, as moved.
   const cancelled =
     day?.appointments.filter((appointment) => appointment.status === 'cancelled' && appointment.rescheduledToId === null) ?? [];
   const moved = day?.appointments.filter((appointment) => appointment.rescheduledToId !== null) ?? [];

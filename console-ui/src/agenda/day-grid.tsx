@@ -130,12 +130,13 @@ export function DayGrid(props: {
               <span class="appt-when">{clockOf(appointment.start)}</span>
               <span class="badge">{SHORT_SOURCE_LABELS[appointment.source] ?? appointment.source}</span>
               {appointment.status !== 'booked' ? <span class="badge">{status}</span> : null}
+              {appointment.rescheduledAt !== null ? <span class="badge moved">Remarcado</span> : null}
             </span>
             <span class="appt-line">
               <span class="appt-who">{name}</span> · {appointment.service.name}
             </span>
             {/* Read after the visible text, so the button's name starts with what is seen (WCAG 2.5.3). */}
-            <span class="sr-only">{` com ${appointment.professional.name}. ${status}. ${SOURCE_LABELS[appointment.source] ?? ''}`}</span>
+            <span class="sr-only">{` com ${appointment.professional.name}. ${status}. ${SOURCE_LABELS[appointment.source] ?? ''}${appointment.rescheduledAt !== null ? '. Remarcado' : ''}`}</span>
           </button>
         );
       })}
