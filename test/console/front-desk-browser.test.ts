@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../../src/auth/index.js';
+import { schedulingDepsOf } from '../../src/boot/index.js';
+import { bookAppointment, botActor, customerPolicy } from '../../src/scheduling/appointments/index.js';
 import { insertTenantAppointment } from '../admin/agenda-test-kit.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
@@ -232,7 +234,7 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     expect(localOf(moved.startsAt)).toEqual({ date: day, time: '15:00' });
     expect(await db.appointment.count({ where: { tenantId: salon.id, customerId: customer.id } })).toBe(1);
     const card = page.locator(`[data-appointment-id="${booked.id}"]`);
-    await card.getByText('Remarcado').waitFor();
+    await card.locator('.badge.moved', { hasText: 'Remarcado' }).waitFor();
     expect(await page.getByText(/Cancelados do dia/).count()).toBe(0);
     expect(await page.getByText(/Remarcados do dia/).count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -296,6 +298,49 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     await page.getByRole('dialog').getByRole('button', { name: 'Remover bloqueio' }).click();
     await page.getByRole('button', { name: 'Desfazer' }).click();
     expect(await db.professionalBlock.count({ where: { id: block.id } })).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('the agenda is live: it opens at now with a now-line and the past shaded, and a booking by the bot appears within seconds without a reload', async () => {
+    const { db } = await database;
+    const today = localOf(new Date()).date;
+    await page.goto(`${service.url}/console/agenda`);
+    await page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
+    expect(await page.getByLabel('Data', { exact: true }).inputValue()).toBe(today);
+    const nowLine = page.getByRole('img', { name: /^Agora, \d\d:\d\d$/ });
+    await nowLine.waitFor();
+    expect(await nowLine.isVisible()).toBe(true);
+    expect(await page.locator('.day-grid .past').getByText('Passado').count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const day = nextWorkingDay();
+    await page.getByLabel('Data', { exact: true }).fill(day);
+    await page.locator('.day-grid').waitFor();
+    expect(await page.getByRole('img', { name: /^Agora/ }).count()).toBe(0);
+    const { customer } = await createTestConversation(db, salon.id, { name: 'Bruna Dias', waId: '5511944443333' });
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) requests.push(request.url());
+    });
+    // The bot's own booking path (the customer's policy, a bot run as the actor), from outside the page.
+    const started = Date.now();
+    const booked = await bookAppointment(schedulingDepsOf(db), {
+      tenantId: salon.id,
+      customer: { id: customer.id },
+      professionalId: salon.professionals[1]!.id,
+      serviceId: salon.services[0]!.id,
+      start: `${day}T11:00`,
+      idempotencyKey: `live-bot-${salon.id}`,
+      now: new Date(),
+      policy: customerPolicy(botActor(null)),
+    });
+    if (booked.kind !== 'booked') throw new Error(`the bot could not book: ${JSON.stringify(booked)}`);
+    await page.locator(`[data-appointment-id="${booked.appointment.id}"]`).waitFor({ timeout: 5_000 });
+    const seconds = (Date.now() - started) / 1000;
+    console.info(`live agenda: the bot's booking appeared after ${seconds.toFixed(1)} s`);
+    expect(seconds).toBeLessThan(5);
+    expect(requests).toEqual([]);
+    expect(await page.locator(`[data-appointment-id="${booked.appointment.id}"]`).getByText('Robô').count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
 });

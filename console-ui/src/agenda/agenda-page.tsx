@@ -90,6 +90,12 @@ export function AgendaPage(props: { session: Session }) {
       },
     });
   };
+  // The salon's clock, read again every half minute so the now-line and the shading move.
+  const [now, setNow] = useState(() => nowIn(props.session.tenant.timezone));
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(nowIn(props.session.tenant.timezone)), 30_000);
+    return () => window.clearInterval(timer);
+  }, [props.session.tenant.timezone]);
   const professionals = catalog?.professionals ?? [];
   const visible = narrow ? professionals.filter((professional) => professional.id === onlyProfessional) : professionals;
   // A row an older move left behind (moves now keep the id) is not a cancellation: it is listed apart, as moved.
@@ -192,6 +198,7 @@ export function AgendaPage(props: { session: Session }) {
       {day && catalog ? (
         <DayGrid
           date={date}
+          now={now}
           professionals={visible}
           appointments={day.appointments}
           free={day.free}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { Appointment, CreatedBlock, Professional } from '../../../src/contract/index.js';
 import { clockOf, clockText, minutesOf } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
@@ -5,10 +6,10 @@ import { SHORT_SOURCE_LABELS, SOURCE_LABELS } from './agenda-labels.js';
 
 const ROW_MINUTES = 15;
 
-/** The rows the day needs: 08:00–20:00 at least, widened to every appointment and free time shown. */
-function dayRange(appointments: Appointment[], free: Map<number, string[]>): [number, number] {
-  let start = 8 * 60;
-  let end = 20 * 60;
+/** The rows the day needs: 08:00–20:00 at least, widened to every appointment and free time shown, and to now (today). */
+function dayRange(appointments: Appointment[], free: Map<number, string[]>, nowMinute: number | null): [number, number] {
+  let start = Math.min(8 * 60, nowMinute ?? 8 * 60);
+  let end = Math.max(20 * 60, nowMinute === null ? 0 : nowMinute + ROW_MINUTES);
   for (const appointment of appointments) {
     start = Math.min(start, minutesOf(clockOf(appointment.start)));
     end = Math.max(end, minutesOf(clockOf(appointment.end)));
@@ -24,10 +25,13 @@ function dayRange(appointments: Appointment[], free: Map<number, string[]>): [nu
 
 /**
  * The day as a grid: a time column, then one column per professional. Appointments span
- * their rows; free starts (for the chosen service) are buttons that open the booking.
+ * their rows; free starts (for the chosen service) are buttons that open the booking. Time
+ * already gone is shaded ("Passado"); today has a now-line, and the grid opens scrolled to it.
  */
 export function DayGrid(props: {
   date: string;
+  /** the salon's local date and time now */
+  now: { date: string; time: string };
   professionals: Professional[];
   appointments: Appointment[];
   free: Map<number, string[]>;
@@ -37,11 +41,19 @@ export function DayGrid(props: {
   onRemoveBlock: (block: CreatedBlock) => void;
 }) {
   const shown = props.appointments.filter((appointment) => appointment.status !== 'cancelled');
-  const [start, end] = dayRange(shown, props.free);
+  const [start, end] = dayRange(shown, props.free, props.date === props.now.date ? minutesOf(props.now.time) : null);
   const rows = (end - start) / ROW_MINUTES;
   const rowOf = (minute: number) => Math.max(2, Math.floor((minute - start) / ROW_MINUTES) + 2);
   const columnOf = (index: number) => index + 2;
   const times = Array.from({ length: rows }, (_, index) => start + index * ROW_MINUTES);
+  // Minutes of the day already gone: all of a past day, none of a future one.
+  const nowMinute = minutesOf(props.now.time);
+  const pastUntil = props.date < props.now.date ? end : props.date > props.now.date ? start : Math.min(Math.max(nowMinute, start), end);
+  const isToday = props.date === props.now.date && nowMinute >= start && nowMinute < end;
+  const nowLine = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    nowLine.current?.scrollIntoView?.({ block: 'center' });
+  }, [props.date, isToday]);
 
   return (
     <section
@@ -75,6 +87,26 @@ export function DayGrid(props: {
           />
         )),
       )}
+      {pastUntil > start ? (
+        <div class="past" style={{ gridColumn: `2 / ${props.professionals.length + 2}`, gridRow: `${rowOf(start)} / ${rowOf(pastUntil)}` }}>
+          <span>Passado</span>
+        </div>
+      ) : null}
+      {isToday ? (
+        <div
+          ref={nowLine}
+          class="now-line"
+          role="img"
+          aria-label={`Agora, ${props.now.time}`}
+          style={{
+            gridColumn: `1 / ${props.professionals.length + 2}`,
+            gridRow: rowOf(nowMinute),
+            marginTop: `${((nowMinute - start) % ROW_MINUTES) * (1.75 / ROW_MINUTES)}rem`,
+          }}
+        >
+          <span>{props.now.time}</span>
+        </div>
+      ) : null}
       {props.blocks.map((block) => {
         const index = props.professionals.findIndex((professional) => professional.id === block.professionalId);
         if (index < 0) return null;
