@@ -343,4 +343,73 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     expect(await page.locator(`[data-appointment-id="${booked.appointment.id}"]`).getByText('Robô').count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
+
+  it('the keyboard: one tab stop for the grid (its first appointment, not every free time), arrows move inside it, N opens a new booking and H goes to today', async () => {
+    const { db } = await database;
+    const day = nextWorkingDay();
+    const { customer } = await createTestConversation(db, salon.id, { name: 'Ivo Reis', waId: '5511911110000' });
+    // 07:00 in São Paulo with Ana: the day's first appointment.
+    const first = await insertTenantAppointment(db, salon, { customerId: customer.id, startsAt: `${day}T10:00:00Z` });
+    await openAgenda(day);
+    await page.locator(`[data-appointment-id="${first.id}"]`).waitFor();
+    await page.getByRole('button', { name: 'Bloquear horário' }).focus();
+    await page.keyboard.press('Tab');
+    const focused = () =>
+      page.evaluate<{ key: string | null; column: string | null; minute: number }>(
+        `(() => { const e = document.activeElement; return { key: e?.dataset?.gridKey ?? null, column: e?.dataset?.column ?? null, minute: Number(e?.dataset?.minute) }; })()`,
+      );
+    expect((await focused()).key).toBe(`a${first.id}`);
+    await page.keyboard.press('ArrowDown');
+    const below = await focused();
+    expect(below.column).toBe('0');
+    expect(below.minute).toBeGreaterThan(7 * 60);
+    await page.keyboard.press('ArrowRight');
+    expect((await focused()).column).toBe('1');
+    await page.keyboard.press('ArrowLeft');
+    expect((await focused()).column).toBe('0');
+    // Leaving the grid takes one Tab, whatever the number of free times in it.
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent?.trim()')).toBe('Bloquear horário');
+
+    await page.evaluate('document.activeElement?.blur()');
+    await page.keyboard.press('h');
+    await page.waitForFunction(`document.getElementById('agenda-date')?.value === '${localOf(new Date()).date}'`);
+    await page.keyboard.press('n');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Nome do cliente').count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+  });
+
+  it('on a phone (390×844) the agenda shows the next appointments first, then one professional’s column', async () => {
+    const { db } = await database;
+    const { customer } = await createTestConversation(db, salon.id, { name: 'Téo Lima', waId: '5511900001111' });
+    const soon = new Date(Math.ceil((Date.now() + 60 * 60_000) / 900_000) * 900_000);
+    const next = await insertTenantAppointment(db, salon, { customerId: customer.id, startsAt: soon.toISOString() });
+    const desk = localOf(soon).date === localOf(new Date()).date;
+    await page.goto(`${service.url}/console/agenda`);
+    await page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
+    await page.locator('.day-grid').waitFor();
+    await screenshot(page, 'agenda-1366x768', { docs: process.env.UPDATE_SCREENSHOTS === '1' });
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    // The same signed-in attendant on her phone.
+    await phone.context.addCookies(await page.context().cookies());
+    try {
+      await phone.page.goto(`${service.url}/console/agenda`);
+      await phone.page.getByRole('heading', { name: 'Próximos atendimentos' }).waitFor();
+      const list = phone.page.locator('.upcoming');
+      const [listBox, gridBox] = [await list.boundingBox(), await phone.page.locator('.day-grid').boundingBox()];
+      expect(listBox!.y).toBeLessThan(gridBox!.y);
+      if (desk) expect(await list.getByRole('button', { name: /Téo Lima/ }).count()).toBe(1);
+      await screenshot(phone.page, 'agenda-390x844', { docs: process.env.UPDATE_SCREENSHOTS === '1' });
+      expect(await accessibilityViolations(phone.page)).toEqual([]);
+      expect(phone.problems).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+    expect(next.id).toBeGreaterThan(0);
+  });
 });

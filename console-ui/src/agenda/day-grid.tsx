@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Appointment, CreatedBlock, Professional } from '../../../src/contract/index.js';
 import { clockOf, clockText, minutesOf } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
@@ -51,12 +51,60 @@ export function DayGrid(props: {
   const pastUntil = props.date < props.now.date ? end : props.date > props.now.date ? start : Math.min(Math.max(nowMinute, start), end);
   const isToday = props.date === props.now.date && nowMinute >= start && nowMinute < end;
   const nowLine = useRef<HTMLDivElement>(null);
+  const grid = useRef<HTMLElement>(null);
+  // One stop in the tab order for the whole grid (the first appointment, else the first free time); arrows move inside it.
+  const [active, setActive] = useState<string | null>(null);
+  const firstKey = (() => {
+    const first = [...shown].sort((a, b) => a.start.localeCompare(b.start))[0];
+    if (first) return `a${first.id}`;
+    for (const professional of props.professionals) {
+      const slot = props.free.get(professional.id)?.[0];
+      if (slot) return `free${professional.id}-${slot}`;
+    }
+    return null;
+  })();
+  const keys = new Set([
+    ...shown.map((appointment) => `a${appointment.id}`),
+    ...props.professionals.flatMap((professional) =>
+      (props.free.get(professional.id) ?? []).map((time) => `free${professional.id}-${time}`),
+    ),
+  ]);
+  const stop = active !== null && keys.has(active) ? active : firstKey;
+  const onGridKey = (event: KeyboardEvent) => {
+    const moves: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const move = moves[event.key];
+    const from = (event.target as HTMLElement).closest<HTMLElement>('[data-grid-key]');
+    if (!move || !from || !grid.current) return;
+    const items = [...grid.current.querySelectorAll<HTMLElement>('[data-grid-key]')].map((element) => ({
+      element,
+      column: Number(element.dataset.column),
+      minute: Number(element.dataset.minute),
+    }));
+    const here = { column: Number(from.dataset.column), minute: Number(from.dataset.minute) };
+    const [dx, dy] = move;
+    const candidates = items.filter((item) =>
+      dy !== 0 ? item.column === here.column && (item.minute - here.minute) * dy > 0 : (item.column - here.column) * dx > 0,
+    );
+    // Up and down: the nearest time in the same column; left and right: the nearest column, then the nearest time.
+    const distance = (item: { column: number; minute: number }) =>
+      dy !== 0 ? Math.abs(item.minute - here.minute) : Math.abs(item.column - here.column) * 10_000 + Math.abs(item.minute - here.minute);
+    const next = candidates.sort((a, b) => distance(a) - distance(b))[0];
+    if (!next) return;
+    event.preventDefault();
+    next.element.focus();
+  };
   useEffect(() => {
     nowLine.current?.scrollIntoView?.({ block: 'center' });
   }, [props.date, isToday]);
 
   return (
     <section
+      ref={grid}
+      onKeyDown={onGridKey}
+      onFocusIn={(event) => {
+        const key = (event.target as HTMLElement).closest<HTMLElement>('[data-grid-key]')?.dataset.gridKey;
+        if (key) setActive(key);
+      }}
       class="day-grid"
       aria-label="Agenda do dia, uma coluna por profissional"
       style={{
@@ -107,30 +155,15 @@ export function DayGrid(props: {
           <span>{props.now.time}</span>
         </div>
       ) : null}
-      {props.blocks.map((block) => {
-        const index = props.professionals.findIndex((professional) => professional.id === block.professionalId);
-        if (index < 0) return null;
-        // A block may start the day before or end the day after: clamp it to the rows shown.
-        const from = block.from.slice(0, 10) < props.date ? start : minutesOf(clockOf(block.from));
-        const to = block.to.slice(0, 10) > props.date ? end : minutesOf(clockOf(block.to));
-        if (to <= start || from >= end) return null;
-        return (
-          <div key={`block${block.id}`} class="block" style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}>
-            <span>
-              Bloqueado {clockOf(block.from)}–{clockOf(block.to)}
-              {block.reason ? ` · ${block.reason}` : ''}
-            </span>
-            <button type="button" class="link" onClick={() => props.onRemoveBlock(block)}>
-              Remover bloqueio
-            </button>
-          </div>
-        );
-      })}
       {props.professionals.flatMap((professional, index) =>
         (props.free.get(professional.id) ?? []).map((time) => (
           <button
             type="button"
             key={`free${professional.id}-${time}`}
+            data-grid-key={`free${professional.id}-${time}`}
+            data-column={index}
+            data-minute={minutesOf(time)}
+            tabIndex={stop === `free${professional.id}-${time}` ? 0 : -1}
             class="free"
             aria-label={`${time} livre: agendar com ${professional.name}`}
             style={{ gridColumn: columnOf(index), gridRow: rowOf(minutesOf(time)) }}
@@ -153,6 +186,10 @@ export function DayGrid(props: {
           <button
             type="button"
             key={`a${appointment.id}`}
+            data-grid-key={`a${appointment.id}`}
+            data-column={index}
+            data-minute={from}
+            tabIndex={stop === `a${appointment.id}` ? 0 : -1}
             class={`appointment source-${appointment.source} status-${appointment.status}`}
             data-appointment-id={appointment.id}
             style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}
@@ -170,6 +207,26 @@ export function DayGrid(props: {
             {/* Read after the visible text, so the button's name starts with what is seen (WCAG 2.5.3). */}
             <span class="sr-only">{` com ${appointment.professional.name}. ${status}. ${SOURCE_LABELS[appointment.source] ?? ''}${appointment.rescheduledAt !== null ? '. Remarcado' : ''}`}</span>
           </button>
+        );
+      })}
+      {/* After the appointments: the grid's one tab stop comes first, then each block's own button. */}
+      {props.blocks.map((block) => {
+        const index = props.professionals.findIndex((professional) => professional.id === block.professionalId);
+        if (index < 0) return null;
+        // A block may start the day before or end the day after: clamp it to the rows shown.
+        const from = block.from.slice(0, 10) < props.date ? start : minutesOf(clockOf(block.from));
+        const to = block.to.slice(0, 10) > props.date ? end : minutesOf(clockOf(block.to));
+        if (to <= start || from >= end) return null;
+        return (
+          <div key={`block${block.id}`} class="block" style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}>
+            <span>
+              Bloqueado {clockOf(block.from)}–{clockOf(block.to)}
+              {block.reason ? ` · ${block.reason}` : ''}
+            </span>
+            <button type="button" class="link" onClick={() => props.onRemoveBlock(block)}>
+              Remover bloqueio
+            </button>
+          </div>
         );
       })}
     </section>
