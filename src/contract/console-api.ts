@@ -204,6 +204,13 @@ export interface CreatedBlock {
   reason: string | null;
 }
 
+/** One span of a professional's time off from the tenant file (`timeOff` of `GET /console/api/blocks`; local times) */
+export interface TimeOffSpan {
+  professionalId: number;
+  from: string;
+  to: string;
+}
+
 /** One reason of `GET /admin/stats/handoff-reasons` */
 export interface HandoffReasonRow {
   reason: string;

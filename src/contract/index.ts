@@ -20,6 +20,7 @@ export type {
   Service,
   Session,
   StaffMember,
+  TimeOffSpan,
 } from './console-api.js';
 export type { Same, Sent } from './sent.js';
 export type { AppointmentSource, AppointmentStatus, HandoffStatus, RunExitOrRunning, StaffRole } from './vocabularies.js';

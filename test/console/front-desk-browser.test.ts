@@ -412,4 +412,37 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     }
     expect(next.id).toBeGreaterThan(0);
   });
+
+  it('time off is drawn: the tenant file’s whole-day time off and a staff block over several days, on each day they cover', async () => {
+    const { db } = await database;
+    const first = nextWorkingDay();
+    const second = localOf(new Date(new Date(`${first}T12:00:00Z`).getTime() + 86_400_000)).date;
+    const bia = salon.professionals[1]!;
+    // Bia's vacation from the tenant file: the whole first day (São Paulo midnight to midnight).
+    await db.timeOff.create({
+      data: {
+        tenantId: salon.id,
+        professionalId: bia.id,
+        startsAt: new Date(`${first}T03:00:00Z`),
+        endsAt: new Date(`${second}T03:00:00Z`),
+      },
+    });
+    // Ana's course: from 15:00 on the first day to 12:00 on the next.
+    const created = await fetch(`${service.url}/admin/professionals/${ana().id}/blocks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${salon.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: `${first}T20:00`, to: `${second}T12:00`, reason: 'Congresso' }),
+    });
+    expect(created.status).toBe(201);
+    await openAgenda(first);
+    const vacation = page.locator('.day-grid .time-off');
+    await vacation.first().waitFor();
+    expect(await vacation.first().textContent()).toMatch(/^Folga .*\(cadastro\)$/);
+    await page.locator('.day-grid .block', { hasText: 'Congresso' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Data', { exact: true }).fill(second);
+    await page.locator('.day-grid .block', { hasText: 'Congresso' }).waitFor();
+    expect(await page.locator('.day-grid .time-off').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
 });

@@ -246,6 +246,7 @@ export function AgendaPage(props: { session: Session }) {
           appointments={day.appointments}
           free={day.free}
           blocks={day.blocks}
+          timeOff={day.timeOff}
           onFree={(professional, time) => setDialog({ kind: 'book', professional, time })}
           onAppointment={(appointment) => setDialog({ kind: 'appointment', appointment })}
           onRemoveBlock={(block) => setDialog({ kind: 'remove_block', block })}

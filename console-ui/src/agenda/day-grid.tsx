@@ -1,18 +1,27 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Appointment, CreatedBlock, Professional } from '../../../src/contract/index.js';
+import type { Appointment, CreatedBlock, Professional, TimeOffSpan } from '../../../src/contract/index.js';
 import { clockOf, clockText, minutesOf } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
 import { SHORT_SOURCE_LABELS, SOURCE_LABELS } from './agenda-labels.js';
 
 const ROW_MINUTES = 15;
 
-/** The rows the day needs: 08:00–20:00 at least, widened to every appointment and free time shown, and to now (today). */
-function dayRange(appointments: Appointment[], free: Map<number, string[]>, nowMinute: number | null): [number, number] {
+/** The rows the day needs: 08:00–20:00 at least, widened to every appointment, free time and block start shown, and to now (today). */
+function dayRange(
+  appointments: Appointment[],
+  free: Map<number, string[]>,
+  nowMinute: number | null,
+  blockStarts: number[] = [],
+): [number, number] {
   let start = Math.min(8 * 60, nowMinute ?? 8 * 60);
   let end = Math.max(20 * 60, nowMinute === null ? 0 : nowMinute + ROW_MINUTES);
   for (const appointment of appointments) {
     start = Math.min(start, minutesOf(clockOf(appointment.start)));
     end = Math.max(end, minutesOf(clockOf(appointment.end)));
+  }
+  for (const minute of blockStarts) {
+    start = Math.min(start, minute);
+    end = Math.max(end, minute + ROW_MINUTES);
   }
   for (const slots of free.values()) {
     for (const slot of slots) {
@@ -36,12 +45,16 @@ export function DayGrid(props: {
   appointments: Appointment[];
   free: Map<number, string[]>;
   blocks: CreatedBlock[];
+  /** the tenant file's time off (holidays, vacations): drawn like blocks, changed only in the tenant file */
+  timeOff: TimeOffSpan[];
   onFree: (professional: Professional, time: string) => void;
   onAppointment: (appointment: Appointment) => void;
   onRemoveBlock: (block: CreatedBlock) => void;
 }) {
   const shown = props.appointments.filter((appointment) => appointment.status !== 'cancelled');
-  const [start, end] = dayRange(shown, props.free, props.date === props.now.date ? minutesOf(props.now.time) : null);
+  // Blocks that start on this day (one that starts the day before shows from the first row).
+  const blockStarts = props.blocks.filter((block) => block.from.slice(0, 10) === props.date).map((block) => minutesOf(clockOf(block.from)));
+  const [start, end] = dayRange(shown, props.free, props.date === props.now.date ? minutesOf(props.now.time) : null, blockStarts);
   const rows = (end - start) / ROW_MINUTES;
   const rowOf = (minute: number) => Math.max(2, Math.floor((minute - start) / ROW_MINUTES) + 2);
   const columnOf = (index: number) => index + 2;
@@ -207,6 +220,27 @@ export function DayGrid(props: {
             {/* Read after the visible text, so the button's name starts with what is seen (WCAG 2.5.3). */}
             <span class="sr-only">{` com ${appointment.professional.name}. ${status}. ${SOURCE_LABELS[appointment.source] ?? ''}${appointment.rescheduledAt !== null ? '. Remarcado' : ''}`}</span>
           </button>
+        );
+      })}
+      {props.timeOff.map((span) => {
+        const index = props.professionals.findIndex((professional) => professional.id === span.professionalId);
+        if (index < 0) return null;
+        // Often whole days (a holiday, a vacation): clamp it to the rows shown.
+        const from = span.from.slice(0, 10) < props.date ? start : minutesOf(clockOf(span.from));
+        const to = span.to.slice(0, 10) > props.date ? end : minutesOf(clockOf(span.to));
+        if (to <= start || from >= end) return null;
+        return (
+          <div
+            key={`off${span.professionalId}-${span.from}`}
+            class="block time-off"
+            style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}
+          >
+            <span>
+              Folga {span.from.slice(0, 10) < props.date ? `desde ${span.from.slice(8, 10)}/${span.from.slice(5, 7)}` : clockOf(span.from)}
+              {' – '}
+              {span.to.slice(0, 10) > props.date ? `até ${span.to.slice(8, 10)}/${span.to.slice(5, 7)}` : clockOf(span.to)} (cadastro)
+            </span>
+          </div>
         );
       })}
       {/* After the appointments: the grid's one tab stop comes first, then each block's own button. */}
