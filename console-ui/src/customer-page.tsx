@@ -166,6 +166,7 @@ export function CustomerPage(props: { id: number; session: Session }) {
                   {appointment.rescheduledToId !== null
                     ? 'Remarcado'
                     : (APPOINTMENT_STATUS_LABELS[appointment.status] ?? appointment.status)}
+                  {appointment.rescheduledAt !== null ? ` · remarcado em ${localText(appointment.rescheduledAt)}` : ''}
                 </td>
                 <td>{SOURCE_LABELS[appointment.source] ?? appointment.source}</td>
               </tr>

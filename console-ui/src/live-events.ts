@@ -27,7 +27,7 @@ export function startLiveEvents(): void {
       if (everOpened) emit({ type: 'reconnected' });
       everOpened = true;
     });
-    for (const type of ['handoffs', 'message', 'signed_out'] as const) {
+    for (const type of ['handoffs', 'message', 'appointments', 'signed_out'] as const) {
       source.addEventListener(type, (event) => emit(JSON.parse((event as MessageEvent<string>).data) as LiveEvent));
     }
     source.addEventListener('error', () => {

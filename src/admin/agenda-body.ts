@@ -23,6 +23,7 @@ export function toAgendaItemBody(item: AgendaAppointment, timezone: string, cloc
     visitId: item.visitId,
     priceCents: item.priceCents,
     rescheduledToId: item.rescheduledToId,
+    rescheduledAt: item.rescheduledAt ? local(item.rescheduledAt) : null,
   };
 }
 

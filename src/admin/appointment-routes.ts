@@ -20,7 +20,7 @@ import {
   staffPolicy,
   type TransitionOutcome,
 } from '../scheduling/appointments/index.js';
-import { AppError, type Clock, dayClock, type Logger } from '../shared/index.js';
+import { AppError, type Clock, dayClock, type Logger, localDateTimeOf } from '../shared/index.js';
 import { actorOf } from './admin-actor.js';
 import { adminContextOf } from './admin-context.js';
 import { toAgendaItemBody, toHistoryEntryBody } from './agenda-body.js';
@@ -231,21 +231,28 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
       {
         tenantId: context.tenantId,
         appointmentId: outcome.appointment.id,
-        previousAppointmentId: id,
         notified: outcome.after.customerNotified,
       },
       'staff rescheduled an appointment',
     );
-    // A row of a visit moved the whole visit: its new rows, in order.
+    // A row of a visit moved the whole visit: its rows at their new times, in order.
     const visit = outcome.visit
       ? {
           visitId: outcome.visit.visitId,
           items: await Promise.all(outcome.visit.appointments.map((row) => itemBody(context.tenantId, context.timezone, row.id))),
         }
       : null;
+    const appointment = await itemBody(context.tenantId, context.timezone, outcome.appointment.id);
     response.json({
-      appointment: await itemBody(context.tenantId, context.timezone, outcome.appointment.id),
-      previous: await itemBody(context.tenantId, context.timezone, id),
+      appointment,
+      // The same appointment (same id) as it was before the move.
+      previous: {
+        ...appointment,
+        start: localDateTimeOf(outcome.previous.startsAt.getTime(), context.timezone),
+        end: localDateTimeOf(outcome.previous.endsAt.getTime(), context.timezone),
+        professional: outcome.previous.professional,
+        status: outcome.previous.status,
+      },
       unchanged: false,
       notification: outcome.after,
       ...(visit ? { visit } : {}),

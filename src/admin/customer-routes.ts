@@ -112,6 +112,7 @@ function toCustomerRecordBody(record: StoredCustomerRecord, timezone: string): S
       professional: appointment.professional,
       service: appointment.service,
       rescheduledToId: appointment.rescheduledToId,
+      rescheduledAt: appointment.rescheduledAt ? local(appointment.rescheduledAt) : null,
     })),
     conversations: record.conversations.map((conversation) => ({
       id: conversation.id,

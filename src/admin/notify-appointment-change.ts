@@ -50,7 +50,13 @@ export async function queueAppointmentChangeNotice(
     customerName: conversation.customer.name,
     service: visit ? joinedNames(visit.previous.map((row) => row.service.name)) : appointment.service.name,
     professional: visit
-      ? joinedNames(visit.previous.map((row) => row.professional.name))
+      ? joinedNames(
+          visit.previous.map((row) =>
+            row.id === appointment.id && request.change.kind === 'rescheduled' && request.change.professional
+              ? request.change.professional
+              : row.professional.name,
+          ),
+        )
       : ((request.change.kind === 'rescheduled' ? request.change.professional : undefined) ?? appointment.professional.name),
     when,
     business: conversation.tenant.name,

@@ -98,7 +98,8 @@ const REMINDER_STAT_DEFINITIONS = {
   confirmationRate: 'reminded appointments the customer confirmed by tapping Confirmar, over reminded appointments',
   cancellationRate: 'reminded appointments cancelled by tapping Cancelar, over reminded appointments',
   rescheduleAsked: 'reminded appointments with a reminder answered Remarcar (its latest answer)',
-  rescheduledThroughReminder: 'of those, the ones then moved in that conversation (the new appointment has source "reminder")',
+  rescheduledThroughReminder:
+    'of those, the ones then moved in that conversation (the move\'s history entry has source "reminder"; before moves kept the id, the new appointment did)',
   attendance:
     'reminded appointments that started before attendanceAsOf and were not cancelled, split by confirmation through a reminder; ' +
     'noShowRate = noShow / (attended + noShow); unmarked = staff did not mark attendance (the appointment stays booked), left out of the rate',

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { CreatedBlock, CustomerAppointment, Sent } from '../contract/index.js';
+import type { CreatedBlock, CustomerAppointment, Sent, TimeOffSpan } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { resolveStatsPeriod } from '../handoff/index.js';
 import { errorBody } from '../http/index.js';
@@ -66,7 +66,8 @@ export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: 
     });
   });
 
-  // The contract's agenda API creates and deletes blocks but does not list them; the day view needs them.
+  // The contract's agenda API creates and deletes blocks but does not list them; the day view needs them,
+  // and the tenant file's time off of the professionals (`timeOff`), drawn apart (an import rewrites it).
   router.get('/blocks', session, async (request, response) => {
     const principal = consoleStaffOf(response);
     const query = daySchema.safeParse(request.query);
@@ -81,7 +82,20 @@ export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: 
       take: 200,
       select: { id: true, professionalId: true, startsAt: true, endsAt: true, reason: true },
     });
+    const timeOff = await deps.db.timeOff.findMany({
+      where: { tenantId: principal.tenantId, startsAt: { lt: day.to }, endsAt: { gt: day.from } },
+      orderBy: [{ professionalId: 'asc' }, { startsAt: 'asc' }],
+      take: 200,
+      select: { professionalId: true, startsAt: true, endsAt: true },
+    });
     response.json({
+      timeOff: timeOff.map(
+        (span): Sent<TimeOffSpan> => ({
+          professionalId: span.professionalId,
+          from: localDateTimeOf(span.startsAt.getTime(), principal.timezone),
+          to: localDateTimeOf(span.endsAt.getTime(), principal.timezone),
+        }),
+      ),
       items: blocks.map(
         (block): Sent<CreatedBlock> => ({
           id: block.id,

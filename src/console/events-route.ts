@@ -11,7 +11,7 @@ const SESSION_CHECK_MS = 2_000;
 
 /**
  * `GET /console/api/events`: server-sent events for the signed-in tenant (`handoffs` when the
- * open queue changes, `message` for each new message). The browser's EventSource reconnects
+ * open queue changes, `message` for each new message, `appointments` when appointments change). The browser's EventSource reconnects
  * by itself (`retry: 2000`); the page refetches what it shows on each event and on reconnect.
  * The session is re-checked every two seconds: once it is gone (signed out elsewhere, the
  * account disabled or its password reset) the stream sends `signed_out` and ends, and the

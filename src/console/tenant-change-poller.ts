@@ -13,13 +13,16 @@ interface OpenHandoffRow {
 }
 
 /**
- * Watches one tenant's open handoffs and new messages by a short poll of PostgreSQL. Polling
- * the database (not an in-process emitter) is what makes it right with separate web and
- * worker processes: whoever wrote the row, every web process sees it within one interval.
- * The message scan starts after the highest id at subscription and walks the primary key.
+ * Watches one tenant's open handoffs, new messages and appointment changes by a short poll of
+ * PostgreSQL. Polling the database (not an in-process emitter) is what makes it right with
+ * separate web and worker processes: whoever wrote the row, every web process sees it within
+ * one interval. The message and appointment-history scans start after the highest id at
+ * subscription and walk the primary key (every booking, move and status change writes one
+ * `appointment_events` row in its own transaction).
  */
 export class TenantChangePoller {
   private lastMessageId = 0;
+  private lastAppointmentEventId = 0;
   private openSignature: string | null = null;
   private knownPending = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
@@ -36,6 +39,8 @@ export class TenantChangePoller {
   async start(): Promise<void> {
     const [row] = await this.db.$queryRaw<{ max: number | null }[]>`SELECT max(id) AS max FROM messages`;
     this.lastMessageId = row?.max ?? 0;
+    const [events] = await this.db.$queryRaw<{ max: number | null }[]>`SELECT max(id) AS max FROM appointment_events`;
+    this.lastAppointmentEventId = events?.max ?? 0;
     await this.pollHandoffs(false);
     this.timer = setInterval(() => void this.tick(), this.intervalMs);
     this.timer.unref();
@@ -52,6 +57,7 @@ export class TenantChangePoller {
     try {
       await this.pollHandoffs(true);
       await this.pollMessages();
+      await this.pollAppointments();
     } catch (error) {
       this.onError(error);
     } finally {
@@ -80,5 +86,15 @@ export class TenantChangePoller {
       this.lastMessageId = row.id;
       this.emit({ type: 'message', conversationId: row.conversation_id, messageId: row.id, direction: row.direction, author: row.author });
     }
+  }
+
+  private async pollAppointments(): Promise<void> {
+    const rows = await this.db.$queryRaw<{ id: number; appointment_id: number }[]>`
+      SELECT id, appointment_id FROM appointment_events
+      WHERE id > ${this.lastAppointmentEventId} AND tenant_id = ${this.tenantId} ORDER BY id LIMIT 500`;
+    const last = rows.at(-1);
+    if (!last) return;
+    this.lastAppointmentEventId = last.id;
+    this.emit({ type: 'appointments', appointmentIds: [...new Set(rows.map((row) => row.appointment_id))] });
   }
 }

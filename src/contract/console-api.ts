@@ -163,8 +163,24 @@ export interface Appointment {
   visitId: number | null;
   /** its price at booking, in cents; null without one */
   priceCents: number | null;
-  /** set on the row a move left behind (status `cancelled`): the appointment it became; shown as moved, not cancelled */
+  /** set on the row an older move left behind (status `cancelled`; moves now keep the id): the appointment it became; shown as moved, not cancelled */
   rescheduledToId: number | null;
+  /** when it was last moved to another time or professional (local `YYYY-MM-DDTHH:mm`; same id), null if never */
+  rescheduledAt: string | null;
+}
+
+/** Whether the customer was told of a staff change (`notification` of a cancel or a move) */
+export type CustomerNotification =
+  | { customerNotified: true; channel: 'whatsapp_text' | 'whatsapp_template' }
+  | { customerNotified: false; reason: string; message: string };
+
+/** `POST /admin/appointments/:id/reschedule`: the same appointment (same id) now and as it was before the move */
+export interface AppointmentMove {
+  appointment: Appointment;
+  /** null when nothing changed (a repeated request) */
+  previous: Appointment | null;
+  unchanged: boolean;
+  notification: CustomerNotification;
 }
 
 /** One item of `GET /admin/customers?q=` (the phone in full, E.164) */
@@ -181,7 +197,7 @@ export interface CustomerRecord extends CustomerSummary {
   notes: string | null;
   /** appointments recorded as no-show */
   noShows: number;
-  /** every status, latest first; `rescheduledToId` is set on the row a move left behind (shown as moved, not cancelled) */
+  /** every status, latest first; `rescheduledAt` when it was moved (same id); `rescheduledToId` on the row an older move left behind (shown as moved, not cancelled) */
   appointments: {
     id: number;
     start: string;
@@ -191,6 +207,7 @@ export interface CustomerRecord extends CustomerSummary {
     professional: { id: number; name: string };
     service: { id: number; name: string };
     rescheduledToId: number | null;
+    rescheduledAt: string | null;
   }[];
   /** ISO instants */
   conversations: { id: number; lastInboundAt: string | null; updatedAt: string }[];
@@ -228,6 +245,13 @@ export interface CreatedBlock {
   reason: string | null;
 }
 
+/** One span of a professional's time off from the tenant file (`timeOff` of `GET /console/api/blocks`; local times) */
+export interface TimeOffSpan {
+  professionalId: number;
+  from: string;
+  to: string;
+}
+
 /** One reason of `GET /admin/stats/handoff-reasons` */
 export interface HandoffReasonRow {
   reason: string;
@@ -263,7 +287,9 @@ export interface ConsoleStats {
 /** What the console's event stream (`GET /console/api/events`) sends when a tenant's inbox changes. */
 export type ConsoleEvent =
   | { type: 'handoffs'; pending: number; claimed: number; newPendingIds: number[] }
-  | { type: 'message'; conversationId: number; messageId: number; direction: string; author: string };
+  | { type: 'message'; conversationId: number; messageId: number; direction: string; author: string }
+  /** appointments that changed (booked, moved, confirmed, cancelled, attendance), by whoever: the bot, a reminder, staff */
+  | { type: 'appointments'; appointmentIds: number[] };
 
 /** A weekday key of a professional's `hours` (as in the tenant file). */
 export type WeekdayKey = 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat';

@@ -1,5 +1,6 @@
 export type {
   Appointment,
+  AppointmentMove,
   Assignee,
   BookingsBySource,
   ConsoleEvent,
@@ -10,6 +11,7 @@ export type {
   ConversationMessage,
   CreatedBlock,
   CustomerAppointment,
+  CustomerNotification,
   CustomerRecord,
   CustomerSummary,
   HandoffReasonRow,
@@ -25,6 +27,7 @@ export type {
   SettingsProfessional,
   SettingsService,
   StaffMember,
+  TimeOffSpan,
   WeekdayKey,
 } from './console-api.js';
 export type { Same, Sent } from './sent.js';

@@ -18,7 +18,7 @@ export async function reminderOffsetsOf(tx: Tx, tenantId: number): Promise<numbe
 
 /**
  * Schedules the reminders of a newly booked appointment in the booking's own transaction
- * (from remindOnAppointmentChanged, which every booking and the new row of every move calls): per
+ * (from remindOnAppointmentChanged, which every booking and every move calls): per
  * offset whose time is still ahead (planReminders), one `appointment_reminders` row with a
  * fresh payload token and one `send-reminder` job keyed `reminder:<appointment id>:<before
  * minutes>` that runs at the due time, all in one statement. Both commit or roll back with the

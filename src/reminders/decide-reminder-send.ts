@@ -16,7 +16,7 @@ export function lateCutoffMs(beforeMinutes: number): number {
 }
 
 export type ReminderSkipReason =
-  /** the appointment is no longer booked or confirmed (cancelled, moved to a new row, attended…) */
+  /** the appointment is no longer booked or confirmed (cancelled, an older move's row left behind, attended…) */
   | 'not_booked'
   /** it starts at another time than the one this reminder was scheduled for */
   | 'moved'

@@ -16,7 +16,7 @@ export interface AttendanceFigures {
 
 /**
  * What reminders did for one tenant's appointments that start in `[from, to)`. Every figure
- * counts appointment rows (a reschedule makes a new row; the old one stays, cancelled):
+ * counts appointments (a move keeps the row; moves made before that left a cancelled row behind):
  * - `remindedAppointments`: appointments with at least one reminder actually sent to the
  *   customer (`appointment_reminders.status = 'sent'`, or answered, which implies sent);
  * - `confirmedThroughReminder`: of those, the ones the customer confirmed by tapping Confirmar
@@ -25,8 +25,8 @@ export interface AttendanceFigures {
  * - `cancelledThroughReminder`: of those, the ones cancelled by tapping Cancelar (an event
  *   `cancelled` by actor `customer_reminder`); `cancellationRate` = that / remindedAppointments;
  * - `rescheduleAsked`: of those, the ones with a reminder answered Remarcar (its latest answer,
- *   `reschedule`); `rescheduledThroughReminder`: the ones then moved in that flow (the new row's
- *   source is `reminder`);
+ *   `reschedule`); `rescheduledThroughReminder`: the ones then moved in that flow (a `rescheduled`
+ *   history entry with source `reminder`; for the older moves, a new row with that source);
  * - `attendance.confirmed` / `attendance.unconfirmed`: reminded appointments that started before
  *   `now` and are not cancelled, split by whether the customer confirmed through a reminder; their
  *   no-show rate is no_show / (attended + no_show), appointments staff did not mark being counted
@@ -74,8 +74,10 @@ export async function computeReminderStats(
                   AND e.change = 'cancelled' AND e.actor_kind = 'customer_reminder') AS cancelled,
         EXISTS (SELECT 1 FROM appointment_reminders r WHERE r.tenant_id = a.tenant_id AND r.appointment_id = a.id
                   AND r.answer = 'reschedule') AS reschedule_asked,
-        EXISTS (SELECT 1 FROM appointments moved WHERE moved.tenant_id = a.tenant_id AND moved.rescheduled_from_id = a.id
-                  AND moved.source = 'reminder') AS rescheduled
+        (EXISTS (SELECT 1 FROM appointment_events e WHERE e.tenant_id = a.tenant_id AND e.appointment_id = a.id
+                   AND e.change = 'rescheduled' AND e.details->>'source' = 'reminder')
+          OR EXISTS (SELECT 1 FROM appointments moved WHERE moved.tenant_id = a.tenant_id AND moved.rescheduled_from_id = a.id
+                       AND moved.source = 'reminder')) AS rescheduled
       FROM appointments a
       WHERE a.tenant_id = ${query.tenantId} AND a.starts_at >= ${query.from} AND a.starts_at < ${query.to}
         AND EXISTS (SELECT 1 FROM appointment_reminders r WHERE r.tenant_id = a.tenant_id AND r.appointment_id = a.id

@@ -133,6 +133,27 @@ describe('ICS feeds of professionals (a DST-observing zone)', () => {
     expect(cancelled.sequence).toBeGreaterThan(before.sequence);
   });
 
+  it('when an appointment is moved, then the feed keeps its UID with a higher SEQUENCE at the new time, and one event only', async () => {
+    const booked = await api.post('/admin/appointments', {
+      professionalId: ana().id,
+      serviceId: tenant.services[0]!.id,
+      start: '2027-03-17T10:00',
+      customer: { name: 'Ray Cho', phone: '+1 718 555 0142' },
+    });
+    expect(booked.status).toBe(201);
+    const url = await newFeedUrl(ana().id);
+    const ofIt = (events: ParsedEvent[]) => events.filter((event) => event.uid.startsWith(`appointment-${booked.body.id}@`));
+    const [before] = ofIt(parseFeed((await fetchFeed(url)).text).events);
+    const moved = await api.post(`/admin/appointments/${booked.body.id}/reschedule`, { start: '2027-03-17T14:00', notifyCustomer: false });
+    expect(moved.status).toBe(200);
+    const after = ofIt(parseFeed((await fetchFeed(url)).text).events);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.uid).toBe(before!.uid);
+    expect(after[0]!.sequence).toBeGreaterThan(before!.sequence);
+    expect(after[0]!.status).toBe('CONFIRMED');
+    expect(localDateTimeOf(after[0]!.start.getTime(), ZONE)).toBe('2027-03-17T14:00');
+  });
+
   it('when the feed address is rotated, then the old URL answers 404 and the new one works; unknown tokens are 404 too', async () => {
     const old = await newFeedUrl(ana().id);
     expect((await fetchFeed(old)).status).toBe(200);

@@ -77,7 +77,7 @@ describe('the front desk customers: search, record, notes', () => {
     });
     const moved = await api.post(`/admin/appointments/${next.id}/reschedule`, { start: '2026-12-03T14:00', notifyCustomer: false });
     expect(moved.status).toBe(200);
-    const newId = moved.body.appointment.id as number;
+    expect(moved.body.appointment.id).toBe(next.id);
 
     const record = await api.get(`/admin/customers/${customer.id}`);
 
@@ -91,22 +91,20 @@ describe('the front desk customers: search, record, notes', () => {
       conversations: [{ id: conversation.id }],
     });
     expect(
-      record.body.appointments.map(
-        (item: { id: number; start: string; status: string; source: string; rescheduledToId: number | null }) => [
-          item.id,
-          item.start,
-          item.status,
-          item.source,
-          item.rescheduledToId,
-        ],
-      ),
+      record.body.appointments.map((item: { id: number; start: string; status: string; source: string; rescheduledAt: string | null }) => [
+        item.id,
+        item.start,
+        item.status,
+        item.source,
+        item.rescheduledAt !== null,
+      ]),
     ).toEqual([
-      [newId, '2026-12-03T14:00', 'booked', 'staff', null],
-      [next.id, '2026-12-03T10:00', 'cancelled', 'bot', newId],
-      [came.id, '2026-11-25T10:00', 'attended', 'bot', null],
-      [missed.id, '2026-11-20T10:00', 'no_show', 'bot', null],
+      // Moved by staff, it keeps its id and the source of its booking, and says it was moved.
+      [next.id, '2026-12-03T14:00', 'booked', 'bot', true],
+      [came.id, '2026-11-25T10:00', 'attended', 'bot', false],
+      [missed.id, '2026-11-20T10:00', 'no_show', 'bot', false],
     ]);
-    expect(record.body.appointments[3]).toMatchObject({ professional: { id: ana!.id, name: ana!.name }, service: { name: 'Corte' } });
+    expect(record.body.appointments[2]).toMatchObject({ professional: { id: ana!.id, name: ana!.name }, service: { name: 'Corte' } });
 
     expect((await staffApi(app, other.apiKey).get(`/admin/customers/${customer.id}`)).status).toBe(404);
     expect((await api.get('/admin/customers/999999')).body.error).toEqual({ code: 'not_found', message: 'Cliente não encontrado.' });

@@ -20,7 +20,7 @@ describe('staff move an appointment to another professional', () => {
   });
   const [ana, bia] = [() => tenant.professionals[0]!, () => tenant.professionals[1]!];
 
-  it('when staff move Ana’s Corte to Bia at another time, then Bia has it, the old row reads as moved (not a plain cancellation) and the customer is told Bia’s name', async () => {
+  it('when staff move Ana’s Corte to Bia at another time, then it keeps its id, Bia has it, it reads as moved (never cancelled) and the customer is told Bia’s name', async () => {
     const graph = new GraphApiFake().install();
     const { appointment } = await insertBookedCustomer(db, tenant, '2026-12-02T14:00:00Z', { name: 'Maria Lima' });
 
@@ -35,20 +35,33 @@ describe('staff move an appointment to another professional', () => {
       status: 'booked',
       professional: { id: bia().id, name: 'Bia' },
     });
-    const movedId = response.body.appointment.id as number;
+    expect(response.body.appointment.id).toBe(appointment.id);
+    expect(response.body.previous).toMatchObject({
+      id: appointment.id,
+      start: '2026-12-02T11:00',
+      status: 'booked',
+      professional: { id: ana().id, name: 'Ana' },
+    });
+    expect(response.body.notification).toEqual({ customerNotified: true, channel: 'whatsapp_text' });
     const day = await api.get('/admin/appointments?date=2026-12-02');
     const rows = day.body.items.map(
-      (item: { id: number; status: string; professional: { id: number }; rescheduledToId: number | null }) => [
-        item.id,
-        item.status,
-        item.professional.id,
-        item.rescheduledToId,
-      ],
+      (item: {
+        id: number;
+        status: string;
+        professional: { id: number };
+        rescheduledToId: number | null;
+        rescheduledAt: string | null;
+      }) => [item.id, item.status, item.professional.id, item.rescheduledToId, item.rescheduledAt],
     );
-    expect(rows).toEqual([
-      [appointment.id, 'cancelled', ana().id, movedId],
-      [movedId, 'booked', bia().id, null],
-    ]);
+    expect(rows).toEqual([[appointment.id, 'booked', bia().id, null, expect.stringMatching(/^2026-\d\d-\d\dT\d\d:\d\d$/)]]);
+    const detail = await api.get(`/admin/appointments/${appointment.id}`);
+    // Inserted directly by the test (no creation entry): the move is its whole history.
+    expect(detail.body.history.map((entry: { change: string }) => entry.change)).toEqual(['rescheduled']);
+    expect(detail.body.history[0].details).toMatchObject({
+      professionalId: { from: ana().id, to: bia().id },
+      startsAt: { from: '2026-12-02T14:00:00.000Z', to: '2026-12-02T18:00:00.000Z' },
+      source: 'staff',
+    });
     const pending = await db.message.findMany({ where: { tenantId: tenant.id, direction: 'outbound', status: 'pending' } });
     for (const row of pending)
       await sendOutboundMessage({ db, graph: graphClient(), logger: silentLogger }, row.id, { attempt: 1, maxAttempts: 5 });
@@ -93,6 +106,6 @@ describe('staff move an appointment to another professional', () => {
       status: 'booked',
       professionalId: ana().id,
     });
-    expect(await db.appointment.count({ where: { rescheduledFromId: appointment.id } })).toBe(0);
+    expect(await db.appointmentEvent.count({ where: { appointmentId: appointment.id, change: 'rescheduled' } })).toBe(0);
   });
 });

@@ -52,8 +52,12 @@ describe('POST /admin/appointments/:id/reschedule on a row of a visit', () => {
       'Seu agendamento de Corte e Coloração com Bia e Ana foi remarcado de qua 02/12 às 10:00 para qua 02/12 às 13:40',
     );
     expect(moved.body.appointment).toMatchObject({ start: '2026-12-02T14:10', professional: { name: 'Ana' } });
-    expect(moved.body.previous).toMatchObject({ id: second.id, status: 'cancelled' });
-    expect(moved.body.visit.visitId).not.toBe(created.body.visitId);
+    expect(moved.body.appointment.id).toBe(second.id);
+    expect(moved.body.previous).toMatchObject({ id: second.id, start: '2026-12-02T10:30', status: 'booked' });
+    expect(moved.body.visit.visitId).toBe(created.body.visitId);
+    expect(moved.body.visit.items.map((item: { id: number }) => item.id)).toEqual(
+      created.body.items.map((item: { id: number }) => item.id),
+    );
     expect(
       moved.body.visit.items.map((item: { start: string; professional: { name: string }; service: { name: string } }) => [
         item.start,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../../src/auth/index.js';
+import { schedulingDepsOf } from '../../src/boot/index.js';
+import { bookAppointment, botActor, customerPolicy } from '../../src/scheduling/appointments/index.js';
 import { insertTenantAppointment } from '../admin/agenda-test-kit.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
@@ -209,7 +211,7 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     expect(problems).toEqual([]);
   });
 
-  it('a move to another professional picked from her free times: Bia has it, the old row shows as moved, never as cancelled', async () => {
+  it('a move to another professional picked from her free times keeps the id: Bia has it, it shows as moved, never as cancelled, and the customer told', async () => {
     const { db } = await database;
     const day = nextWorkingDay();
     const { customer } = await createTestConversation(db, salon.id, { name: 'Lia Prado', waId: '5511933332222' });
@@ -223,15 +225,33 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     expect(await dialog.getByLabel('Novo horário').inputValue()).toBe('15:00');
     expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
-    await page.getByText('Lia Prado: movido para 15:00 com Bia.').waitFor();
+    // She wrote a moment ago: inside the 24-hour window, a plain message tells her.
+    await page.getByText('Lia Prado: movido para 15:00 com Bia. Cliente avisado pelo WhatsApp.').waitFor();
 
-    const moved = await db.appointment.findFirstOrThrow({ where: { tenantId: salon.id, rescheduledFromId: booked.id } });
+    const moved = await db.appointment.findUniqueOrThrow({ where: { id: booked.id } });
     expect(moved.professionalId).toBe(salon.professionals[1]!.id);
+    expect(moved.status).toBe('booked');
     expect(localOf(moved.startsAt)).toEqual({ date: day, time: '15:00' });
-    await page.locator(`[data-appointment-id="${moved.id}"]`).waitFor();
-    await page.getByText('Remarcados do dia (1)').waitFor();
-    expect(await page.locator(`[data-moved-id="${booked.id}"]`).count()).toBe(1);
+    expect(await db.appointment.count({ where: { tenantId: salon.id, customerId: customer.id } })).toBe(1);
+    const card = page.locator(`[data-appointment-id="${booked.id}"]`);
+    await card.locator('.badge.moved', { hasText: 'Remarcado' }).waitFor();
     expect(await page.getByText(/Cancelados do dia/).count()).toBe(0);
+    expect(await page.getByText(/Remarcados do dia/).count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Outside the window and without a template, the customer cannot be told: the agenda says so.
+    const { customer: quiet } = await createTestConversation(db, salon.id, {
+      name: 'Rita Alves',
+      waId: '5511933334444',
+      lastInboundAt: new Date(Date.now() - 3 * 24 * 3_600_000),
+    });
+    const silent = await insertTenantAppointment(db, salon, { customerId: quiet.id, startsAt: `${day}T17:00:00Z` });
+    await openAgenda(day);
+    await page.locator(`[data-appointment-id="${silent.id}"]`).click();
+    await dialog.getByLabel('Novo horário').fill('16:30');
+    await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
+    await page.getByText(/Rita Alves: movido para 16:30\. Cliente NÃO avisado: O cliente não escreveu nas últimas 24 horas/).waitFor();
+    expect((await db.appointment.findUniqueOrThrow({ where: { id: silent.id } })).startsAt).toEqual(new Date(`${day}T19:30:00Z`));
     expect(problems).toEqual([]);
   });
 
@@ -278,6 +298,151 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     await page.getByRole('dialog').getByRole('button', { name: 'Remover bloqueio' }).click();
     await page.getByRole('button', { name: 'Desfazer' }).click();
     expect(await db.professionalBlock.count({ where: { id: block.id } })).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('the agenda is live: it opens at now with a now-line and the past shaded, and a booking by the bot appears within seconds without a reload', async () => {
+    const { db } = await database;
+    const today = localOf(new Date()).date;
+    await page.goto(`${service.url}/console/agenda`);
+    await page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
+    expect(await page.getByLabel('Data', { exact: true }).inputValue()).toBe(today);
+    const nowLine = page.getByRole('img', { name: /^Agora, \d\d:\d\d$/ });
+    await nowLine.waitFor();
+    expect(await nowLine.isVisible()).toBe(true);
+    expect(await page.locator('.day-grid .past').getByText('Passado').count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const day = nextWorkingDay();
+    await page.getByLabel('Data', { exact: true }).fill(day);
+    await page.locator('.day-grid').waitFor();
+    expect(await page.getByRole('img', { name: /^Agora/ }).count()).toBe(0);
+    const { customer } = await createTestConversation(db, salon.id, { name: 'Bruna Dias', waId: '5511944443333' });
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) requests.push(request.url());
+    });
+    // The bot's own booking path (the customer's policy, a bot run as the actor), from outside the page.
+    const started = Date.now();
+    const booked = await bookAppointment(schedulingDepsOf(db), {
+      tenantId: salon.id,
+      customer: { id: customer.id },
+      professionalId: salon.professionals[1]!.id,
+      serviceId: salon.services[0]!.id,
+      start: `${day}T11:00`,
+      idempotencyKey: `live-bot-${salon.id}`,
+      now: new Date(),
+      policy: customerPolicy(botActor(null)),
+    });
+    if (booked.kind !== 'booked') throw new Error(`the bot could not book: ${JSON.stringify(booked)}`);
+    await page.locator(`[data-appointment-id="${booked.appointment.id}"]`).waitFor({ timeout: 5_000 });
+    const seconds = (Date.now() - started) / 1000;
+    console.info(`live agenda: the bot's booking appeared after ${seconds.toFixed(1)} s`);
+    expect(seconds).toBeLessThan(5);
+    expect(requests).toEqual([]);
+    expect(await page.locator(`[data-appointment-id="${booked.appointment.id}"]`).getByText('Robô').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('the keyboard: one tab stop for the grid (its first appointment, not every free time), arrows move inside it, N opens a new booking and H goes to today', async () => {
+    const { db } = await database;
+    const day = nextWorkingDay();
+    const { customer } = await createTestConversation(db, salon.id, { name: 'Ivo Reis', waId: '5511911110000' });
+    // 07:00 in São Paulo with Ana: the day's first appointment.
+    const first = await insertTenantAppointment(db, salon, { customerId: customer.id, startsAt: `${day}T10:00:00Z` });
+    await openAgenda(day);
+    await page.locator(`[data-appointment-id="${first.id}"]`).waitFor();
+    await page.getByRole('button', { name: 'Bloquear horário' }).focus();
+    await page.keyboard.press('Tab');
+    const focused = () =>
+      page.evaluate<{ key: string | null; column: string | null; minute: number }>(
+        `(() => { const e = document.activeElement; return { key: e?.dataset?.gridKey ?? null, column: e?.dataset?.column ?? null, minute: Number(e?.dataset?.minute) }; })()`,
+      );
+    expect((await focused()).key).toBe(`a${first.id}`);
+    await page.keyboard.press('ArrowDown');
+    const below = await focused();
+    expect(below.column).toBe('0');
+    expect(below.minute).toBeGreaterThan(7 * 60);
+    await page.keyboard.press('ArrowRight');
+    expect((await focused()).column).toBe('1');
+    await page.keyboard.press('ArrowLeft');
+    expect((await focused()).column).toBe('0');
+    // Leaving the grid takes one Tab, whatever the number of free times in it.
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent?.trim()')).toBe('Bloquear horário');
+
+    await page.evaluate('document.activeElement?.blur()');
+    await page.keyboard.press('h');
+    await page.waitForFunction(`document.getElementById('agenda-date')?.value === '${localOf(new Date()).date}'`);
+    await page.keyboard.press('n');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Nome do cliente').count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+  });
+
+  it('on a phone (390×844) the agenda shows the next appointments first, then one professional’s column', async () => {
+    const { db } = await database;
+    const { customer } = await createTestConversation(db, salon.id, { name: 'Téo Lima', waId: '5511900001111' });
+    const soon = new Date(Math.ceil((Date.now() + 60 * 60_000) / 900_000) * 900_000);
+    const next = await insertTenantAppointment(db, salon, { customerId: customer.id, startsAt: soon.toISOString() });
+    const desk = localOf(soon).date === localOf(new Date()).date;
+    await page.goto(`${service.url}/console/agenda`);
+    await page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
+    await page.locator('.day-grid').waitFor();
+    await screenshot(page, 'agenda-1366x768', { docs: process.env.UPDATE_SCREENSHOTS === '1' });
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    // The same signed-in attendant on her phone.
+    await phone.context.addCookies(await page.context().cookies());
+    try {
+      await phone.page.goto(`${service.url}/console/agenda`);
+      await phone.page.getByRole('heading', { name: 'Próximos atendimentos' }).waitFor();
+      const list = phone.page.locator('.upcoming');
+      const [listBox, gridBox] = [await list.boundingBox(), await phone.page.locator('.day-grid').boundingBox()];
+      expect(listBox!.y).toBeLessThan(gridBox!.y);
+      if (desk) expect(await list.getByRole('button', { name: /Téo Lima/ }).count()).toBe(1);
+      await screenshot(phone.page, 'agenda-390x844', { docs: process.env.UPDATE_SCREENSHOTS === '1' });
+      expect(await accessibilityViolations(phone.page)).toEqual([]);
+      expect(phone.problems).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+    expect(next.id).toBeGreaterThan(0);
+  });
+
+  it('time off is drawn: the tenant file’s whole-day time off and a staff block over several days, on each day they cover', async () => {
+    const { db } = await database;
+    const first = nextWorkingDay();
+    const second = localOf(new Date(new Date(`${first}T12:00:00Z`).getTime() + 86_400_000)).date;
+    const bia = salon.professionals[1]!;
+    // Bia's vacation from the tenant file: the whole first day (São Paulo midnight to midnight).
+    await db.timeOff.create({
+      data: {
+        tenantId: salon.id,
+        professionalId: bia.id,
+        startsAt: new Date(`${first}T03:00:00Z`),
+        endsAt: new Date(`${second}T03:00:00Z`),
+      },
+    });
+    // Ana's course: from 15:00 on the first day to 12:00 on the next.
+    const created = await fetch(`${service.url}/admin/professionals/${ana().id}/blocks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${salon.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: `${first}T20:00`, to: `${second}T12:00`, reason: 'Congresso' }),
+    });
+    expect(created.status).toBe(201);
+    await openAgenda(first);
+    const vacation = page.locator('.day-grid .time-off');
+    await vacation.first().waitFor();
+    expect(await vacation.first().textContent()).toMatch(/^Folga .*\(cadastro\)$/);
+    await page.locator('.day-grid .block', { hasText: 'Congresso' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Data', { exact: true }).fill(second);
+    await page.locator('.day-grid .block', { hasText: 'Congresso' }).waitFor();
+    expect(await page.locator('.day-grid .time-off').count()).toBe(0);
     expect(problems).toEqual([]);
   });
 });

@@ -40,9 +40,9 @@ interface Spec {
   status: Status;
   /** reminder rows: their status and answer */
   reminders?: { status: string; answer?: 'confirm' | 'reschedule' | 'cancel' }[];
-  /** appointment_events: change and actor */
-  events?: { change: string; actor: 'customer_reminder' | 'staff_account' | 'bot_run' }[];
-  /** moved in the reminder's flow to a new appointment (not reminded itself) on this day and time */
+  /** appointment_events: change, actor and details */
+  events?: { change: string; actor: 'customer_reminder' | 'staff_account' | 'bot_run'; details?: Record<string, string> }[];
+  /** moved in the reminder's flow to a new appointment (not reminded itself) on this day and time, as moves did before they kept the id */
   movedTo?: { day: string; time: string };
   professional?: 0 | 1;
 }
@@ -52,8 +52,8 @@ const byReminder = (change: string) => ({ change, actor: 'customer_reminder' as 
 
 /**
  * The hand-built set (days relative to today, São Paulo). Expected, over [FROM, TO):
- * reminded 14 (A1–A9, A11–A15); confirmed through a reminder 6 (A1 A2 A3 A12 A13 A15); cancelled
- * through a reminder 1 (A8); Remarcar 1 and moved 1 (A9); attendance of confirmed: started 5,
+ * reminded 15 (A1–A15); confirmed through a reminder 6 (A1 A2 A3 A12 A13 A15); cancelled
+ * through a reminder 1 (A8); Remarcar 2 and moved 2 (A9 onto a new row, A10 in place); attendance of confirmed: started 5,
  * attended 3 (A1 A12 A15), no-show 1 (A2), unmarked 1 (A3); of unconfirmed: started 6, attended 3
  * (A4 A11 A14), no-show 2 (A5 A6), unmarked 1 (A7).
  */
@@ -75,6 +75,14 @@ function handBuiltSet(): Record<string, Spec> {
       reminders: [sent('reschedule')],
       events: [{ change: 'rescheduled_to', actor: 'bot_run' }],
       movedTo: { day: past(25), time: '10:00' },
+    },
+    // Moved in place (same id) in the reminder's flow: its history entry says so.
+    A10: {
+      day: addDays(today, 5),
+      time: '10:00',
+      status: 'booked',
+      reminders: [sent('reschedule')],
+      events: [{ change: 'rescheduled', actor: 'bot_run', details: { source: 'reminder' } }],
     },
     // Exactly at the period's start (local midnight): inside.
     A11: { day: FROM, time: '00:00', status: 'attended', reminders: [sent()], professional: 1 },
@@ -145,7 +153,14 @@ async function insertSet(db: Db, tenant: TestTenant, set: Record<string, Spec>):
     }
     for (const event of spec.events ?? []) {
       await db.appointmentEvent.create({
-        data: { tenantId: tenant.id, appointmentId: appointment.id, actorKind: event.actor, actorId: customer.id, change: event.change },
+        data: {
+          tenantId: tenant.id,
+          appointmentId: appointment.id,
+          actorKind: event.actor,
+          actorId: customer.id,
+          change: event.change,
+          details: event.details ?? {},
+        },
       });
     }
     if (spec.movedTo) await create(spec.movedTo, { status: 'attended', source: 'reminder', from: appointment.id });
@@ -153,13 +168,13 @@ async function insertSet(db: Db, tenant: TestTenant, set: Record<string, Spec>):
 }
 
 const EXPECTED = {
-  remindedAppointments: 14,
+  remindedAppointments: 15,
   confirmedThroughReminder: 6,
-  confirmationRate: 6 / 14,
+  confirmationRate: 6 / 15,
   cancelledThroughReminder: 1,
-  cancellationRate: 1 / 14,
-  rescheduleAsked: 1,
-  rescheduledThroughReminder: 1,
+  cancellationRate: 1 / 15,
+  rescheduleAsked: 2,
+  rescheduledThroughReminder: 2,
   attendance: {
     confirmed: { started: 5, attended: 3, noShow: 1, unmarked: 1, noShowRate: 1 / 4 },
     unconfirmed: { started: 6, attended: 3, noShow: 2, unmarked: 1, noShowRate: 2 / 5 },
@@ -198,7 +213,7 @@ describe('the reminder report counts a hand-built set exactly', () => {
   it("when the owner's console stats are computed, then their reminder rates are the report's", async () => {
     const period = { from: saoPauloInstant(FROM, '00:00'), to: saoPauloInstant(TO, '00:00') };
     const stats = await computeConsoleStats(database.db, { tenantId: tenant.id, ...period, now: new Date() });
-    expect(stats).toMatchObject({ confirmationRate: 6 / 14, noShowRateConfirmed: 1 / 4, noShowRateUnconfirmed: 2 / 5 });
+    expect(stats).toMatchObject({ confirmationRate: 6 / 15, noShowRateConfirmed: 1 / 4, noShowRateUnconfirmed: 2 / 5 });
   });
 
   it("when GET /admin/stats/reminders is called with plain dates, then they are the tenant's local days and the figures are the same, for that tenant only", async () => {
@@ -231,11 +246,11 @@ describe('the reminder report counts a hand-built set exactly', () => {
     const rows = result.stdout.split('\n').map((line) => line.trim().split(/\s{2,}/));
     expect(result.stdout).toContain(`Tenant ${tenant.slug} (America/Sao_Paulo)`);
     expect(result.stdout).toContain(saoPauloInstant(FROM, '00:00').toISOString());
-    expect(rows).toContainEqual(['reminded appointments', '14']);
-    expect(rows).toContainEqual(['confirmed through a reminder', '6', '42.9 %']);
-    expect(rows).toContainEqual(['cancelled through a reminder', '1', '7.1 %']);
-    expect(rows).toContainEqual(['asked to reschedule (Remarcar)', '1']);
-    expect(rows).toContainEqual(['rescheduled through a reminder', '1']);
+    expect(rows).toContainEqual(['reminded appointments', '15']);
+    expect(rows).toContainEqual(['confirmed through a reminder', '6', '40.0 %']);
+    expect(rows).toContainEqual(['cancelled through a reminder', '1', '6.7 %']);
+    expect(rows).toContainEqual(['asked to reschedule (Remarcar)', '2']);
+    expect(rows).toContainEqual(['rescheduled through a reminder', '2']);
     expect(rows).toContainEqual(['attendance', 'started', 'attended', 'no-show', 'unmarked', 'no-show rate']);
     expect(rows).toContainEqual(['confirmed', '5', '3', '1', '1', '25.0 %']);
     expect(rows).toContainEqual(['unconfirmed', '6', '3', '2', '1', '40.0 %']);
@@ -247,7 +262,7 @@ describe('the reminder report counts a hand-built set exactly', () => {
     const sections = all.stdout.split(/\n(?=Tenant )/);
     const mine = sections.find((section) => section.startsWith(`Tenant ${tenant.slug} `)) ?? '';
     const theirs = sections.find((section) => section.startsWith(`Tenant ${other.slug} `)) ?? '';
-    expect(mine).toMatch(/reminded appointments\s+14\n/);
+    expect(mine).toMatch(/reminded appointments\s+15\n/);
     expect(theirs).toMatch(/reminded appointments\s+1\n/);
   });
 

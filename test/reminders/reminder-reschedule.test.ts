@@ -141,10 +141,11 @@ describe('Remarcar and replies to a reminder: the responder knows which appointm
     expect(called.map((call) => call.name)).toContain('remarcar');
     expect(called.map((call) => call.name)).not.toContain('meus_agendamentos');
     expect(claude.remaining).toBe(0);
-    const old = await database.db.appointment.findUniqueOrThrow({ where: { id } });
-    const moved = await database.db.appointment.findFirstOrThrow({ where: { rescheduledFromId: id } });
-    expect(old.status).toBe('cancelled');
-    expect(moved).toMatchObject({ status: 'booked', source: 'reminder', startsAt: saoPauloInstant(date, '17:00') });
+    // The same appointment moved; its history says the reminder's flow moved it.
+    const moved = await database.db.appointment.findUniqueOrThrow({ where: { id } });
+    expect(moved).toMatchObject({ status: 'booked', startsAt: saoPauloInstant(date, '17:00') });
+    const move = await database.db.appointmentEvent.findFirstOrThrow({ where: { appointmentId: id, change: 'rescheduled' } });
+    expect(move.details).toMatchObject({ source: 'reminder' });
     const texts = (await repliesIn(database.db, reminded.conversation.id)).map((reply) => reply.text ?? '');
     expect(texts.at(-2)).toBe('Prontinho!');
     expect(texts.at(-1)).toContain('Agendamento remarcado');
@@ -206,9 +207,11 @@ describe('Remarcar and replies to a reminder: the responder knows which appointm
       await postWebhook(channel.app, webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, from, text: choice })).expect(200);
       await settle(database.db);
     }
-    const moved = await database.db.appointment.findFirstOrThrow({ where: { rescheduledFromId: reminded.appointment.id } });
-    expect(moved).toMatchObject({ status: 'booked', source: 'reminder', professionalId: tenant.professionals[0]?.id });
-    expect((await database.db.appointment.findUniqueOrThrow({ where: { id: reminded.appointment.id } })).status).toBe('cancelled');
+    const moved = await database.db.appointment.findUniqueOrThrow({ where: { id: reminded.appointment.id } });
+    expect(moved).toMatchObject({ status: 'booked', professionalId: tenant.professionals[0]?.id });
+    expect(moved.startsAt).not.toEqual(reminded.appointment.startsAt);
+    const move = await database.db.appointmentEvent.findFirstOrThrow({ where: { appointmentId: moved.id, change: 'rescheduled' } });
+    expect(move.details).toMatchObject({ source: 'reminder' });
     const texts = (await repliesIn(database.db, reminded.conversation.id)).map((reply) => reply.text ?? '');
     expect(texts.join('\n')).toContain('Agendamento remarcado');
     expect(texts.join('\n')).not.toContain('Escolha um para cancelar ou remarcar');

@@ -71,12 +71,14 @@ describe('reminders are scheduled with the booking, move with a reschedule and g
     }
 
     const moved = await call<RemarcarResult>('remarcar', { agendamento_id: first, inicio: '2026-12-02T16:00' }, customer.context());
+    // The same appointment: the old time's reminders are removed, the new time's scheduled beside them, under the same job keys.
     const second = moved.agendamento.agendamento_id;
-    expect(second).not.toBe(first);
-    expect(await reminderJobs(db, first)).toEqual([]);
+    expect(second).toBe(first);
     expect(await reminderRows(db, first)).toMatchObject([
-      { status: 'removed', statusReason: 'rescheduled' },
-      { status: 'removed', statusReason: 'rescheduled' },
+      { beforeMinutes: 1440, status: 'removed', statusReason: 'rescheduled', startsAt: new Date('2026-12-02T18:00:00Z') },
+      { beforeMinutes: 1440, status: 'scheduled', startsAt: new Date('2026-12-02T19:00:00Z') },
+      { beforeMinutes: 120, status: 'removed', statusReason: 'rescheduled', startsAt: new Date('2026-12-02T18:00:00Z') },
+      { beforeMinutes: 120, status: 'scheduled', startsAt: new Date('2026-12-02T19:00:00Z') },
     ]);
     expect(await reminderJobs(db, second)).toEqual([
       { key: `reminder:${second}:1440`, task: 'send-reminder', runAt: '2026-12-01T19:00:00.000Z' }, // 16:00 today
@@ -86,7 +88,9 @@ describe('reminders are scheduled with the booking, move with a reschedule and g
     await call('cancelar', { agendamento_id: second }, customer.context());
     expect(await reminderJobs(db, second)).toEqual([]);
     expect(await reminderRows(db, second)).toMatchObject([
+      { status: 'removed', statusReason: 'rescheduled' },
       { status: 'removed', statusReason: 'cancelled' },
+      { status: 'removed', statusReason: 'rescheduled' },
       { status: 'removed', statusReason: 'cancelled' },
     ]);
   });
@@ -185,13 +189,16 @@ describe('reminders are scheduled with the booking, move with a reschedule and g
     const moved = await api.post(`/admin/appointments/${first}/reschedule`, { start: '2026-12-04T11:00', notifyCustomer: false });
     expect(moved.status).toBe(200);
     const second = moved.body.appointment.id as number;
-    expect(await reminderJobs(db, first)).toEqual([]);
-    expect((await reminderJobs(db, second)).map((job) => job.key)).toEqual([`reminder:${second}:1440`, `reminder:${second}:120`]);
+    expect(second).toBe(first);
+    expect(await reminderJobs(db, second)).toMatchObject([
+      { key: `reminder:${second}:1440`, runAt: '2026-12-03T14:00:00.000Z' },
+      { key: `reminder:${second}:120`, runAt: '2026-12-04T12:00:00.000Z' },
+    ]);
 
     const cancelled = await api.post(`/admin/appointments/${second}/cancel`, { notifyCustomer: false });
     expect(cancelled.status).toBe(200);
     expect(await reminderJobs(db, second)).toEqual([]);
-    expect(await reminderRows(db, second)).toMatchObject([{ status: 'removed' }, { status: 'removed' }]);
+    expect((await reminderRows(db, second)).map((row) => row.status)).toEqual(['removed', 'removed', 'removed', 'removed']);
   });
 
   it("when the reminder's own flow moves the appointment (Remarcar) or cancels it, then the new time gets reminders and a cancellation removes them", async () => {
@@ -214,12 +221,12 @@ describe('reminders are scheduled with the booking, move with a reschedule and g
         policy: customerPolicy(actor, 'reminder'),
       }),
     );
-    expect(moved.appointment.source).toBe('reminder');
+    // The same appointment (booked by the bot); its history says the reminder's flow moved it.
+    expect([moved.appointment.id, moved.appointment.source]).toEqual([booked.agendamento.agendamento_id, 'bot']);
     expect((await reminderJobs(db, moved.appointment.id)).map((job) => job.runAt)).toEqual([
       '2026-12-04T13:00:00.000Z',
       '2026-12-05T11:00:00.000Z',
     ]);
-    expect(await reminderJobs(db, booked.agendamento.agendamento_id)).toEqual([]);
     await cancelAppointment(schedulingDepsOf(db), {
       tenantId: tenant.id,
       customerId: customer.customerId,

@@ -297,10 +297,11 @@ describe('acting on a reminder tap, without the model', () => {
       token: moved.reminder.payloadToken,
       templateWamid: moved.templateWamid,
     });
-    // The new appointment is not cancelled by the old reminder's button.
+    // The appointment (same id) at its new time is not cancelled by the old reminder's button.
+    expect(outcome.appointment.id).toBe(moved.appointment.id);
     expect((await database.db.appointment.findUniqueOrThrow({ where: { id: outcome.appointment.id } })).status).toBe('booked');
     const [answer] = (await repliesIn(database.db, moved.conversation.id)).map((reply) => reply.text);
-    expect(answer).toContain('foi remarcado');
+    expect(answer).toContain('Esse lembrete era de outro horário');
     expect(answer).toContain(customerDayTime(outcome.appointment.startsAt));
     expect(answer).toContain('Não mudei nada');
     expect((await database.db.appointmentReminder.findUniqueOrThrow({ where: { id: moved.reminder.id } })).answer).toBeNull();

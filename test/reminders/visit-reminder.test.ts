@@ -78,12 +78,14 @@ describe('one reminder per visit', () => {
     ]);
   });
 
-  it('when the visit is moved, then its reminder moves with it: the old one is removed and the new first service gets one for its new time', async () => {
+  it('when the visit is moved, then its reminder moves with it: the ones for the old time are removed and the first service gets new ones for its new time', async () => {
     const { tenant, visit, scope } = await remindedVisit(db);
     const moved = accepted(
       await moveAs(schedulingDepsOf(db), { ...scope, appointmentId: visit.appointments[1]!.id, start: `${DAY}T16:30`, key: 'm' }),
     );
     const newFirst = moved.kind === 'moved' ? moved.visit!.appointments[0]! : null;
+    // The same first service (same id) at its new time.
+    expect(newFirst?.id).toBe(visit.appointments[0]!.id);
     expect(newFirst?.startsAt).toEqual(new Date('2026-12-02T19:00:00Z'));
     expect(
       (await remindersOf(db, tenant.id)).map((reminder) => [

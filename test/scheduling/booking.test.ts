@@ -113,14 +113,14 @@ describe('booking, cancelling and rescheduling through the tools', () => {
     expect(rebooked.agendamento.agendamento_id).not.toBe(id);
   });
 
-  it('when rescheduling onto an overlapping later start, then one transaction swaps them: old cancelled, new booked', async () => {
+  it('when rescheduling onto an overlapping later start, then the same appointment (same id) moves there in place', async () => {
     const customer = await createCustomer(db, tenant.id);
     const booked = await call<AgendarResult>(
       'agendar',
       { profissional_id: ana.id, servico_id: coloracao.id, inicio: '2026-12-05T09:00' },
       customer.context(),
     );
-    // 09:30–11:00 overlaps the old 09:00–10:30 of the same professional: only possible because the old is released in the same transaction.
+    // 09:30–11:00 overlaps the old 09:00–10:30 of the same professional: the row's own old time never stands in its way.
     const moved = await call<RemarcarResult>(
       'remarcar',
       { agendamento_id: booked.agendamento.agendamento_id, inicio: '2026-12-05T09:30' },
@@ -136,10 +136,10 @@ describe('booking, cancelling and rescheduling through the tools', () => {
     });
     expect(moved.ja_existia).toBe(false);
     const rows = await db.appointment.findMany({ where: { customerId: customer.customerId }, orderBy: { id: 'asc' } });
-    expect(rows.map((row) => [row.status, row.startsAt.toISOString()])).toEqual([
-      ['cancelled', '2026-12-05T12:00:00.000Z'],
-      ['booked', '2026-12-05T12:30:00.000Z'],
+    expect(rows.map((row) => [row.id, row.status, row.startsAt.toISOString()])).toEqual([
+      [booked.agendamento.agendamento_id, 'booked', '2026-12-05T12:30:00.000Z'],
     ]);
+    expect(moved.agendamento.agendamento_id).toBe(booked.agendamento.agendamento_id);
     const repeated = await call<RemarcarResult>(
       'remarcar',
       { agendamento_id: booked.agendamento.agendamento_id, inicio: '2026-12-05T09:30' },
@@ -147,7 +147,16 @@ describe('booking, cancelling and rescheduling through the tools', () => {
     );
     expect(repeated.agendamento).toEqual(moved.agendamento);
     expect(repeated.ja_existia).toBe(true);
-    expect(await db.appointment.count({ where: { customerId: customer.customerId } })).toBe(2);
+    expect(await db.appointment.count({ where: { customerId: customer.customerId } })).toBe(1);
+    const history = await db.appointmentEvent.findMany({
+      where: { appointmentId: booked.agendamento.agendamento_id },
+      orderBy: { id: 'asc' },
+      select: { change: true, idempotencyKey: true },
+    });
+    expect(history).toEqual([
+      { change: 'created', idempotencyKey: null },
+      { change: 'rescheduled', idempotencyKey: 'toolu_move_1' },
+    ]);
     const list = await call<MeusAgendamentosResult>('meus_agendamentos', {}, customer.context());
     expect(list.agendamentos).toEqual([moved.agendamento]);
   });

@@ -5,7 +5,7 @@ import type { AgendarResult, RemarcarResult } from '../../src/scheduling/tools/i
 import { ToolDomainException } from '../../src/shared/index.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
-import { createCustomer, overlappingPairs, refusal, schedulingTools } from './scheduling-test-kit.js';
+import { createCustomer, overlappingPairs, refusal, schedulingTools, waitForLockWaiter } from './scheduling-test-kit.js';
 
 describe('concurrent bookings of one slot', () => {
   let db: Db;
@@ -42,7 +42,7 @@ describe('concurrent bookings of one slot', () => {
     expect(rows[0]!.startsAt.toISOString()).toBe('2026-12-02T13:00:00.000Z');
   });
 
-  it('when several reschedules race for one slot, then one wins and every loser keeps its original appointment', async () => {
+  it('when several reschedules race for one slot, then one wins (its appointment, same id, moves there) and every loser keeps its original time', async () => {
     const [bia, corte] = [tenant.professionals[1]!, tenant.services[0]!];
     const customers = await Promise.all(Array.from({ length: 8 }, () => createCustomer(db, tenant.id)));
     const originals = await Promise.all(
@@ -67,7 +67,10 @@ describe('concurrent bookings of one slot', () => {
     const winnerIndex = outcomes.findIndex((outcome) => outcome.status === 'fulfilled');
     for (const [index, original] of originals.entries()) {
       const row = await db.appointment.findUniqueOrThrow({ where: { id: original.agendamento.agendamento_id } });
-      expect(row.status).toBe(index === winnerIndex ? 'cancelled' : 'booked');
+      expect([row.status, row.startsAt.toISOString()]).toEqual([
+        'booked',
+        index === winnerIndex ? '2026-12-03T21:30:00.000Z' : `2026-12-03T${13 + index}:00:00.000Z`,
+      ]);
     }
     expect(await db.appointment.count({ where: { professionalId: bia.id, status: 'booked' } })).toBe(8);
     expect(await overlappingPairs(db, tenant.id)).toEqual([]);
@@ -115,15 +118,3 @@ describe('concurrent bookings of one slot', () => {
     ]);
   });
 });
-
-/** Polls until another session of this database waits on a lock (the reschedule's insert). */
-async function waitForLockWaiter(client: pg.Client): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const result = await client.query(
-      `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-    );
-    if ((result.rows[0] as { waiting: number }).waiting > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the reschedule never waited on the competing booking');
-}

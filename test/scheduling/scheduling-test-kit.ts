@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { expect } from 'vitest';
 import { schedulingToolDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
@@ -132,4 +133,16 @@ export function refusedAs<Outcome extends { kind: string }>(outcome: Outcome, ki
   const { refusal } = outcome as unknown as { refusal: { kind: string } };
   expect(refusal.kind).toBe(kind);
   return refusal;
+}
+
+/** Polls until another session of this database waits on a lock (a reschedule's update, a cancellation). */
+export async function waitForLockWaiter(client: pg.Client): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const result = await client.query(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+    );
+    if ((result.rows[0] as { waiting: number }).waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('nothing ever waited on the lock held');
 }

@@ -1,4 +1,4 @@
-import type { Appointment, CreatedBlock, Professional, Service } from '../../../src/contract/index.js';
+import type { Appointment, CreatedBlock, Professional, Service, TimeOffSpan } from '../../../src/contract/index.js';
 import { api } from '../api.js';
 
 export interface AgendaDay {
@@ -7,6 +7,8 @@ export interface AgendaDay {
   free: Map<number, string[]>;
   /** time off entered for the day */
   blocks: CreatedBlock[];
+  /** the tenant file's time off that touches the day */
+  timeOff: TimeOffSpan[];
 }
 
 export async function loadCatalog(): Promise<{ services: Service[]; professionals: Professional[] }> {
@@ -22,7 +24,7 @@ export async function loadDay(date: string, serviceId: number | null, profession
   const offering = serviceId === null ? [] : professionals.filter((professional) => professional.serviceIds.includes(serviceId));
   const [appointments, blocks, ...slots] = await Promise.all([
     api<{ items: Appointment[] }>('GET', `/admin/appointments?date=${date}`),
-    api<{ items: CreatedBlock[] }>('GET', `/console/api/blocks?date=${date}`),
+    api<{ items: CreatedBlock[]; timeOff: TimeOffSpan[] }>('GET', `/console/api/blocks?date=${date}`),
     ...offering.map((professional) =>
       api<{ slots: string[] }>('GET', `/admin/availability?date=${date}&professionalId=${professional.id}&serviceId=${serviceId}`),
     ),
@@ -30,5 +32,5 @@ export async function loadDay(date: string, serviceId: number | null, profession
   const free = new Map<number, string[]>();
   const slotLists = slots as { slots: string[] }[];
   for (const [index, professional] of offering.entries()) free.set(professional.id, slotLists[index]?.slots ?? []);
-  return { appointments: appointments.items, free, blocks: blocks.items };
+  return { appointments: appointments.items, free, blocks: blocks.items, timeOff: blocks.timeOff };
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Appointment, CreatedBlock, Professional, Service, Session } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
 import { addDays, clockOf, clockText, longDateText, minutesOf, nowIn, todayIn } from '../format.js';
+import { useLiveEvents } from '../live-events.js';
 import { type AgendaDay, loadCatalog, loadDay } from './agenda-data.js';
 import { AppointmentDialog } from './appointment-dialog.js';
 import { BlockDialog } from './block-dialog.js';
@@ -61,6 +62,10 @@ export function AgendaPage(props: { session: Session }) {
   useEffect(() => {
     void reload();
   }, [reload]);
+  // Live: whoever changed an appointment (the bot, a reminder, another receptionist), the day is read again.
+  useLiveEvents((event) => {
+    if (event.type === 'appointments' || event.type === 'reconnected') void reload();
+  });
 
   const done = (message: string) => {
     setDialog({ kind: 'none' });
@@ -85,9 +90,37 @@ export function AgendaPage(props: { session: Session }) {
       },
     });
   };
+  // The salon's clock, read again every half minute so the now-line and the shading move.
+  const [now, setNow] = useState(() => nowIn(props.session.tenant.timezone));
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(nowIn(props.session.tenant.timezone)), 30_000);
+    return () => window.clearInterval(timer);
+  }, [props.session.tenant.timezone]);
   const professionals = catalog?.professionals ?? [];
+  const openNewBooking = () => {
+    const first = professionals.find((professional) => professional.id === onlyProfessional) ?? professionals[0];
+    if (first) setDialog({ kind: 'book', professional: first, time: defaultStart(date, props.session.tenant.timezone) });
+  };
+  // Shortcuts: N a new booking, H today; never while typing or with a dialog open.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || dialog.kind !== 'none') return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], dialog')) return;
+      const key = event.key.toLowerCase();
+      if (key === 'n' && catalog) {
+        event.preventDefault();
+        openNewBooking();
+      } else if (key === 'h') {
+        event.preventDefault();
+        setDate(today);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
   const visible = narrow ? professionals.filter((professional) => professional.id === onlyProfessional) : professionals;
-  // A row a move left behind is not a cancellation: it is listed apart, as moved.
+  // A row an older move left behind (moves now keep the id) is not a cancellation: it is listed apart, as moved.
   const cancelled =
     day?.appointments.filter((appointment) => appointment.status === 'cancelled' && appointment.rescheduledToId === null) ?? [];
   const moved = day?.appointments.filter((appointment) => appointment.rescheduledToId !== null) ?? [];
@@ -101,7 +134,14 @@ export function AgendaPage(props: { session: Session }) {
           <button type="button" class="secondary" onClick={() => setDate(addDays(date, -1))}>
             ◀ Dia anterior
           </button>
-          <button type="button" class="secondary" onClick={() => setDate(today)} disabled={date === today}>
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => setDate(today)}
+            disabled={date === today}
+            aria-keyshortcuts="H"
+            title="Atalho: H"
+          >
             Hoje
           </button>
           <button type="button" class="secondary" onClick={() => setDate(addDays(date, 1))}>
@@ -146,14 +186,7 @@ export function AgendaPage(props: { session: Session }) {
               </select>
             </>
           ) : null}
-          <button
-            type="button"
-            disabled={!catalog}
-            onClick={() => {
-              const first = professionals.find((professional) => professional.id === onlyProfessional) ?? professionals[0];
-              if (first) setDialog({ kind: 'book', professional: first, time: defaultStart(date, props.session.tenant.timezone) });
-            }}
-          >
+          <button type="button" disabled={!catalog} onClick={openNewBooking} aria-keyshortcuts="N" title="Atalho: N">
             Novo agendamento
           </button>
           <button type="button" onClick={() => setDialog({ kind: 'block' })} disabled={!catalog}>
@@ -163,6 +196,7 @@ export function AgendaPage(props: { session: Session }) {
       </div>
       <h2 class="day-title">{longDateText(date)}</h2>
       <p class="legend">
+        Atalhos: <kbd>N</kbd> novo agendamento · <kbd>H</kbd> hoje · setas movem entre os horários da grade ·{' '}
         <span class="badge source-bot">Robô</span> marcado pelo WhatsApp · <span class="badge source-staff">Equipe</span> marcado aqui ·{' '}
         <span class="badge source-reminder">Lembrete</span> confirmado pelo cliente
       </p>
@@ -184,13 +218,35 @@ export function AgendaPage(props: { session: Session }) {
           {error}
         </p>
       ) : null}
+      {narrow && day ? (
+        // On a phone the next appointments come first, before the one-column grid.
+        <section class="upcoming" aria-labelledby="upcoming-title">
+          <h2 id="upcoming-title">Próximos atendimentos</h2>
+          {upcomingOf(day.appointments, date, now).length === 0 ? (
+            <p>Nenhum atendimento pela frente neste dia.</p>
+          ) : (
+            <ul>
+              {upcomingOf(day.appointments, date, now).map((appointment) => (
+                <li key={appointment.id}>
+                  <button type="button" class="link" onClick={() => setDialog({ kind: 'appointment', appointment })}>
+                    {clockOf(appointment.start)} {appointment.customer.name ?? 'Cliente sem nome'} — {appointment.service.name} com{' '}
+                    {appointment.professional.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
       {day && catalog ? (
         <DayGrid
           date={date}
+          now={now}
           professionals={visible}
           appointments={day.appointments}
           free={day.free}
           blocks={day.blocks}
+          timeOff={day.timeOff}
           onFree={(professional, time) => setDialog({ kind: 'book', professional, time })}
           onAppointment={(appointment) => setDialog({ kind: 'appointment', appointment })}
           onRemoveBlock={(block) => setDialog({ kind: 'remove_block', block })}
@@ -291,4 +347,14 @@ function defaultStart(date: string, timezone: string): string {
   if (date !== now.date) return '09:00';
   const next = Math.ceil((minutesOf(now.time) + 1) / 5) * 5;
   return next >= 24 * 60 ? '23:55' : clockText(next);
+}
+
+/** The day's next appointments (not cancelled, not yet started when the day is today), by start: at most five. */
+function upcomingOf(appointments: Appointment[], date: string, now: { date: string; time: string }): Appointment[] {
+  if (date < now.date) return [];
+  return appointments
+    .filter((appointment) => appointment.status !== 'cancelled')
+    .filter((appointment) => date > now.date || clockOf(appointment.end) > now.time)
+    .sort((a, b) => a.start.localeCompare(b.start))
+    .slice(0, 5);
 }

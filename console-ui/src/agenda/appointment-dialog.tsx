@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Appointment, Professional } from '../../../src/contract/index.js';
+import type { Appointment, AppointmentMove, Professional } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
 import { clockOf, hasStarted } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
@@ -29,12 +29,12 @@ export function AppointmentDialog(props: {
   const attendance = started && (open || appointment.status === 'attended' || appointment.status === 'no_show');
   const customer = appointment.customer.name ?? 'Cliente sem nome';
 
-  const run = async (call: () => Promise<unknown>, message: string) => {
+  const run = async <T,>(call: () => Promise<T>, message: string | ((result: T) => string)) => {
     setBusy(true);
     setError(null);
     try {
-      await call();
-      props.onChanged(message);
+      const result = await call();
+      props.onChanged(typeof message === 'string' ? message : message(result));
     } catch (caught) {
       setError(errorText(caught));
     } finally {
@@ -98,16 +98,19 @@ export function AppointmentDialog(props: {
             onMove={(move) =>
               run(
                 () =>
-                  api('POST', `${path}/reschedule`, {
+                  api<AppointmentMove>('POST', `${path}/reschedule`, {
                     start: move.start,
                     notifyCustomer: move.notifyCustomer,
                     ...(move.professionalId === appointment.professional.id ? {} : { professionalId: move.professionalId }),
                   }),
-                appointment.visitId !== null
-                  ? `${customer}: visita movida (${appointment.service.name} às ${clockOf(move.start)}).`
-                  : move.professionalId === appointment.professional.id
-                    ? `${customer}: movido para ${clockOf(move.start)}.`
-                    : `${customer}: movido para ${clockOf(move.start)} com ${move.professionalName}.`,
+                (result) =>
+                  `${
+                    appointment.visitId !== null
+                      ? `${customer}: visita movida (${appointment.service.name} às ${clockOf(move.start)}).`
+                      : move.professionalId === appointment.professional.id
+                        ? `${customer}: movido para ${clockOf(move.start)}.`
+                        : `${customer}: movido para ${clockOf(move.start)} com ${move.professionalName}.`
+                  }${noticeOf(result.notification, move.notifyCustomer)}`,
               )
             }
           />
@@ -116,4 +119,13 @@ export function AppointmentDialog(props: {
       ) : null}
     </Modal>
   );
+}
+
+/** What the agenda says about telling the customer: told, or why not (the API's pt-BR message). */
+export function noticeOf(notification: AppointmentMove['notification'], requested: boolean): string {
+  if (!requested) return '';
+  if (notification.customerNotified) {
+    return notification.channel === 'whatsapp_template' ? ' Cliente avisado por mensagem modelo.' : ' Cliente avisado pelo WhatsApp.';
+  }
+  return ` Cliente NÃO avisado: ${notification.message}`;
 }

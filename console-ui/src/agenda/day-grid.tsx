@@ -1,17 +1,27 @@
-import type { Appointment, CreatedBlock, Professional } from '../../../src/contract/index.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Appointment, CreatedBlock, Professional, TimeOffSpan } from '../../../src/contract/index.js';
 import { clockOf, clockText, minutesOf } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
 import { SHORT_SOURCE_LABELS, SOURCE_LABELS } from './agenda-labels.js';
 
 const ROW_MINUTES = 15;
 
-/** The rows the day needs: 08:00–20:00 at least, widened to every appointment and free time shown. */
-function dayRange(appointments: Appointment[], free: Map<number, string[]>): [number, number] {
-  let start = 8 * 60;
-  let end = 20 * 60;
+/** The rows the day needs: 08:00–20:00 at least, widened to every appointment, free time and block start shown, and to now (today). */
+function dayRange(
+  appointments: Appointment[],
+  free: Map<number, string[]>,
+  nowMinute: number | null,
+  blockStarts: number[] = [],
+): [number, number] {
+  let start = Math.min(8 * 60, nowMinute ?? 8 * 60);
+  let end = Math.max(20 * 60, nowMinute === null ? 0 : nowMinute + ROW_MINUTES);
   for (const appointment of appointments) {
     start = Math.min(start, minutesOf(clockOf(appointment.start)));
     end = Math.max(end, minutesOf(clockOf(appointment.end)));
+  }
+  for (const minute of blockStarts) {
+    start = Math.min(start, minute);
+    end = Math.max(end, minute + ROW_MINUTES);
   }
   for (const slots of free.values()) {
     for (const slot of slots) {
@@ -24,27 +34,90 @@ function dayRange(appointments: Appointment[], free: Map<number, string[]>): [nu
 
 /**
  * The day as a grid: a time column, then one column per professional. Appointments span
- * their rows; free starts (for the chosen service) are buttons that open the booking.
+ * their rows; free starts (for the chosen service) are buttons that open the booking. Time
+ * already gone is shaded ("Passado"); today has a now-line, and the grid opens scrolled to it.
  */
 export function DayGrid(props: {
   date: string;
+  /** the salon's local date and time now */
+  now: { date: string; time: string };
   professionals: Professional[];
   appointments: Appointment[];
   free: Map<number, string[]>;
   blocks: CreatedBlock[];
+  /** the tenant file's time off (holidays, vacations): drawn like blocks, changed only in the tenant file */
+  timeOff: TimeOffSpan[];
   onFree: (professional: Professional, time: string) => void;
   onAppointment: (appointment: Appointment) => void;
   onRemoveBlock: (block: CreatedBlock) => void;
 }) {
   const shown = props.appointments.filter((appointment) => appointment.status !== 'cancelled');
-  const [start, end] = dayRange(shown, props.free);
+  // Blocks that start on this day (one that starts the day before shows from the first row).
+  const blockStarts = props.blocks.filter((block) => block.from.slice(0, 10) === props.date).map((block) => minutesOf(clockOf(block.from)));
+  const [start, end] = dayRange(shown, props.free, props.date === props.now.date ? minutesOf(props.now.time) : null, blockStarts);
   const rows = (end - start) / ROW_MINUTES;
   const rowOf = (minute: number) => Math.max(2, Math.floor((minute - start) / ROW_MINUTES) + 2);
   const columnOf = (index: number) => index + 2;
   const times = Array.from({ length: rows }, (_, index) => start + index * ROW_MINUTES);
+  // Minutes of the day already gone: all of a past day, none of a future one.
+  const nowMinute = minutesOf(props.now.time);
+  const pastUntil = props.date < props.now.date ? end : props.date > props.now.date ? start : Math.min(Math.max(nowMinute, start), end);
+  const isToday = props.date === props.now.date && nowMinute >= start && nowMinute < end;
+  const nowLine = useRef<HTMLDivElement>(null);
+  const grid = useRef<HTMLElement>(null);
+  // One stop in the tab order for the whole grid (the first appointment, else the first free time); arrows move inside it.
+  const [active, setActive] = useState<string | null>(null);
+  const firstKey = (() => {
+    const first = [...shown].sort((a, b) => a.start.localeCompare(b.start))[0];
+    if (first) return `a${first.id}`;
+    for (const professional of props.professionals) {
+      const slot = props.free.get(professional.id)?.[0];
+      if (slot) return `free${professional.id}-${slot}`;
+    }
+    return null;
+  })();
+  const keys = new Set([
+    ...shown.map((appointment) => `a${appointment.id}`),
+    ...props.professionals.flatMap((professional) =>
+      (props.free.get(professional.id) ?? []).map((time) => `free${professional.id}-${time}`),
+    ),
+  ]);
+  const stop = active !== null && keys.has(active) ? active : firstKey;
+  const onGridKey = (event: KeyboardEvent) => {
+    const moves: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const move = moves[event.key];
+    const from = (event.target as HTMLElement).closest<HTMLElement>('[data-grid-key]');
+    if (!move || !from || !grid.current) return;
+    const items = [...grid.current.querySelectorAll<HTMLElement>('[data-grid-key]')].map((element) => ({
+      element,
+      column: Number(element.dataset.column),
+      minute: Number(element.dataset.minute),
+    }));
+    const here = { column: Number(from.dataset.column), minute: Number(from.dataset.minute) };
+    const [dx, dy] = move;
+    const candidates = items.filter((item) =>
+      dy !== 0 ? item.column === here.column && (item.minute - here.minute) * dy > 0 : (item.column - here.column) * dx > 0,
+    );
+    // Up and down: the nearest time in the same column; left and right: the nearest column, then the nearest time.
+    const distance = (item: { column: number; minute: number }) =>
+      dy !== 0 ? Math.abs(item.minute - here.minute) : Math.abs(item.column - here.column) * 10_000 + Math.abs(item.minute - here.minute);
+    const next = candidates.sort((a, b) => distance(a) - distance(b))[0];
+    if (!next) return;
+    event.preventDefault();
+    next.element.focus();
+  };
+  useEffect(() => {
+    nowLine.current?.scrollIntoView?.({ block: 'center' });
+  }, [props.date, isToday]);
 
   return (
     <section
+      ref={grid}
+      onKeyDown={onGridKey}
+      onFocusIn={(event) => {
+        const key = (event.target as HTMLElement).closest<HTMLElement>('[data-grid-key]')?.dataset.gridKey;
+        if (key) setActive(key);
+      }}
       class="day-grid"
       aria-label="Agenda do dia, uma coluna por profissional"
       style={{
@@ -75,30 +148,35 @@ export function DayGrid(props: {
           />
         )),
       )}
-      {props.blocks.map((block) => {
-        const index = props.professionals.findIndex((professional) => professional.id === block.professionalId);
-        if (index < 0) return null;
-        // A block may start the day before or end the day after: clamp it to the rows shown.
-        const from = block.from.slice(0, 10) < props.date ? start : minutesOf(clockOf(block.from));
-        const to = block.to.slice(0, 10) > props.date ? end : minutesOf(clockOf(block.to));
-        if (to <= start || from >= end) return null;
-        return (
-          <div key={`block${block.id}`} class="block" style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}>
-            <span>
-              Bloqueado {clockOf(block.from)}–{clockOf(block.to)}
-              {block.reason ? ` · ${block.reason}` : ''}
-            </span>
-            <button type="button" class="link" onClick={() => props.onRemoveBlock(block)}>
-              Remover bloqueio
-            </button>
-          </div>
-        );
-      })}
+      {pastUntil > start ? (
+        <div class="past" style={{ gridColumn: `2 / ${props.professionals.length + 2}`, gridRow: `${rowOf(start)} / ${rowOf(pastUntil)}` }}>
+          <span>Passado</span>
+        </div>
+      ) : null}
+      {isToday ? (
+        <div
+          ref={nowLine}
+          class="now-line"
+          role="img"
+          aria-label={`Agora, ${props.now.time}`}
+          style={{
+            gridColumn: `1 / ${props.professionals.length + 2}`,
+            gridRow: rowOf(nowMinute),
+            marginTop: `${((nowMinute - start) % ROW_MINUTES) * (1.75 / ROW_MINUTES)}rem`,
+          }}
+        >
+          <span>{props.now.time}</span>
+        </div>
+      ) : null}
       {props.professionals.flatMap((professional, index) =>
         (props.free.get(professional.id) ?? []).map((time) => (
           <button
             type="button"
             key={`free${professional.id}-${time}`}
+            data-grid-key={`free${professional.id}-${time}`}
+            data-column={index}
+            data-minute={minutesOf(time)}
+            tabIndex={stop === `free${professional.id}-${time}` ? 0 : -1}
             class="free"
             aria-label={`${time} livre: agendar com ${professional.name}`}
             style={{ gridColumn: columnOf(index), gridRow: rowOf(minutesOf(time)) }}
@@ -121,6 +199,10 @@ export function DayGrid(props: {
           <button
             type="button"
             key={`a${appointment.id}`}
+            data-grid-key={`a${appointment.id}`}
+            data-column={index}
+            data-minute={from}
+            tabIndex={stop === `a${appointment.id}` ? 0 : -1}
             class={`appointment source-${appointment.source} status-${appointment.status}`}
             data-appointment-id={appointment.id}
             style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}
@@ -130,13 +212,55 @@ export function DayGrid(props: {
               <span class="appt-when">{clockOf(appointment.start)}</span>
               <span class="badge">{SHORT_SOURCE_LABELS[appointment.source] ?? appointment.source}</span>
               {appointment.status !== 'booked' ? <span class="badge">{status}</span> : null}
+              {appointment.rescheduledAt !== null ? <span class="badge moved">Remarcado</span> : null}
             </span>
             <span class="appt-line">
               <span class="appt-who">{name}</span> · {appointment.service.name}
             </span>
             {/* Read after the visible text, so the button's name starts with what is seen (WCAG 2.5.3). */}
-            <span class="sr-only">{` com ${appointment.professional.name}. ${status}. ${SOURCE_LABELS[appointment.source] ?? ''}`}</span>
+            <span class="sr-only">{` com ${appointment.professional.name}. ${status}. ${SOURCE_LABELS[appointment.source] ?? ''}${appointment.rescheduledAt !== null ? '. Remarcado' : ''}`}</span>
           </button>
+        );
+      })}
+      {props.timeOff.map((span) => {
+        const index = props.professionals.findIndex((professional) => professional.id === span.professionalId);
+        if (index < 0) return null;
+        // Often whole days (a holiday, a vacation): clamp it to the rows shown.
+        const from = span.from.slice(0, 10) < props.date ? start : minutesOf(clockOf(span.from));
+        const to = span.to.slice(0, 10) > props.date ? end : minutesOf(clockOf(span.to));
+        if (to <= start || from >= end) return null;
+        return (
+          <div
+            key={`off${span.professionalId}-${span.from}`}
+            class="block time-off"
+            style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}
+          >
+            <span>
+              Folga {span.from.slice(0, 10) < props.date ? `desde ${span.from.slice(8, 10)}/${span.from.slice(5, 7)}` : clockOf(span.from)}
+              {' – '}
+              {span.to.slice(0, 10) > props.date ? `até ${span.to.slice(8, 10)}/${span.to.slice(5, 7)}` : clockOf(span.to)} (cadastro)
+            </span>
+          </div>
+        );
+      })}
+      {/* After the appointments: the grid's one tab stop comes first, then each block's own button. */}
+      {props.blocks.map((block) => {
+        const index = props.professionals.findIndex((professional) => professional.id === block.professionalId);
+        if (index < 0) return null;
+        // A block may start the day before or end the day after: clamp it to the rows shown.
+        const from = block.from.slice(0, 10) < props.date ? start : minutesOf(clockOf(block.from));
+        const to = block.to.slice(0, 10) > props.date ? end : minutesOf(clockOf(block.to));
+        if (to <= start || from >= end) return null;
+        return (
+          <div key={`block${block.id}`} class="block" style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}>
+            <span>
+              Bloqueado {clockOf(block.from)}–{clockOf(block.to)}
+              {block.reason ? ` · ${block.reason}` : ''}
+            </span>
+            <button type="button" class="link" onClick={() => props.onRemoveBlock(block)}>
+              Remover bloqueio
+            </button>
+          </div>
         );
       })}
     </section>

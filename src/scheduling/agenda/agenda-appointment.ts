@@ -12,8 +12,12 @@ export interface AgendaAppointment {
   professional: { id: number; name: string };
   service: { id: number; name: string };
   customer: { id: number; name: string | null; waId: string };
+  /** the appointment this row replaced (a move made before moves kept the id) */
   rescheduledFromId: number | null;
+  /** set on the cancelled row such an older move left behind: the row it became */
   rescheduledToId: number | null;
+  /** when it was last moved (same id), null if never */
+  rescheduledAt: Date | null;
   /** the visit it belongs to (several services booked together), null for one service */
   visitId: number | null;
   /** its price at booking, cents; null without one */
@@ -35,6 +39,7 @@ interface AgendaRow {
   customer_wa_id: string;
   rescheduled_from_id: number | null;
   rescheduled_to_id: number | null;
+  rescheduled_at: Date | null;
   visit_id: number | null;
   price_cents: number | null;
 }
@@ -52,8 +57,9 @@ export const AGENDA_RANGE_LIMIT = 5000;
  * The tenant's appointments starting on one local date (every status), optionally of one
  * professional, ordered by start then id, at most `AGENDA_DAY_LIMIT`. One indexed query
  * (`appointments (tenant_id, starts_at)` or `(professional_id, starts_at)`) joining the names;
- * a cancelled row a move left behind names its successor (`rescheduledToId`, by the unique
- * `rescheduled_from_id` index; looked up for cancelled rows only).
+ * a moved appointment says when it was moved (`rescheduledAt`); a cancelled row an older move
+ * left behind names its successor (`rescheduledToId`, by the unique `rescheduled_from_id` index;
+ * looked up for cancelled rows only).
  */
 export function listDayAgenda(
   db: Queryable,
@@ -80,7 +86,8 @@ export async function listAgendaRange(
     SELECT coalesce(json_agg(json_build_array(
              a.id, extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM a.ends_at) * 1000, a.status, a.source,
              p.id, p.name, s.id, s.name, c.id, c.name, c.wa_id, a.rescheduled_from_id, a.visit_id, a.price_cents,
-             CASE WHEN a.status = 'cancelled' THEN (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) END)
+             CASE WHEN a.status = 'cancelled' THEN (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) END,
+             extract(epoch FROM a.rescheduled_at) * 1000)
              ORDER BY a.starts_at, a.id), '[]'::json) AS items
       FROM (SELECT * FROM appointments
              WHERE tenant_id = ${query.tenantId}::int AND starts_at >= ${from} AND starts_at < ${to}
@@ -93,7 +100,7 @@ export async function listAgendaRange(
   return (rows[0]?.items ?? []).map(fromCompactRow);
 }
 
-/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId, visitId, priceCents, rescheduledToId] */
+/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId, visitId, priceCents, rescheduledToId, rescheduledAtMs] */
 type CompactAgendaRow = [
   number,
   number,
@@ -107,6 +114,7 @@ type CompactAgendaRow = [
   number,
   string | null,
   string,
+  number | null,
   number | null,
   number | null,
   number | null,
@@ -131,6 +139,7 @@ function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
     visitId,
     priceCents,
     toId,
+    movedAt,
   ] = row;
   return {
     id,
@@ -143,6 +152,7 @@ function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
     customer: { id: customerId, name: customerName, waId },
     rescheduledFromId: fromId,
     rescheduledToId: toId,
+    rescheduledAt: movedAt === null ? null : new Date(Number(movedAt)),
     visitId,
     priceCents,
   };
@@ -155,7 +165,7 @@ export async function findAgendaAppointment(db: Queryable, tenantId: number, app
            p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
            c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
            a.rescheduled_from_id, (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) AS rescheduled_to_id,
-           a.visit_id, a.price_cents
+           a.rescheduled_at, a.visit_id, a.price_cents
       FROM appointments a
       JOIN professionals p ON p.id = a.professional_id
       JOIN services s ON s.id = a.service_id
@@ -174,7 +184,7 @@ export async function listOverlappingAppointments(
     SELECT a.id, a.starts_at, a.ends_at, a.status, a.source,
            p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
            c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
-           a.rescheduled_from_id, NULL::int AS rescheduled_to_id, a.visit_id, a.price_cents
+           a.rescheduled_from_id, NULL::int AS rescheduled_to_id, a.rescheduled_at, a.visit_id, a.price_cents
       FROM appointments a
       JOIN professionals p ON p.id = a.professional_id
       JOIN services s ON s.id = a.service_id
@@ -198,6 +208,7 @@ function toAgendaAppointment(row: AgendaRow): AgendaAppointment {
     customer: { id: row.customer_id, name: row.customer_name, waId: row.customer_wa_id },
     rescheduledFromId: row.rescheduled_from_id,
     rescheduledToId: row.rescheduled_to_id,
+    rescheduledAt: row.rescheduled_at,
     visitId: row.visit_id,
     priceCents: row.price_cents,
   };

@@ -20,7 +20,7 @@ export interface ChangedAppointment {
 /**
  * What just happened to an appointment, inside the transaction that did it:
  * - `booked`: a new appointment (any source);
- * - `moved`: `previous` gave up its time (now cancelled) for `appointment` (the new row);
+ * - `moved`: the same row (same id) left `previous`'s time and professional for `appointment`'s;
  * - `cancelled`: it was `from` (booked or confirmed) and is cancelled;
  * - `status_changed`: confirmed, attended or no_show (`appointment.status`), from `from`.
  * `at` is the change's time (the business clock), `actor` who made it.

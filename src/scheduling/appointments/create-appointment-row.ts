@@ -13,7 +13,6 @@ export interface NewAppointmentRow {
   endsAt: Date;
   source: AppointmentSource;
   idempotencyKey: string;
-  rescheduledFromId?: number | null;
   /** the visit the row belongs to (several services booked together); null for one service */
   visitId?: number | null;
   /** the effective price at booking (cents), null without one */
@@ -23,9 +22,8 @@ export interface NewAppointmentRow {
 }
 
 /**
- * Inserts a booked appointment and its first history entry (`created`, or `rescheduled_from`
- * for the new row of a reschedule) in the caller's transaction; the caller then tells the
- * subscribers (`booked` or `moved`). The `appointments_no_overlap` constraint refuses an
+ * Inserts a booked appointment and its first history entry (`created`) in the caller's
+ * transaction; the caller then tells the subscribers (`booked`). The `appointments_no_overlap` constraint refuses an
  * overlap, buffers included (SQLSTATE 23P01), the `appointments_hold_resources` trigger a resource
  * used more than its count (WA001), and the idempotency key a repeat (23505); callers turn those into
  * outcomes.
@@ -48,7 +46,6 @@ export async function createAppointmentRow(
       endsAt: row.endsAt,
       source: row.source,
       idempotencyKey: row.idempotencyKey,
-      rescheduledFromId: row.rescheduledFromId ?? null,
       visitId: row.visitId ?? null,
       priceCents: row.priceCents ?? null,
       bufferAfterMinutes: row.bufferAfterMinutes ?? 0,
@@ -59,12 +56,11 @@ export async function createAppointmentRow(
     tenantId: row.tenantId,
     appointmentId: created.id,
     actor,
-    change: row.rescheduledFromId ? 'rescheduled_from' : 'created',
+    change: 'created',
     details: {
       source: row.source,
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
-      ...(row.rescheduledFromId ? { rescheduledFromId: row.rescheduledFromId } : {}),
     },
     at: now,
   });

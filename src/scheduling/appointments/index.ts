@@ -32,6 +32,7 @@ export { type BookVisitOutcome, type BookVisitRequest, bookVisit } from './book-
 export { type BookingPolicy, type BookingRules, customerPolicy, STAFF_PAST_GRACE_MINUTES, staffPolicy } from './booking-policy.js';
 export { type CancelAppointmentRequest, cancelAppointment, decideCancellation } from './cancel-appointment.js';
 export { confirmAppointment, decideConfirmation } from './confirm-appointment.js';
+export { beforeLatestMove, findMoveByKey } from './find-move-by-key.js';
 export { type AppointmentHistoryEntry, listAppointmentHistory } from './list-appointment-history.js';
 export { listCustomerAppointments } from './list-customer-appointments.js';
 export { decideAttendance, recordAttendance } from './record-attendance.js';

@@ -1,39 +1,54 @@
 import { inTransaction, type Tx } from '../../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { type ChangedAppointment, publishAppointmentChanged, type SchedulingDeps } from './appointment-changed.js';
-import { type AppointmentSource, UPCOMING_STATUSES } from './appointment-status.js';
+import { type AppointmentSource, toAppointmentSource, toAppointmentStatus, UPCOMING_STATUSES } from './appointment-status.js';
 import type { AppointmentView } from './appointment-view.js';
-import { createAppointmentRow } from './create-appointment-row.js';
 import { recordAppointmentEvent } from './record-appointment-event.js';
 
-/** Thrown inside the transaction when the old appointment stopped being booked or confirmed meanwhile (rolls it back). */
+/** Thrown inside the transaction when the appointment stopped being booked or confirmed meanwhile (rolls it back). */
 export class NoLongerUpcoming extends Error {}
 
 export interface MoveRequest<After> {
   tenantId: number;
   /** The appointment being moved, as read (and checked) by the caller. */
   previous: AppointmentView;
-  /** the professional of the new row (another one when staff move it to them) */
+  /** its professional after the move (another one when staff move it to them) */
   professionalId?: number;
   startsAt: Date;
   endsAt: Date;
-  /** the new row's price and buffer (the service's as the professional does it now) */
+  /** its price and buffer after the move (the service's as the professional does it now) */
   priceCents?: number | null;
   bufferAfterMinutes?: number;
   idempotencyKey: string;
+  /** who asked for the move (the bot, a reminder's flow, staff): kept in the history, the row keeps who booked it */
   source: AppointmentSource;
   actor: AppointmentActor;
   now: Date;
   afterChange?(tx: Tx, change: { previous: AppointmentView; startsAt: Date; endsAt: Date }): Promise<After>;
 }
 
+/** The row as locked for a move. */
+export interface LockedMoveRow {
+  id: number;
+  status: string;
+  starts_at: Date;
+  ends_at: Date;
+  customer_id: number;
+  professional_id: number;
+  service_id: number;
+  source: string;
+  visit_id: number | null;
+}
+
 /**
- * The move itself, in ONE transaction: the old row is cancelled (if still booked or
- * confirmed), the new one inserted (`rescheduled_from_id` → the old one), both histories
- * recorded, the subscribers told (`moved`) and `afterChange` run. Cancelling first lets the
- * new time overlap the old one; nobody sees the old time released before the new one is
- * held, since both become visible at the same commit. Throws `NoLongerUpcoming`, or the
- * database's exclusion / unique violation (rolled back: nothing changed) for
+ * The move itself, in ONE transaction, on the SAME row: the appointment is locked (FOR UPDATE,
+ * still booked or confirmed), its professional, times, price and buffer updated (revision
+ * bumped, `rescheduled_at` set), one `rescheduled` history entry recorded with the request's
+ * key (unique: the same key never moves it twice), the subscribers told (`moved`, same id
+ * before and after) and `afterChange` run. The row's own old time never conflicts with its new
+ * one; every other appointment's does, through the same `appointments_no_overlap` constraint
+ * and `appointments_hold_resources` trigger as a booking. Throws `NoLongerUpcoming`, or the
+ * database's exclusion / resource / unique violation (rolled back: nothing changed) for
  * rescheduleAppointment to turn into its outcome.
  */
 export async function moveAppointment<After = undefined>(
@@ -42,67 +57,105 @@ export async function moveAppointment<After = undefined>(
 ): Promise<{ id: number; after: After }> {
   const { previous } = request;
   return inTransaction(scheduling.db, async (tx) => {
-    const released = await tx.appointment.updateMany({
-      where: { id: previous.id, tenantId: request.tenantId, status: { in: [...UPCOMING_STATUSES] } },
-      data: { status: 'cancelled', cancelledAt: request.now, revision: { increment: 1 } },
-    });
-    if (released.count === 0) throw new NoLongerUpcoming();
-    const appointment = await createAppointmentRow(
-      tx,
-      {
-        tenantId: request.tenantId,
-        customerId: previous.customerId,
-        professionalId: request.professionalId ?? previous.professional.id,
-        serviceId: previous.service.id,
-        startsAt: request.startsAt,
-        endsAt: request.endsAt,
-        source: request.source,
-        idempotencyKey: request.idempotencyKey,
-        rescheduledFromId: previous.id,
+    const [locked] = await lockUpcoming(tx, request.tenantId, [previous.id]);
+    if (!locked) throw new NoLongerUpcoming();
+    const to = {
+      professionalId: request.professionalId ?? locked.professional_id,
+      startsAt: request.startsAt,
+      endsAt: request.endsAt,
+    };
+    await tx.appointment.update({
+      where: { id: previous.id, tenantId: request.tenantId },
+      data: {
+        ...to,
         priceCents: request.priceCents ?? null,
         bufferAfterMinutes: request.bufferAfterMinutes ?? 0,
+        rescheduledAt: request.now,
+        revision: { increment: 1 },
       },
-      request.actor,
-      request.now,
-    );
-    await recordAppointmentEvent(tx, {
+      select: { id: true },
+    });
+    const before = changedOfLocked(request.tenantId, locked);
+    await recordMove(tx, {
       tenantId: request.tenantId,
-      appointmentId: previous.id,
+      before,
+      after: to,
+      source: request.source,
       actor: request.actor,
-      change: 'rescheduled_to',
-      details: {
-        status: { from: previous.status, to: 'cancelled' },
-        rescheduledToId: appointment.id,
-        startsAt: { from: previous.startsAt.toISOString(), to: request.startsAt.toISOString() },
-      },
-      at: request.now,
+      idempotencyKey: request.idempotencyKey,
+      now: request.now,
     });
     await publishAppointmentChanged(tx, scheduling.onAppointmentChanged, {
       kind: 'moved',
-      appointment,
-      previous: changedOf(previous),
+      appointment: { ...before, ...to },
+      previous: before,
       at: request.now,
       actor: request.actor,
     });
     const after = request.afterChange
       ? await request.afterChange(tx, { previous, startsAt: request.startsAt, endsAt: request.endsAt })
       : (undefined as After);
-    return { id: appointment.id, after };
+    return { id: previous.id, after };
   });
 }
 
-/** The old row as the move leaves it (cancelled). */
-export function changedOf(previous: AppointmentView): ChangedAppointment {
+/**
+ * Locks the rows (id order, as every visit change takes them) that are still booked or
+ * confirmed; a row missing from the answer stopped being upcoming meanwhile.
+ */
+export function lockUpcoming(tx: Tx, tenantId: number, ids: readonly number[]): Promise<LockedMoveRow[]> {
+  return tx.$queryRaw<LockedMoveRow[]>`
+    SELECT id, status, starts_at, ends_at, customer_id, professional_id, service_id, source, visit_id FROM appointments
+     WHERE tenant_id = ${tenantId}::int AND id = ANY(${[...ids]}::int[]) AND status = ANY(${[...UPCOMING_STATUSES]}::text[])
+     ORDER BY id FOR UPDATE`;
+}
+
+/** A locked row as the subscribers see it. */
+export function changedOfLocked(tenantId: number, row: LockedMoveRow): ChangedAppointment {
   return {
-    id: previous.id,
-    tenantId: previous.tenantId,
-    customerId: previous.customerId,
-    professionalId: previous.professional.id,
-    serviceId: previous.service.id,
-    startsAt: previous.startsAt,
-    endsAt: previous.endsAt,
-    status: 'cancelled',
-    source: previous.source,
-    visitId: previous.visitId,
+    id: row.id,
+    tenantId,
+    customerId: row.customer_id,
+    professionalId: row.professional_id,
+    serviceId: row.service_id,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    status: toAppointmentStatus(row.status),
+    source: toAppointmentSource(row.source),
+    visitId: row.visit_id,
   };
+}
+
+/**
+ * The history entry of a move: where it was and where it went (`details.startsAt`, `endsAt`,
+ * `professionalId`, each `{from, to}`), who asked (`source`), under the request's key.
+ */
+export function recordMove(
+  tx: Tx,
+  move: {
+    tenantId: number;
+    before: ChangedAppointment;
+    after: { professionalId: number; startsAt: Date; endsAt: Date };
+    source: AppointmentSource;
+    actor: AppointmentActor;
+    idempotencyKey: string;
+    now: Date;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  return recordAppointmentEvent(tx, {
+    tenantId: move.tenantId,
+    appointmentId: move.before.id,
+    actor: move.actor,
+    change: 'rescheduled',
+    details: {
+      source: move.source,
+      startsAt: { from: move.before.startsAt.toISOString(), to: move.after.startsAt.toISOString() },
+      endsAt: { from: move.before.endsAt.toISOString(), to: move.after.endsAt.toISOString() },
+      professionalId: { from: move.before.professionalId, to: move.after.professionalId },
+      ...move.details,
+    },
+    idempotencyKey: move.idempotencyKey,
+    at: move.now,
+  });
 }

@@ -1,8 +1,20 @@
 import type { Prisma, Tx } from '../../db/index.js';
 import { type AppointmentActor, actorColumns } from './appointment-actor.js';
 
-/** What happened to an appointment (`appointment_events.change`). */
-export type AppointmentChangeKind = 'created' | 'confirmed' | 'cancelled' | 'rescheduled_to' | 'rescheduled_from' | 'attended' | 'no_show';
+/**
+ * What happened to an appointment (`appointment_events.change`). `rescheduled` is a move (same
+ * row, new time and/or professional); `rescheduled_to` / `rescheduled_from` are the pairs moves
+ * wrote while a move still replaced the row with a new one (kept in older histories).
+ */
+export type AppointmentChangeKind =
+  | 'created'
+  | 'confirmed'
+  | 'cancelled'
+  | 'rescheduled'
+  | 'rescheduled_to'
+  | 'rescheduled_from'
+  | 'attended'
+  | 'no_show';
 
 /**
  * Appends one entry to an appointment's history, in the caller's transaction so the
@@ -17,6 +29,8 @@ export async function recordAppointmentEvent(
     actor: AppointmentActor;
     change: AppointmentChangeKind;
     details?: Record<string, unknown>;
+    /** the request key of the change (a move's): unique, so a repeated request fails here and rolls back */
+    idempotencyKey?: string;
     at: Date;
   },
 ): Promise<void> {
@@ -27,6 +41,7 @@ export async function recordAppointmentEvent(
       ...actorColumns(event.actor),
       change: event.change,
       details: (event.details ?? {}) as Prisma.InputJsonValue,
+      idempotencyKey: event.idempotencyKey ?? null,
       createdAt: event.at,
     },
     select: { id: true },

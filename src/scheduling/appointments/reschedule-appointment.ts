@@ -1,9 +1,10 @@
-import { isExclusionViolation, isUniqueViolation } from '../../db/index.js';
+import { isExclusionViolation, isResourceOverbooked, isUniqueViolation } from '../../db/index.js';
 import { localDateTimeOf } from '../../shared/index.js';
 import { findNearestFreeSlots, refused } from '../availability/index.js';
 import type { SchedulingDeps } from './appointment-changed.js';
-import { findAppointment, findAppointmentByKey } from './appointment-view.js';
+import { findAppointment } from './appointment-view.js';
 import { decideCancellation } from './cancel-appointment.js';
+import { findMoveByKey } from './find-move-by-key.js';
 import { moveAppointment, NoLongerUpcoming } from './move-appointment.js';
 import type { RescheduleAppointmentOutcome, RescheduleAppointmentRequest } from './reschedule-request.js';
 import { rescheduleVisit } from './reschedule-visit.js';
@@ -15,10 +16,11 @@ export type { RescheduleAppointmentOutcome, RescheduleAppointmentRequest, VisitM
 /**
  * The one reschedule (bot, offline assistant, reminders' flows, staff): the appointment
  * keeps its service and (unless staff name another one) its professional, and moves to
- * another start checked under the policy's rules. Atomic (see moveAppointment): the old row is cancelled and the new one inserted in
- * one transaction, so on any refusal nothing changes. Refuses: unknown (another customer's or
- * tenant's alike), cancelled, started, inside the cancellation notice (customers), every
- * refusal of resolveSlot, and a conflict at insert (`slot_taken`, just now). Idempotent per key.
+ * another start checked under the policy's rules. The appointment keeps its id, status, source
+ * and history: moveAppointment changes the row in place in one transaction, so on any refusal
+ * nothing changes. Refuses: unknown (another customer's or tenant's alike), cancelled, started,
+ * inside the cancellation notice (customers), every refusal of resolveSlot, and a conflict at
+ * the update (`slot_taken` / `resource_taken`, just now). Idempotent per key.
  * A row of a visit moves the whole visit with it (rescheduleVisit).
  */
 export async function rescheduleAppointment<After = undefined>(
@@ -29,7 +31,7 @@ export async function rescheduleAppointment<After = undefined>(
   const scope = { tenantId: request.tenantId, customerId: request.customerId, appointmentId: request.appointmentId };
   const previous = await findAppointment(db, scope);
   if (!previous) return refused({ kind: 'appointment_not_found', appointmentId: request.appointmentId });
-  const byKey = () => findAppointmentByKey(db, { ...scope, idempotencyKey: request.idempotencyKey });
+  const byKey = () => findMoveByKey(db, { ...scope, idempotencyKey: request.idempotencyKey });
   const replay = await byKey();
   if (replay) return { kind: 'unchanged', appointment: replay, previous };
   const { rules } = request.policy;
@@ -69,14 +71,15 @@ export async function rescheduleAppointment<After = undefined>(
     });
     const appointment = await findAppointment(db, { ...scope, appointmentId: moved.id });
     if (!appointment) throw new Error(`appointment ${moved.id} not found right after it was rescheduled`);
-    return { kind: 'moved', appointment, previous: (await findAppointment(db, scope)) ?? previous, after: moved.after };
+    return { kind: 'moved', appointment, previous, after: moved.after };
   } catch (error) {
     if (error instanceof NoLongerUpcoming) return refused({ kind: 'appointment_cancelled', appointmentId: previous.id });
     if (isUniqueViolation(error)) {
       const concurrentReplay = await byKey();
       if (concurrentReplay) return { kind: 'unchanged', appointment: concurrentReplay, previous };
     }
-    if (!isExclusionViolation(error)) throw error;
+    const racedResource = isResourceOverbooked(error);
+    if (!racedResource && !isExclusionViolation(error)) throw error;
     const alternatives = await findNearestFreeSlots(db, {
       tenantId: request.tenantId,
       professionalId,
@@ -86,6 +89,7 @@ export async function rescheduleAppointment<After = undefined>(
       window: slot.window,
       ignoreAppointmentId: previous.id,
     });
+    if (racedResource) return refused({ kind: 'resource_taken', start: request.start, alternatives });
     return refused({
       kind: 'slot_taken',
       start: request.start,

@@ -13,7 +13,7 @@ export interface RescheduleAppointmentRequest<After> {
   start: string;
   /**
    * staff moving it to another professional (who must do the service); the same professional
-   * when left out. A visit's rows keep their professionals (the visit moves as a whole).
+   * when left out. In a visit only the named row changes professional; the visit moves as a whole.
    */
   professionalId?: number | undefined;
   /** The tool_use id, menu step key or staff request key: the same key never moves twice. */
@@ -30,7 +30,7 @@ export interface RescheduleAppointmentRequest<After> {
   ): Promise<After>;
 }
 
-/** A visit moved as a whole: its new id and rows (in order of start), and the old rows, now cancelled. */
+/** A visit moved as a whole: its id and rows (in order of start) as they are now, and the same rows as they were before. */
 export interface VisitMove {
   visitId: number;
   appointments: AppointmentView[];
@@ -39,8 +39,8 @@ export interface VisitMove {
 
 export type RescheduleAppointmentOutcome<After> =
   /**
-   * `appointment` is the new row; `previous` the old one, now cancelled; `visit` when the row
-   * belongs to a visit, which moved as a whole (its new id and rows, and its old rows)
+   * `appointment` is the row as it is now (same id); `previous` the same row as it was before
+   * the move; `visit` when the row belongs to a visit, which moved as a whole
    */
   | { kind: 'moved'; appointment: AppointmentView; previous: AppointmentView; after: After; visit?: VisitMove }
   /** nothing changed: a repeated call (same key), or the new start equals the current one */

@@ -1,13 +1,12 @@
-import { inTransaction, isExclusionViolation, isResourceOverbooked, isUniqueViolation, type Tx } from '../../db/index.js';
+import { inTransaction, isExclusionViolation, isResourceOverbooked, isUniqueViolation } from '../../db/index.js';
 import { refused } from '../availability/index.js';
 import { publishAppointmentChanged, type SchedulingDeps } from './appointment-changed.js';
-import { isUpcomingStatus, UPCOMING_STATUSES } from './appointment-status.js';
-import { type AppointmentView, findAppointment, findAppointmentByKey, findVisitAppointments } from './appointment-view.js';
+import { isUpcomingStatus } from './appointment-status.js';
+import { type AppointmentView, findAppointment, findVisitAppointments } from './appointment-view.js';
 import { rowKey } from './book-visit.js';
 import { decideCancellation } from './cancel-appointment.js';
-import { createAppointmentRow } from './create-appointment-row.js';
-import { changedOf, NoLongerUpcoming } from './move-appointment.js';
-import { recordAppointmentEvent } from './record-appointment-event.js';
+import { findMoveByKey } from './find-move-by-key.js';
+import { changedOfLocked, lockUpcoming, NoLongerUpcoming, recordMove } from './move-appointment.js';
 import type { RescheduleAppointmentOutcome, RescheduleAppointmentRequest } from './reschedule-request.js';
 import { resolveVisitStart } from './resolve-visit-start.js';
 import { refusalOf } from './transition-appointment.js';
@@ -15,15 +14,15 @@ import { refusalOf } from './transition-appointment.js';
 /**
  * Moves a whole visit (rescheduleAppointment calls it for a row that belongs to one): every
  * upcoming service of the visit moves with the row named, keeping their order, their offsets
- * from one another, their services and professionals; `request.start` is the named row's new
- * start. The whole visit is checked at its new start (resolveVisitStart: hours, breaks, time
- * off, holidays, buffers, resources, other bookings; the visit's own rows do not count as
- * busy), then ONE transaction locks its rows (id order), cancels them, takes a new visit id and
- * inserts the new rows, each `rescheduled_from` its old one, telling the subscribers of each
- * pair (`moved`). Any row the database refuses (an overlap, a resource over its count) rolls
- * it all back: nothing moves. Under customer rules the visit's first service binds the
- * cancellation notice. Idempotent per key: the named row's new row carries the key, the
- * others `key#n`.
+ * from one another, their services, their visit id and their professionals (the named row's
+ * becomes `request.professionalId` when staff give one); `request.start` is the named row's
+ * new start. The whole visit is checked at its new start (resolveVisitStart: hours, breaks,
+ * time off, holidays, buffers, resources, other bookings; the visit's own rows do not count as
+ * busy), then ONE transaction locks its rows (id order, as every visit change takes them) and
+ * moves each IN PLACE (same ids, statuses and histories), telling the subscribers of each
+ * (`moved`). Any row the database refuses (an overlap, a resource over its count) rolls it all
+ * back: nothing moves. Under customer rules the visit's first service binds the cancellation
+ * notice. Idempotent per key: the named row's history entry carries the key, the others `key#n`.
  */
 export async function rescheduleVisit<After>(
   scheduling: SchedulingDeps,
@@ -43,7 +42,10 @@ export async function rescheduleVisit<After>(
   const ids = rows.map((row) => row.id);
   const plan = await resolveVisitStart(db, {
     tenantId: request.tenantId,
-    items: rows.map((row) => ({ serviceId: row.service.id, professionalId: row.professional.id })),
+    items: rows.map((row, index) => ({
+      serviceId: row.service.id,
+      professionalId: index === namedIndex ? (request.professionalId ?? row.professional.id) : row.professional.id,
+    })),
     start: request.start,
     leadMinutes: (named.startsAt.getTime() - first.startsAt.getTime()) / 60_000,
     now: request.now,
@@ -53,53 +55,49 @@ export async function rescheduleVisit<After>(
   if (plan.kind === 'refused') return plan;
 
   try {
-    const moved = await inTransaction(db, async (tx) => {
-      await releaseVisitRows(tx, request.tenantId, ids, request.now);
-      const [sequence] = await tx.$queryRaw<{ id: number }[]>`SELECT nextval('appointment_visit_ids')::int AS id`;
-      const visitId = sequence!.id;
-      const created: number[] = [];
+    const after = await inTransaction(db, async (tx) => {
+      const locked = await lockUpcoming(tx, request.tenantId, ids);
+      if (locked.length !== ids.length) throw new NoLongerUpcoming();
+      // The visit's rows step aside first: moved one by one, a row's new time may cover a later
+      // row's old one (back to back, one professional), which the constraint and the resource
+      // trigger would refuse although that row moves too. Parked rows hold nothing; each gets its
+      // status back with its new time, checked then against everything else. Nobody outside this
+      // transaction ever sees them parked.
+      await tx.appointment.updateMany({ where: { tenantId: request.tenantId, id: { in: ids } }, data: { status: 'cancelled' } });
       for (const [index, item] of plan.items.entries()) {
         const old = rows[index]!;
-        const appointment = await createAppointmentRow(
-          tx,
-          {
-            tenantId: request.tenantId,
-            customerId: old.customerId,
-            professionalId: item.professional.id,
-            serviceId: item.service.id,
-            startsAt: new Date(item.startsAt),
-            endsAt: new Date(item.endsAt),
-            visitId,
+        const lockedRow = locked.find((row) => row.id === old.id)!;
+        const before = changedOfLocked(request.tenantId, lockedRow);
+        const to = { professionalId: item.professional.id, startsAt: new Date(item.startsAt), endsAt: new Date(item.endsAt) };
+        await tx.appointment.update({
+          where: { id: old.id, tenantId: request.tenantId },
+          data: {
+            ...to,
+            status: before.status,
             priceCents: item.service.priceCents,
             bufferAfterMinutes: item.service.bufferAfterMinutes,
-            source: request.policy.source,
-            idempotencyKey: index === namedIndex ? request.idempotencyKey : rowKey(request.idempotencyKey, index + 1),
-            rescheduledFromId: old.id,
+            rescheduledAt: request.now,
+            revision: { increment: 1 },
           },
-          request.policy.actor,
-          request.now,
-        );
-        await recordAppointmentEvent(tx, {
+          select: { id: true },
+        });
+        await recordMove(tx, {
           tenantId: request.tenantId,
-          appointmentId: old.id,
+          before,
+          after: to,
+          source: request.policy.source,
           actor: request.policy.actor,
-          change: 'rescheduled_to',
-          details: {
-            status: { from: old.status, to: 'cancelled' },
-            rescheduledToId: appointment.id,
-            startsAt: { from: old.startsAt.toISOString(), to: new Date(item.startsAt).toISOString() },
-            visitId: { from: named.visitId, to: visitId },
-          },
-          at: request.now,
+          idempotencyKey: index === namedIndex ? request.idempotencyKey : rowKey(request.idempotencyKey, index + 1),
+          now: request.now,
+          details: { visitId: named.visitId },
         });
         await publishAppointmentChanged(tx, scheduling.onAppointmentChanged, {
           kind: 'moved',
-          appointment,
-          previous: changedOf(old),
+          appointment: { ...before, ...to },
+          previous: before,
           at: request.now,
           actor: request.policy.actor,
         });
-        created.push(appointment.id);
       }
       const item = plan.items[namedIndex]!;
       const change = {
@@ -108,26 +106,22 @@ export async function rescheduleVisit<After>(
         endsAt: new Date(item.endsAt),
         visit: { previous: rows, startsAt: new Date(plan.items[0]!.startsAt) },
       };
-      const after = request.afterChange ? await request.afterChange(tx, change) : (undefined as After);
-      return { visitId, namedId: created[namedIndex]!, after };
+      return request.afterChange ? await request.afterChange(tx, change) : (undefined as After);
     });
-    const appointment = await findAppointment(db, { ...scope, appointmentId: moved.namedId });
-    if (!appointment) throw new Error(`appointment ${moved.namedId} not found right after its visit was moved`);
+    const appointment = await findAppointment(db, { ...scope, appointmentId: named.id });
+    if (!appointment) throw new Error(`appointment ${named.id} not found right after its visit was moved`);
+    const moved = await findVisitAppointments(db, { ...scope, visitId: named.visitId });
     return {
       kind: 'moved',
       appointment,
-      previous: (await findAppointment(db, { ...scope, appointmentId: named.id })) ?? named,
-      after: moved.after,
-      visit: {
-        visitId: moved.visitId,
-        appointments: await findVisitAppointments(db, { ...scope, visitId: moved.visitId }),
-        previous: (await findVisitAppointments(db, { ...scope, visitId: named.visitId })).filter((row) => ids.includes(row.id)),
-      },
+      previous: named,
+      after,
+      visit: { visitId: named.visitId, appointments: moved.filter((row) => ids.includes(row.id)), previous: rows },
     };
   } catch (error) {
     if (error instanceof NoLongerUpcoming) return refused({ kind: 'appointment_cancelled', appointmentId: named.id });
     if (isUniqueViolation(error)) {
-      const replay = await findAppointmentByKey(db, { ...scope, idempotencyKey: request.idempotencyKey });
+      const replay = await findMoveByKey(db, { ...scope, idempotencyKey: request.idempotencyKey });
       if (replay) return { kind: 'unchanged', appointment: replay, previous: named };
     }
     const racedResource = isResourceOverbooked(error);
@@ -143,20 +137,4 @@ export async function rescheduleVisit<After>(
       alternatives,
     });
   }
-}
-
-/**
- * Locks the visit's rows (id order, as every visit change takes them) and cancels them all;
- * throws NoLongerUpcoming when one stopped being booked or confirmed meanwhile (rolls back).
- */
-async function releaseVisitRows(tx: Tx, tenantId: number, ids: number[], now: Date): Promise<void> {
-  const locked = await tx.$queryRaw<{ id: number }[]>`
-    SELECT id FROM appointments
-     WHERE tenant_id = ${tenantId}::int AND id = ANY(${ids}::int[]) AND status = ANY(${[...UPCOMING_STATUSES]}::text[])
-     ORDER BY id FOR UPDATE`;
-  if (locked.length !== ids.length) throw new NoLongerUpcoming();
-  await tx.appointment.updateMany({
-    where: { tenantId, id: { in: ids } },
-    data: { status: 'cancelled', cancelledAt: now, revision: { increment: 1 } },
-  });
 }

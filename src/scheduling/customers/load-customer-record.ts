@@ -12,8 +12,10 @@ export interface CustomerRecordAppointment {
   source: string;
   professional: { id: number; name: string };
   service: { id: number; name: string };
-  /** set on the row a move left behind: the appointment it became */
+  /** set on the row an older move left behind (moves now keep the id): the appointment it became */
   rescheduledToId: number | null;
+  /** when it was last moved (same id), null if never */
+  rescheduledAt: Date | null;
 }
 
 export interface CustomerRecord {
@@ -58,6 +60,7 @@ export async function loadCustomerRecord(db: Queryable, request: { tenantId: num
         endsAt: true,
         status: true,
         source: true,
+        rescheduledAt: true,
         professional: { select: { id: true, name: true } },
         service: { select: { id: true, name: true } },
       },
@@ -69,7 +72,7 @@ export async function loadCustomerRecord(db: Queryable, request: { tenantId: num
       select: { id: true, lastInboundAt: true, updatedAt: true },
     }),
   ]);
-  // The rows moves left behind: each names the appointment it became.
+  // The rows older moves left behind (before moves kept the id): each names the appointment it became.
   const successors = await db.appointment.findMany({
     where: { tenantId: request.tenantId, rescheduledFromId: { in: rows.map((row) => row.id) } },
     select: { id: true, rescheduledFromId: true },

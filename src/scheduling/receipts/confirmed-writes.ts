@@ -1,13 +1,13 @@
 import type { Queryable } from '../../db/index.js';
 import type { AppointmentChange, ClaimKind } from '../../shared/index.js';
-import { type AppointmentView, findCustomerAppointment, findVisitAppointments } from '../appointments/index.js';
+import { type AppointmentView, beforeLatestMove, findCustomerAppointment, findVisitAppointments } from '../appointments/index.js';
 
 /** Which appointment a successful write touched (read from a write tool's result). */
 export interface ScheduleChangeRef {
   /** the change the write made (its definition's `claims`) */
   kind: ClaimKind;
   appointmentId: number;
-  /** a reschedule's old appointment (now cancelled) */
+  /** a reschedule's appointment before the move: the same id (a move made before moves kept the id: the old, cancelled row) */
   previousAppointmentId?: number;
 }
 
@@ -54,7 +54,9 @@ export async function readConfirmedChanges(
     const previous =
       ref.previousAppointmentId === undefined
         ? null
-        : await findCustomerAppointment(db, { ...scope, appointmentId: ref.previousAppointmentId });
+        : ref.previousAppointmentId === appointment.id
+          ? await beforeLatestMove(db, appointment)
+          : await findCustomerAppointment(db, { ...scope, appointmentId: ref.previousAppointmentId });
     changes.push({ ...ref, appointment, previous });
     // A visit is booked by one call: its receipt lists every service of it.
     if (ref.kind !== 'booked' || appointment.visitId === null) continue;
@@ -68,7 +70,11 @@ export async function readConfirmedChanges(
   return changes;
 }
 
-/** Every row of a moved visit (`moved` is the one the call named), in order of start, each with the row it replaced; other rows already seen are left out. */
+/**
+ * Every row of a moved visit (`moved` is the one the call named), in order of start, each with
+ * itself before its latest move (or, for an older move, the row it replaced); other rows already
+ * seen are left out.
+ */
 async function movedVisitChanges(
   db: Queryable,
   scope: { tenantId: number; customerId: number },
@@ -86,7 +92,8 @@ async function movedVisitChanges(
     if (item.id !== moved.id && seen.has(key)) continue;
     seen.add(key);
     const from = links.find((link) => link.id === item.id)?.rescheduledFromId ?? null;
-    const previous = from === null ? null : await findCustomerAppointment(db, { ...scope, appointmentId: from });
+    const previous =
+      from === null ? await beforeLatestMove(db, item) : await findCustomerAppointment(db, { ...scope, appointmentId: from });
     changes.push({
       kind: 'rescheduled',
       appointmentId: item.id,

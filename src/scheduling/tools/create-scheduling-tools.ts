@@ -243,13 +243,13 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
     reschedule: defineTool({
       name: 'remarcar',
       effect: 'write',
-      // The new time is booked and the old one cancelled: a claim of either is backed too (see verifyAnswerClaims).
+      // The appointment (same id) now holds the new time and gave up the old one: a claim of either is backed too (see verifyAnswerClaims).
       claims: 'rescheduled',
       changeOf: (output: RemarcarResult) => changeOfResult(output),
       description:
         'Muda um agendamento do cliente desta conversa para outro início (horário local), com o mesmo profissional e serviço. ' +
         'Use um horário livre de buscar_horarios e confirme com o cliente antes. É atômico: se o novo horário não puder ser reservado, nada muda. ' +
-        'O agendamento remarcado recebe um novo id. Um agendamento de uma visita (visita_id) leva a visita inteira: todos os serviços mudam juntos, ' +
+        'O agendamento remarcado mantém o mesmo id. Um agendamento de uma visita (visita_id) leva a visita inteira: todos os serviços mudam juntos, ' +
         'na mesma ordem, com os mesmos profissionais e intervalos; inicio é o novo início do agendamento indicado (para a visita, use o id do primeiro ' +
         'serviço e um início de buscar_horarios com servicos).',
       input: remarcarInput,

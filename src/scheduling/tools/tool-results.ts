@@ -135,10 +135,10 @@ export interface CancelarResult {
 }
 
 export interface RemarcarResult {
-  /** The appointment as it is now (a new id: the old one is kept as cancelled). */
+  /** The appointment as it is now (the same id: a move changes it in place). */
   agendamento: AgendamentoResumo;
   anterior: { agendamento_id: number; data: string; inicio: string };
-  /** only for a visit, which moves as a whole: every service at its new time, in order (new ids) */
+  /** only for a visit, which moves as a whole: every service at its new time, in order (the same ids) */
   visita?: VisitaAgendada;
   /** true when this call had already been applied (repeated call) or the new time equals the old one. */
   ja_existia: boolean;

@@ -75,6 +75,8 @@ describe('the "appointment changed" hook', () => {
       }),
     );
     if (moved.kind !== 'moved') throw new Error('expected a move');
+    // A move keeps the id.
+    expect(moved.appointment.id).toBe(id);
     const newId = moved.appointment.id;
     await confirmAppointment(scheduling, { tenantId: tenant.id, appointmentId: newId, actor: botActor(9), now });
     const staff = staffPolicy({ kind: 'api_key', apiKeyId: 1 }, { outsideHours: false });
@@ -113,8 +115,15 @@ describe('the "appointment changed" hook', () => {
     ]);
     expect(events[1]).toMatchObject({
       kind: 'moved',
-      previous: { id, status: 'cancelled', startsAt: new Date('2026-12-03T13:00:00Z') },
-      appointment: { id: newId, customerId: customer.customerId, professionalId: ana().id, serviceId: corte().id, source: 'bot' },
+      previous: { id, status: 'booked', startsAt: new Date('2026-12-03T13:00:00Z') },
+      appointment: {
+        id,
+        startsAt: new Date('2026-12-03T14:00:00Z'),
+        customerId: customer.customerId,
+        professionalId: ana().id,
+        serviceId: corte().id,
+        source: 'bot',
+      },
       actor: { kind: 'bot_run', runId: 9 },
       at: now,
     });

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schedulingDepsOf } from '../../../src/boot/index.js';
 import type { Db } from '../../../src/db/index.js';
-import { type SchedulingDeps, staffPolicy } from '../../../src/scheduling/appointments/index.js';
+import { rescheduleAppointment, type SchedulingDeps, staffPolicy } from '../../../src/scheduling/appointments/index.js';
 import { localTimeOf } from '../../../src/shared/index.js';
 import { testDatabase } from '../../support/test-database.js';
 import { accepted, createCustomer, insertAppointment, overlappingPairs, refusedAs } from '../scheduling-test-kit.js';
-import { bookVisitAs, DAY, moveAs, visitSalon } from './visit-test-kit.js';
+import { bookVisitAs, DAY, moveAs, now, visitSalon } from './visit-test-kit.js';
 
-/** Each row of the tenant: [status, service, professional, local start, visit id, rescheduled from], in id order. */
+/** Each row of the tenant: id, status, service/professional@local start, visit id, rescheduled from (older moves only), in id order. */
 async function rowsOf(db: Db, tenantId: number, timezone: string) {
   const rows = await db.appointment.findMany({
     where: { tenantId },
@@ -29,7 +29,7 @@ describe('moving a visit moves all of it', () => {
     db = (await testDatabase()).db;
   });
 
-  it('when a later service of a two-service visit is moved, then both move together, keeping order, offsets and professionals, in a new visit', async () => {
+  it('when a later service of a two-service visit is moved, then both move together in place, keeping ids, visit, order, offsets and professionals', async () => {
     const { tenant, ana, bia, corte, escova } = await visitSalon(db);
     const customer = await createCustomer(db, tenant.id);
     const items = [
@@ -51,20 +51,24 @@ describe('moving a visit moves all of it', () => {
     );
     expect(moved.kind).toBe('moved');
     if (moved.kind !== 'moved') return;
-    expect(moved.visit?.visitId).not.toBe(booked.visitId);
+    expect(moved.visit?.visitId).toBe(booked.visitId);
     const rows = await rowsOf(db, tenant.id, tenant.timezone);
-    expect(rows.map(({ status, what }) => [status, what])).toEqual([
-      ['cancelled', 'Corte/Bia@10:00'],
-      ['cancelled', 'Escova/Ana@10:30'],
-      ['booked', 'Corte/Bia@15:00'],
-      ['booked', 'Escova/Ana@15:30'],
+    expect(rows.map(({ id, status, what, visitId, rescheduledFromId }) => [id, status, what, visitId, rescheduledFromId])).toEqual([
+      [corteRow!.id, 'booked', 'Corte/Bia@15:00', booked.visitId, null],
+      [escovaRow!.id, 'booked', 'Escova/Ana@15:30', booked.visitId, null],
     ]);
-    expect(rows.slice(2).map((row) => [row.visitId, row.rescheduledFromId])).toEqual([
-      [moved.visit!.visitId, corteRow!.id],
-      [moved.visit!.visitId, escovaRow!.id],
+    expect(moved.appointment.id).toBe(escovaRow!.id);
+    expect(localTimeOf(moved.previous.startsAt.getTime(), tenant.timezone)).toBe('10:30');
+    expect(moved.visit!.appointments.map((row) => row.id)).toEqual([corteRow!.id, escovaRow!.id]);
+    const history = await db.appointmentEvent.findMany({
+      where: { tenantId: tenant.id, change: 'rescheduled' },
+      orderBy: { id: 'asc' },
+      select: { appointmentId: true, idempotencyKey: true },
+    });
+    expect(history).toEqual([
+      { appointmentId: corteRow!.id, idempotencyKey: `move-1@${tenant.id}#1` },
+      { appointmentId: escovaRow!.id, idempotencyKey: `move-1@${tenant.id}` },
     ]);
-    expect(moved.appointment.id).toBe(rows[3]!.id);
-    expect(moved.visit!.appointments.map((row) => row.id)).toEqual([rows[2]!.id, rows[3]!.id]);
 
     // The same call again changes nothing.
     const again = await moveAs(schedulingDepsOf(db), {
@@ -75,7 +79,36 @@ describe('moving a visit moves all of it', () => {
       key: 'move-1',
     });
     expect(again.kind).toBe('unchanged');
-    expect(await db.appointment.count({ where: { tenantId: tenant.id } })).toBe(4);
+    expect(await db.appointment.count({ where: { tenantId: tenant.id } })).toBe(2);
+  });
+
+  it('when a back-to-back visit of one professional moves into its own old time and staff give its later service to another professional, then it all moves in place', async () => {
+    const { tenant, ana, bia, corte, escova } = await visitSalon(db);
+    const customer = await createCustomer(db, tenant.id);
+    const items = [
+      { serviceId: corte.id, professionalId: ana.id },
+      { serviceId: escova.id, professionalId: ana.id },
+    ];
+    const booked = accepted(await bookVisitAs(schedulingDepsOf(db), tenant.id, customer.customerId, items, `${DAY}T10:00`, 'b2b'));
+    const [corteRow, escovaRow] = booked.appointments;
+    // The escova 10:30 → 10:45 with Bia: the corte goes 10:15–10:45, over the escova's old 10:30 (Ana).
+    const moved = accepted(
+      await rescheduleAppointment(schedulingDepsOf(db), {
+        tenantId: tenant.id,
+        appointmentId: escovaRow!.id,
+        start: `${DAY}T10:45`,
+        professionalId: bia.id,
+        idempotencyKey: `b2b-move@${tenant.id}`,
+        now,
+        policy: staffPolicy({ kind: 'staff_account', staffAccountId: 1 }, { outsideHours: false }),
+      }),
+    );
+    expect(moved.kind).toBe('moved');
+    expect((await rowsOf(db, tenant.id, tenant.timezone)).map(({ id, status, what }) => [id, status, what])).toEqual([
+      [corteRow!.id, 'booked', 'Corte/Ana@10:15'],
+      [escovaRow!.id, 'booked', 'Escova/Bia@10:45'],
+    ]);
+    expect(await overlappingPairs(db, tenant.id)).toEqual([]);
   });
 
   it('when the second service no longer fits at the new start, then nothing moves and the refusal offers starts where the visit fits', async () => {
