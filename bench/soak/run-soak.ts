@@ -131,7 +131,6 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       web: options.webProcesses,
       workers: options.workerProcesses,
       logDir,
-      basePort: 41_000 + Math.floor(Math.random() * 4000),
       env: {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cpuSecondsOf } from './cpu-time.js';
@@ -9,8 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface ServiceProcess {
   name: string;
   role: 'web' | 'worker';
-  /** `http://127.0.0.1:<port>` for web processes */
-  url?: string;
+  /** `http://127.0.0.1:<port>` for web processes, known once the first start has succeeded */
+  readonly url?: string;
   /** how many times it was killed with SIGKILL */
   kills: number;
   /** CPU seconds used by every incarnation that has ended (read just before it was stopped or killed) */
@@ -38,19 +39,21 @@ export interface ServiceCluster {
  * Starts the built service (`node dist/main.js`) as separate processes, `web` web processes
  * on their own ports and `workers` worker processes, all with `env` plus ROLE/PORT. Output goes
  * to `<logDir>/<name>.log`. Resolves once every web process answers /readyz.
+ *
+ * A web process's port is one the kernel has just handed out as free, and it is kept across
+ * restarts (the load and the fake Graph API hold its URL). Between asking and binding another
+ * process may take it (a full test run opens thousands of ephemeral ports), so a first start
+ * that dies before it is ready is tried again on a fresh port.
  */
 export async function startServiceCluster(options: {
   web: number;
   workers: number;
   env: Record<string, string>;
   logDir: string;
-  basePort: number;
 }): Promise<ServiceCluster> {
-  const web = Array.from({ length: options.web }, (_, index) =>
-    serviceProcess(`web-${index + 1}`, 'web', options.basePort + index, options.env, options.logDir),
-  );
+  const web = Array.from({ length: options.web }, (_, index) => serviceProcess(`web-${index + 1}`, 'web', options.env, options.logDir));
   const workers = Array.from({ length: options.workers }, (_, index) =>
-    serviceProcess(`worker-${index + 1}`, 'worker', undefined, options.env, options.logDir),
+    serviceProcess(`worker-${index + 1}`, 'worker', options.env, options.logDir),
   );
   const all = [...web, ...workers];
   await Promise.all(all.map((process) => process.start()));
@@ -68,37 +71,50 @@ export async function startServiceCluster(options: {
   };
 }
 
-function serviceProcess(
-  name: string,
-  role: 'web' | 'worker',
-  port: number | undefined,
-  env: Record<string, string>,
-  logDir: string,
-): ServiceProcess {
+const FIRST_START_ATTEMPTS = 3;
+
+function serviceProcess(name: string, role: 'web' | 'worker', env: Record<string, string>, logDir: string): ServiceProcess {
   let child: ChildProcess | undefined;
   let exited: Promise<number | null> = Promise.resolve(null);
   let log: WriteStream | undefined;
-  const url = port === undefined ? undefined : `http://127.0.0.1:${port}`;
+  let port: number | undefined;
+  const urlOf = (value: number) => `http://127.0.0.1:${value}`;
+  const spawnOn = async (listenPort: number | undefined) => {
+    log ??= createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
+    const spawned = spawn(process.execPath, ['dist/main.js'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, ROLE: role, PORT: String(listenPort ?? 0) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = spawned;
+    spawned.stdout?.pipe(log, { end: false });
+    spawned.stderr?.pipe(log, { end: false });
+    exited = new Promise((resolve) => spawned.once('exit', (code) => resolve(code)));
+    if (listenPort !== undefined) await waitUntilReady(urlOf(listenPort), spawned, name);
+  };
   const handle: ServiceProcess = {
     name,
     role,
-    url,
+    get url() {
+      return port === undefined ? undefined : urlOf(port);
+    },
     kills: 0,
     cpuSeconds: 0,
     pid: () => child?.pid,
     cpuSecondsNow: () => handle.cpuSeconds + (child && child.exitCode === null && child.signalCode === null ? cpuSecondsOf(child.pid) : 0),
     start: async () => {
-      log ??= createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
-      const spawned = spawn(process.execPath, ['dist/main.js'], {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, ROLE: role, PORT: String(port ?? 0) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child = spawned;
-      spawned.stdout?.pipe(log, { end: false });
-      spawned.stderr?.pipe(log, { end: false });
-      exited = new Promise((resolve) => spawned.once('exit', (code) => resolve(code)));
-      if (url) await waitUntilReady(url, spawned, name);
+      if (role === 'worker') return spawnOn(undefined);
+      if (port !== undefined) return spawnOn(port);
+      for (let attempt = 1; ; attempt++) {
+        const candidate = await freePort();
+        try {
+          await spawnOn(candidate);
+          port = candidate;
+          return;
+        } catch (error) {
+          if (!(error instanceof ExitedWhileStarting) || attempt === FIRST_START_ATTEMPTS) throw error;
+        }
+      }
     },
     kill: async () => {
       if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -120,10 +136,24 @@ function serviceProcess(
   return handle;
 }
 
+class ExitedWhileStarting extends Error {}
+
+/** A port nothing listens on right now, as the kernel hands it out for port 0. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
 async function waitUntilReady(url: string, child: ChildProcess, name: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting (see its log)`);
+    if (child.exitCode !== null) throw new ExitedWhileStarting(`${name} exited with code ${child.exitCode} while starting (see its log)`);
     const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })
       .then((response) => response.ok)
       .catch(() => false);
