@@ -41,7 +41,12 @@ describe('npm start in a terminal', () => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
     });
-    await waitFor(() => output.includes('npm run chat') || child?.exitCode !== null, { timeoutMs: 90_000, what: 'the ready block' });
+    // The pretty log lines come through pino's transport thread, so the "started" line may reach
+    // the terminal after the ready block, which is written directly: wait for both.
+    await waitFor(() => (output.includes('npm run chat') && /INFO.*wa-agenda started/.test(output)) || child?.exitCode !== null, {
+      timeoutMs: 90_000,
+      what: 'the ready block and the started line',
+    });
     expect(output).toContain('wa-agenda is ready');
     expect(output).toMatch(/console {9}http:\/\/localhost:\d+\/console/);
     expect(output).toMatch(/wa_[0-9a-f]{8}_[\w-]+/);
