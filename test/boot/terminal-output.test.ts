@@ -41,7 +41,7 @@ describe('npm start in a terminal', () => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
     });
-    // The pretty log lines come through pino's transport thread, so the "started" line may reach
+    // The pretty log lines pass through pino-pretty's stream, so the "started" line may reach
     // the terminal after the ready block, which is written directly: wait for both.
     await waitFor(() => (output.includes('npm run chat') && /INFO.*wa-agenda started/.test(output)) || child?.exitCode !== null, {
       timeoutMs: 90_000,
