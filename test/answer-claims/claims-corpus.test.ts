@@ -9,13 +9,10 @@ interface CorpusItem {
   category?: string;
   style?: string;
   source?: string;
-  /**
-   * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
-   * longer blind). heldout4: written after the round-4 freeze, never used to tune the rules.
-   */
-  split: 'dev' | 'heldout' | 'heldout4';
-  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4) */
-  formerSplit?: 'heldout2' | 'heldout3';
+  /** dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no longer blind). */
+  split: 'dev' | 'heldout';
+  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5) */
+  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4';
   known?: KnownAppointment[];
 }
 
@@ -95,8 +92,14 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
       expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(30);
   });
 
+  it('holds the round-4 blind split (heldout4, measured once) in dev since round 5', () => {
+    const formerBlind = corpus.items.filter((item) => item.formerSplit === 'heldout4');
+    expect(formerBlind.length).toBeGreaterThanOrEqual(81);
+    expect(formerBlind.every((item) => item.split === 'dev' && item.source === 'issue-29-heldout-4')).toBe(true);
+  });
+
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout', 'heldout4'] as const) {
+    for (const split of ['dev', 'heldout'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -107,12 +110,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
           (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
       );
     }
-    // The rules are tuned on dev only; the held-out figures are printed as measured. heldout4
-    // was written after the round-4 freeze and is not asserted: tuning on it would make it one
-    // more dev split.
-    const blind = corpus.items.filter((item) => item.split === 'heldout4');
-    expect(blind.filter((item) => item.label === 'false_claim').length).toBeGreaterThanOrEqual(30);
-    expect(blind.filter((item) => item.label === 'non_claim').length).toBeGreaterThanOrEqual(30);
+    // The rules are tuned on dev only; the held-out figures are printed as measured.
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
