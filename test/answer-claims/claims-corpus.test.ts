@@ -9,8 +9,11 @@ interface CorpusItem {
   category?: string;
   style?: string;
   source?: string;
-  /** dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no longer blind). */
-  split: 'dev' | 'heldout';
+  /**
+   * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
+   * longer blind). heldout5: written before any round-5 change to the rules, never used to tune them.
+   */
+  split: 'dev' | 'heldout' | 'heldout5';
   /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5) */
   formerSplit?: 'heldout2' | 'heldout3' | 'heldout4';
   known?: KnownAppointment[];
@@ -98,6 +101,22 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     expect(formerBlind.every((item) => item.split === 'dev' && item.source === 'issue-29-heldout-4')).toBe(true);
   });
 
+  it('holds a blind split for round 5 (heldout5): at least 80 answers, both labels, deposits, waitlists and several services', () => {
+    const blind = corpus.items.filter((item) => item.split === 'heldout5');
+    expect(blind.length).toBeGreaterThanOrEqual(80);
+    expect(blind.every((item) => item.source === 'issue-29-heldout-5')).toBe(true);
+    for (const label of ['false_claim', 'non_claim'] as const)
+      expect(blind.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(30);
+    for (const kind of ['booked', 'cancelled', 'rescheduled'])
+      expect(blind.filter((item) => item.kind === kind).length, kind).toBeGreaterThanOrEqual(10);
+    const categories = blind.map((item) => item.category ?? '');
+    for (const theme of ['deposit', 'waitlist', 'multi_service', 'price', 'existing_booking'])
+      expect(
+        categories.some((category) => category.includes(theme)),
+        theme,
+      ).toBe(true);
+  });
+
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
     for (const split of ['dev', 'heldout'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
@@ -114,7 +133,8 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
-    const all = score(corpus.items);
+    // heldout5 is left out until it is measured, once, after the round-5 rules are frozen
+    const all = score(corpus.items.filter((item) => item.split !== 'heldout5'));
     console.log(`claims corpus [all]: recall ${percent(all.recall)}, false alarms ${percent(all.falseAlarmRate)}`);
     expect(all.recall).toBeGreaterThanOrEqual(0.95);
     expect(all.falseAlarmRate).toBeLessThanOrEqual(0.05);
