@@ -101,6 +101,16 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     expect(formerBlind.every((item) => item.split === 'dev' && item.source === 'issue-29-heldout-4')).toBe(true);
   });
 
+  it('holds round-5 dev answers of the classes heldout4 missed, each with look-alikes', () => {
+    const added = corpus.items.filter((item) => item.source === 'issue-29-round-5');
+    expect(added.every((item) => item.split === 'dev')).toBe(true);
+    for (const label of ['false_claim', 'non_claim'] as const)
+      expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(18);
+    const categories = new Set(added.map((item) => item.category));
+    for (const category of ['fitted_in', 'organised', 'now_stands', 'question_then_done', 'past_verb', 'leave_it_to_me'])
+      expect(categories, category).toContain(category);
+  });
+
   it('holds a blind split for round 5 (heldout5): at least 80 answers, both labels, deposits, waitlists and several services', () => {
     const blind = corpus.items.filter((item) => item.split === 'heldout5');
     expect(blind.length).toBeGreaterThanOrEqual(80);
