@@ -128,7 +128,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
   });
 
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout5'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -139,12 +139,17 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
           (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
       );
     }
-    // The rules are tuned on dev only; the held-out figures are printed as measured.
+    // The rules are tuned on dev only; the held-out figures are printed as measured. heldout5
+    // was measured once after the round-5 freeze: recall 91.5 % (43 of 47), false alarms 6.4 %
+    // (3 of 47), short of the targets. It is held at those figures (a change to the rules may
+    // not lose what they caught), not at the targets: tuning on it would make it one more dev split.
+    const blind = score(corpus.items.filter((item) => item.split === 'heldout5'));
+    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(43);
+    expect(blind.falseAlarms.length).toBeLessThanOrEqual(3);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
-    // heldout5 is left out until it is measured, once, after the round-5 rules are frozen
-    const all = score(corpus.items.filter((item) => item.split !== 'heldout5'));
+    const all = score(corpus.items);
     console.log(`claims corpus [all]: recall ${percent(all.recall)}, false alarms ${percent(all.falseAlarmRate)}`);
     expect(all.recall).toBeGreaterThanOrEqual(0.95);
     expect(all.falseAlarmRate).toBeLessThanOrEqual(0.05);
