@@ -14,6 +14,11 @@ interface VerbFamily {
   stems: string[];
   /** strong verbs claim on their own ("agendei"); weak ones need a time or an appointment noun ("mudei seu horário") */
   strong: boolean;
+  /**
+   * settled forms whose stem changes ("desfiz", "desfez", "desfeito"): whole words, matched
+   * as written. A stem with no ending of its own would read as a present form and never fire.
+   */
+  irregular?: string[];
 }
 
 export const VERB_FAMILIES: VerbFamily[] = [
@@ -50,10 +55,18 @@ export const VERB_FAMILIES: VerbFamily[] = [
       'ajust',
       'assegur',
       'salv',
+      // "já está tudo organizado para a sua coloração de quarta às 14h"
+      'organiz',
     ],
   },
   { kind: 'cancelled', strong: true, stems: ['cancel', 'desmarc', 'desmarqu', 'desagend'] },
-  { kind: 'cancelled', strong: false, stems: ['exclu', 'remov', 'apag', 'apagu', 'tir', 'liber', 'anul', 'retir', 'desfiz', 'desf'] },
+  {
+    kind: 'cancelled',
+    strong: false,
+    stems: ['exclu', 'remov', 'apag', 'apagu', 'tir', 'liber', 'anul', 'retir'],
+    // "desfiz o agendamento", "reserva desfeita": desfazer changes its stem in the past
+    irregular: ['desfiz', 'desfez', 'desfizemos', 'desfizeram', 'desfeito', 'desfeita', 'desfeitos', 'desfeitas'],
+  },
   { kind: 'rescheduled', strong: true, stems: ['remarc', 'remarqu', 'reagend', 'reprogram'] },
   {
     kind: 'rescheduled',
@@ -108,6 +121,7 @@ export interface VerbHit {
 const ALL_STEMS = VERB_FAMILIES.flatMap((family) => family.stems.map((stem) => ({ stem, family }))).sort(
   (a, b) => b.stem.length - a.stem.length,
 );
+const IRREGULAR_FORMS = new Map(VERB_FAMILIES.flatMap((family) => (family.irregular ?? []).map((form) => [form, family] as const)));
 
 /**
  * The change a token states as settled, if any: "agendado", "marquei", "cancelou",
@@ -115,6 +129,8 @@ const ALL_STEMS = VERB_FAMILIES.flatMap((family) => family.stems.map((stem) => (
  * ("agendar", "marcando", "agendarei", "marque") are not settled and answer null.
  */
 export function settledVerbOf(token: string): VerbHit | null {
+  const irregular = IRREGULAR_FORMS.get(token);
+  if (irregular) return { kind: irregular.kind, strong: irregular.strong };
   for (const { stem, family } of ALL_STEMS) {
     if (!token.startsWith(stem)) continue;
     const ending = token.slice(stem.length);

@@ -1,6 +1,6 @@
 import { type ChangeKind, infinitiveOf, PAST_AUXILIARIES, type VerbHit } from './change-verbs.js';
-import { APPOINTMENT_NOUNS, COMING_VERBS, NEGATIONS, STANDING_PHRASES, SUSPENDERS } from './claim-lexicon.js';
-import { findTimeExpressions } from './time-expressions.js';
+import { APPOINTMENT_NOUNS, COMING_VERBS, NEGATIONS, SERVICE_NOUNS, STANDING_PHRASES, SUSPENDERS } from './claim-lexicon.js';
+import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 
 /**
  * Phrases that state or suspend a change through more than one word: each detector looks at
@@ -28,6 +28,7 @@ export function suspendsAt(tokens: readonly string[], index: number): boolean {
   if (isReassuranceAt(tokens, index)) return false;
   if (auxiliaryHit(tokens, index) !== null || gotASlotAt(tokens, index) !== null) return false;
   if (token === 'ser' && tokens[index - 1] === 'a' && tokens[index - 2]?.startsWith('pass')) return false;
+  if (isFutureCopulaOfAWhen(tokens, index)) return false;
   // "olha só", "veja só": an interjection, not "only"
   if (token === 'so' && (tokens[index - 1] === 'olha' || tokens[index - 1] === 'veja')) return false;
   return !NEGATIONS.has(tokens[index - 1] as string);
@@ -44,11 +45,33 @@ function isConditionalMood(token: string): boolean {
 const CALM = new Set(['tranquila', 'tranquilo', 'tranquilas', 'tranquilos', 'sossegada', 'sossegado', 'calma', 'calmo', 'despreocupada']);
 const MAY = new Set(['pode', 'podem', 'podes']);
 
-/** "pode ficar tranquila", "pode relaxar": reassurance around a statement, not an offer. */
+/** What may follow "pode deixar" when it means "leave it to me": "pode deixar que já cancelei", "pode deixar, …", "pode deixar comigo". */
+const LEAVE_IT_TO_ME = new Set(['que', ',', ':', 'comigo']);
+
+/**
+ * "pode ficar tranquila", "pode relaxar", "pode deixar que já cancelei": reassurance around a
+ * statement, not an offer. "Pode deixar marcado?", "pode deixar a sua preferência" still offer.
+ */
 function isReassuranceAt(tokens: readonly string[], index: number): boolean {
   const token = tokens[index] as string;
-  if (MAY.has(token)) return tokens[index + 1] === 'relaxar' || (tokens[index + 1] === 'ficar' && CALM.has(tokens[index + 2] as string));
+  if (MAY.has(token)) {
+    const next = tokens[index + 1];
+    if (next === 'deixar') return tokens[index + 2] === undefined || LEAVE_IT_TO_ME.has(tokens[index + 2] as string);
+    return next === 'relaxar' || (next === 'ficar' && CALM.has(tokens[index + 2] as string));
+  }
   return token === 'ficar' && MAY.has(tokens[index - 1] as string) && CALM.has(tokens[index + 1] as string);
+}
+
+const FUTURES = new Set(['vai', 'vao']);
+/** Words that open a when or where after a copula: "vai ser na quinta", "vai ser às 11h", "vai ser dia 10". */
+const WHEN_OPENERS = new Set(['na', 'no', 'as', 'em', 'dia', 'para', 'pra', 'pro']);
+
+/**
+ * "vai ser na quinta às 16h": the future copula says when something is, it is no purpose
+ * ("para a reserva ser efetivada") and no promise of a change ("vai ser confirmado").
+ */
+function isFutureCopulaOfAWhen(tokens: readonly string[], index: number): boolean {
+  return tokens[index] === 'ser' && FUTURES.has(tokens[index - 1] as string) && WHEN_OPENERS.has(tokens[index + 1] as string);
 }
 
 /** Words between an auxiliary and its infinitive: "acabei de", "deu pra", "consegui te", "conseguimos lhe". */
@@ -121,16 +144,33 @@ export function wentToAt(tokens: readonly string[], index: number): VerbHit | nu
 const NOW_COPULAS = new Set(['e', 'sera', 'fica', 'ficou']);
 
 /**
- * "agora o seu horário é quinta às 17h": the customer's appointment now stands elsewhere, a
- * move (never a repeat of one the customer has). Needs "agora", a possessive before an
- * appointment noun and a copula in the clause (the next one when "agora" ends its own: "a
- * partir de agora, seu horário é…"); the caller requires a time or a day.
+ * "agora o seu horário é quinta às 17h", "sua hidratação agora vai ser na quinta": the
+ * customer's appointment now stands elsewhere, a move (never a repeat of one the customer
+ * has). Needs "agora", a possessive before an appointment noun or a service, and a copula in
+ * the clause (the next one when "agora" ends its own: "a partir de agora, seu horário é…");
+ * the caller requires a time or a day.
  */
 export function nowStandsAt(tokens: readonly string[], index: number): ChangeKind | null {
   if (tokens[index] !== 'agora') return null;
   const clause = tokens[index + 1] === ',' ? clauseAround(tokens, index + 2) : clauseAround(tokens, index);
-  const owned = clause.some((token, at) => POSSESSIVES.has(token) && APPOINTMENT_NOUNS.has(clause[at + 1] as string));
-  return owned && clause.some((token) => NOW_COPULAS.has(token)) ? 'rescheduled' : null;
+  const owned = clause.some((token, at) => {
+    const next = clause[at + 1] as string;
+    return POSSESSIVES.has(token) && (APPOINTMENT_NOUNS.has(next) || SERVICE_NOUNS.has(next));
+  });
+  const copula = clause.some((token, at) => NOW_COPULAS.has(token) || (token === 'ser' && FUTURES.has(clause[at - 1] as string)));
+  return owned && copula ? 'rescheduled' : null;
+}
+
+/**
+ * "Sexta às 15h? Feito!": a question that only names a slot (a clock time, with or without
+ * a day, and nothing that offers or asks for a choice), echoed before a "done" mark that
+ * settles it. Its times and days, or null. "Quer sexta às 15h?", "Pode ser sexta às 15h?"
+ * offer, and "Amanhã? Perfeito!" names no slot yet: they answer null.
+ */
+export function echoedSlotOf(tokens: readonly string[]): TimeExpressions | null {
+  if (tokens.some((token, index) => suspendsAt(tokens, index) || NEGATIONS.has(token))) return null;
+  const when = findTimeExpressions(tokens);
+  return when.times.length > 0 ? when : null;
 }
 
 /** "seu novo horário: quinta, 15h30": a new appointment of the customer's, a move. The caller requires a time or a day. */

@@ -19,6 +19,37 @@ export const APPOINTMENT_NOUNS = new Set([
   'marcacoes',
   'hora',
   'vaga',
+  // "consegui um encaixe pra você amanhã às 15h"
+  'encaixe',
+  'encaixes',
+]);
+
+/**
+ * Services a customer books ("sua hidratação", "seu corte"): only where a phrase needs the
+ * customer's appointment by name ("sua hidratação agora vai ser na quinta"), never as an
+ * appointment noun for any weak verb ("o corte fica R$ 50" states a price).
+ */
+export const SERVICE_NOUNS = new Set([
+  'corte',
+  'escova',
+  'hidratacao',
+  'coloracao',
+  'progressiva',
+  'manicure',
+  'pedicure',
+  'unha',
+  'unhas',
+  'barba',
+  'sobrancelha',
+  'depilacao',
+  'massagem',
+  'drenagem',
+  'limpeza',
+  'avaliacao',
+  'aula',
+  'tratamento',
+  'procedimento',
+  'servico',
 ]);
 
 /** "Done" marks: with a time, a noun or an expectation of attendance they claim a booking. */

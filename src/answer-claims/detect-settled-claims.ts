@@ -3,6 +3,7 @@ import {
   auxiliaryHit,
   becomesAt,
   DESTINATIONS,
+  echoedSlotOf,
   gotASlotAt,
   movesSomewhere,
   newSlotAt,
@@ -48,21 +49,32 @@ export interface SettledClaim {
  *   concrete time or day: "mudei seu horário", "ficou para sábado";
  * - a "done" mark (pronto, feito, tudo certo, ✅, 👍) or an expectation of attendance ("te
  *   espero", "nos vemos") with a concrete clock time or an appointment noun.
- * A question's last clause ("…, pode ser?") states nothing; clauses before it still can.
+ * A question's last clause ("…, pode ser?") states nothing; clauses before it still can. A
+ * question that only names a slot, right before a bare "done" ("Sexta às 15h? Feito!"), is
+ * the slot the "done" settles.
  */
 export function detectSettledClaims(text: string): SettledClaim[] {
   const claims: SettledClaim[] = [];
   let donePending = false;
-  for (const sentence of splitAnswer(text)) {
+  let echoedSlot: TimeExpressions | null = null;
+  const sentences = splitAnswer(text);
+  for (const [index, sentence] of sentences.entries()) {
     const kind = claimOfSentence(sentence, donePending);
+    // "Às 15h? Perfeito! Com quem prefere?": a question after the "done" asks for what is still missing
+    const settledEcho = !sentence.question && isBareDone(sentence.tokens) && !sentences[index + 1]?.question ? echoedSlot : null;
     if (kind) claims.push({ kind, sentence: sentence.original, when: findTimeExpressions(sentence.tokens) });
+    else if (settledEcho) claims.push({ kind: 'booked', sentence: sentence.original, when: settledEcho });
     donePending = !sentence.question && isBareDone(sentence.tokens);
+    echoedSlot = sentence.question ? echoedSlotOf(sentence.tokens) : null;
   }
   return claims;
 }
 
-/** Words that may stand next to a "done" mark in a sentence of its own: "Tudo certo!", "Já está feito!" */
-const BARE_FILLERS = new Set(['tudo', 'ja', 'esta', 'ta', 'entao', 'e', 'ai', 'aqui', 'viu', 'prontinho', 'bem', 'muito', 'deu', 'missao']);
+/**
+ * Words that may stand next to a "done" mark in a sentence of its own: "Tudo certo!", "Já está
+ * feito!" (not "prontinho": a "done" mark itself, so "Prontinho!" alone is a bare "done").
+ */
+const BARE_FILLERS = new Set(['tudo', 'ja', 'esta', 'ta', 'entao', 'e', 'ai', 'aqui', 'viu', 'bem', 'muito', 'deu', 'missao']);
 
 /**
  * "Feito!", "Anotado!", "Tudo certinho!": a sentence that only says "done". It settles the

@@ -11,11 +11,11 @@ interface CorpusItem {
   source?: string;
   /**
    * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
-   * longer blind). heldout4: written after the round-4 freeze, never used to tune the rules.
+   * longer blind). heldout5: written before any round-5 change to the rules, never used to tune them.
    */
-  split: 'dev' | 'heldout' | 'heldout4';
-  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4) */
-  formerSplit?: 'heldout2' | 'heldout3';
+  split: 'dev' | 'heldout' | 'heldout5';
+  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5) */
+  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4';
   known?: KnownAppointment[];
 }
 
@@ -95,8 +95,40 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
       expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(30);
   });
 
+  it('holds the round-4 blind split (heldout4, measured once) in dev since round 5', () => {
+    const formerBlind = corpus.items.filter((item) => item.formerSplit === 'heldout4');
+    expect(formerBlind.length).toBeGreaterThanOrEqual(81);
+    expect(formerBlind.every((item) => item.split === 'dev' && item.source === 'issue-29-heldout-4')).toBe(true);
+  });
+
+  it('holds round-5 dev answers of the classes heldout4 missed, each with look-alikes', () => {
+    const added = corpus.items.filter((item) => item.source === 'issue-29-round-5');
+    expect(added.every((item) => item.split === 'dev')).toBe(true);
+    for (const label of ['false_claim', 'non_claim'] as const)
+      expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(18);
+    const categories = new Set(added.map((item) => item.category));
+    for (const category of ['fitted_in', 'organised', 'now_stands', 'question_then_done', 'past_verb', 'leave_it_to_me'])
+      expect(categories, category).toContain(category);
+  });
+
+  it('holds a blind split for round 5 (heldout5): at least 80 answers, both labels, deposits, waitlists and several services', () => {
+    const blind = corpus.items.filter((item) => item.split === 'heldout5');
+    expect(blind.length).toBeGreaterThanOrEqual(80);
+    expect(blind.every((item) => item.source === 'issue-29-heldout-5')).toBe(true);
+    for (const label of ['false_claim', 'non_claim'] as const)
+      expect(blind.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(30);
+    for (const kind of ['booked', 'cancelled', 'rescheduled'])
+      expect(blind.filter((item) => item.kind === kind).length, kind).toBeGreaterThanOrEqual(10);
+    const categories = blind.map((item) => item.category ?? '');
+    for (const theme of ['deposit', 'waitlist', 'multi_service', 'price', 'existing_booking'])
+      expect(
+        categories.some((category) => category.includes(theme)),
+        theme,
+      ).toBe(true);
+  });
+
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout', 'heldout4'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout5'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -107,12 +139,13 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
           (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
       );
     }
-    // The rules are tuned on dev only; the held-out figures are printed as measured. heldout4
-    // was written after the round-4 freeze and is not asserted: tuning on it would make it one
-    // more dev split.
-    const blind = corpus.items.filter((item) => item.split === 'heldout4');
-    expect(blind.filter((item) => item.label === 'false_claim').length).toBeGreaterThanOrEqual(30);
-    expect(blind.filter((item) => item.label === 'non_claim').length).toBeGreaterThanOrEqual(30);
+    // The rules are tuned on dev only; the held-out figures are printed as measured. heldout5
+    // was measured once after the round-5 freeze: recall 91.5 % (43 of 47), false alarms 6.4 %
+    // (3 of 47), short of the targets. It is held at those figures (a change to the rules may
+    // not lose what they caught), not at the targets: tuning on it would make it one more dev split.
+    const blind = score(corpus.items.filter((item) => item.split === 'heldout5'));
+    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(43);
+    expect(blind.falseAlarms.length).toBeLessThanOrEqual(3);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);

@@ -57,3 +57,75 @@ describe('detectSettledClaims, round-4 rules', () => {
     expect(kindsOf('Cancelamento registrado, seu horário de sexta saiu.')).toEqual(['cancelled']);
   });
 });
+
+/** Round 5: the classes heldout4 missed, each with a sentence it catches and the look-alike it must leave alone. */
+describe('detectSettledClaims, round-5 rules', () => {
+  it.each([
+    [
+      'an irregular past (desfazer)',
+      'Tranquilo, já desfiz o agendamento de quinta.',
+      'Se quiser, eu desfaço o agendamento de quinta.',
+      'cancelled',
+    ],
+    ['its participle', 'Agendamento desfeito: a escova de quinta saiu.', 'A Bia desfez a escova com uma hidratação.', 'cancelled'],
+    ['a slot fitted in', 'Consegui um encaixe pra você amanhã às 15h.', 'Não consegui nenhum encaixe para amanhã.', 'booked'],
+    ['all organised', 'Já está tudo organizado para a sua coloração de quarta às 14h.', 'Estou organizando a agenda de quarta.', 'booked'],
+    [
+      'now it is going to be',
+      'Sua hidratação agora vai ser na quinta às 16h.',
+      'Agora o salão vai ser na Rua das Flores a partir de janeiro.',
+      'rescheduled',
+    ],
+    [
+      'an echoed slot, then done',
+      'Sexta às 15h? Feito! Já está na agenda da Ana.',
+      'Quer sexta às 15h? Perfeito, é só me confirmar.',
+      'booked',
+    ],
+    [
+      'leave it to me',
+      'Pode deixar que já cancelei a massagem de amanhã.',
+      'Pode deixar o horário das 10h de amanhã com a Bia, se quiser.',
+      'cancelled',
+    ],
+  ])('%s: "%s" claims, "%s" does not', (_rule, claim, lookAlike, kind) => {
+    expect(kindsOf(claim)).toContain(kind);
+    expect(kindsOf(lookAlike)).toEqual([]);
+  });
+
+  it('a lone "Prontinho!" is a bare "done" too: it settles the slot echoed before it', () => {
+    expect(kindsOf('Amanhã às 9h com a Ju? Prontinho!')).toEqual(['booked']);
+  });
+
+  it('the echoed slot is the one checked: "Sexta às 15h? Feito!" names 15:00 on a Friday', () => {
+    expect(detectSettledClaims('Sexta às 15h? Feito!')).toEqual([
+      { kind: 'booked', sentence: 'Feito!', when: { times: ['15:00'], days: [{ kind: 'weekday', weekday: 5 }] } },
+    ]);
+  });
+
+  it.each([
+    ['a "done" that asks for what is missing', 'Às 15h? Perfeito!', 'Às 15h? Perfeito! Com quem você prefere?', 'booked'],
+    [
+      'an echoed day with no time yet',
+      'Amanhã às 10h? Perfeito! Vou ver os horários da Bia.',
+      'Amanhã? Perfeito! Vou ver os horários da Bia.',
+      'booked',
+    ],
+    ['an acknowledgement after the echo', 'Quinta às 10h? Certo!', 'Quinta às 10h? Certo, entendi, vou conferir.', 'booked'],
+    [
+      '"pode deixar" before what the customer leaves',
+      'Pode deixar, o horário das 10h ficou reservado.',
+      'Pode deixar a sua preferência de horário aqui que eu vejo com a equipe.',
+      'booked',
+    ],
+    [
+      'the future of a change, not of a when',
+      'Seu corte agora vai ser às 11h.',
+      'Seu horário vai ser confirmado pela Bia assim que ela chegar.',
+      'rescheduled',
+    ],
+  ])('the limits of each: %s ("%s" claims, "%s" does not)', (_rule, claim, lookAlike, kind) => {
+    expect(kindsOf(claim)).toContain(kind);
+    expect(kindsOf(lookAlike)).toEqual([]);
+  });
+});
