@@ -107,6 +107,7 @@ const PT_BR_CODES = new Set([
   'last_service',
   'last_professional',
   'has_future_appointments',
+  'resource_in_use',
 ]);
 
 /**

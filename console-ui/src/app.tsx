@@ -10,6 +10,7 @@ import { LazyOverviewPage } from './lazy-overview-page.js';
 import { startLiveEvents, stopLiveEvents, useLiveEvents } from './live-events.js';
 import { PasswordPage } from './password-page.js';
 import { hrefOf, linkProps, navigate, type Route, useRoute } from './router.js';
+import { ResourcesPage } from './settings/resources-page.js';
 import { SettingsPage } from './settings/settings-page.js';
 import { SignInPage } from './sign-in-page.js';
 import { StatsPage } from './stats-page.js';
@@ -165,6 +166,7 @@ function Shell(props: { session: Session; route: Route; onSignedOut: () => void 
         {route.page === 'stats' ? <StatsPage session={session} /> : null}
         {route.page === 'team' ? <TeamPage session={session} /> : null}
         {route.page === 'settings' ? <SettingsPage session={session} /> : null}
+        {route.page === 'resources' ? <ResourcesPage session={session} /> : null}
         {route.page === 'overview' ? <LazyOverviewPage session={session} /> : null}
         {route.page === 'not_found' ? (
           <section>

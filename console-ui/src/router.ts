@@ -9,6 +9,7 @@ export type Route =
   | { page: 'overview' }
   | { page: 'team' }
   | { page: 'settings' }
+  | { page: 'resources' }
   | { page: 'password' }
   | { page: 'not_found' };
 
@@ -21,6 +22,7 @@ export function parseRoute(pathname: string): Route {
   if (path === '/estatisticas') return { page: 'stats' };
   if (path === '/equipe') return { page: 'team' };
   if (path === '/ajustes') return { page: 'settings' };
+  if (path === '/ajustes/recursos') return { page: 'resources' };
   if (path === '/resumo') return { page: 'overview' };
   if (path === '/senha') return { page: 'password' };
   const conversation = /^\/conversas\/(\d+)$/.exec(path);
@@ -47,6 +49,8 @@ export function hrefOf(route: Route): string {
       return `${BASE}/equipe`;
     case 'settings':
       return `${BASE}/ajustes`;
+    case 'resources':
+      return `${BASE}/ajustes/recursos`;
     case 'overview':
       return `${BASE}/resumo`;
     case 'password':

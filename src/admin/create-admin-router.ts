@@ -13,6 +13,7 @@ import { createProfessionalRoutes } from './professional-routes.js';
 import { createQuickReplyRoutes } from './quick-reply-routes.js';
 import { requireApiKey } from './require-api-key.js';
 import { requireStaffSession } from './require-staff-session.js';
+import { createResourceRoutes } from './resource-routes.js';
 import { createSettingsRoutes } from './settings-routes.js';
 import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js';
 import { createStaffAccountRoutes } from './staff-account-routes.js';
@@ -33,6 +34,8 @@ export interface AdminRouterDeps {
 }
 
 const BODY_LIMIT = '32kb';
+/** A whole tenant file the owner imports: a large salon's catalogue, hours and time off. */
+const TENANT_FILE_LIMIT = '1mb';
 
 /**
  * The admin API for attendants and ops, under `/admin` only (so its JSON body parser never
@@ -62,6 +65,8 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
     publicUrl: deps.config.PUBLIC_URL,
   });
   admin.use((request, response, next) => (request.get('authorization') ? byApiKey : bySession)(request, response, next));
+  // The larger parser reads the import's body first; the general one then leaves a parsed body alone.
+  admin.post('/tenant-file', express.json({ limit: TENANT_FILE_LIMIT }));
   admin.use(express.json({ limit: BODY_LIMIT }));
   admin.use(createHandoffRoutes(deps));
   admin.use(createInboxRoutes(deps));
@@ -75,6 +80,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createStaffAccountRoutes(deps));
   admin.use(createTenantFileRoute(deps));
   admin.use(createSettingsRoutes(deps));
+  admin.use(createResourceRoutes(deps));
   const router = Router();
   router.use('/admin', admin);
   return router;

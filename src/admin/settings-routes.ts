@@ -1,26 +1,22 @@
 import { type Response, Router } from 'express';
 import { z } from 'zod';
-import type { SalonSettings, Sent } from '../contract/index.js';
+import type { SalonSettings, Sent, SettingsChangeItem } from '../contract/index.js';
 import type { Db } from '../db/index.js';
-import { AppError, type Clock, type Logger, localDateTimeOf } from '../shared/index.js';
+import { AppError, type Clock, type Logger } from '../shared/index.js';
 import {
   type ChangeTenantSettingsRequest,
-  changeTenantSettings,
   exportTenantFile,
   firstRunChecklist,
+  listSettingsChanges,
   SETTINGS_FIELDS,
-  type SettingsActor,
-  type SettingsOutcome,
   type TenantFile,
 } from '../tenant/index.js';
-import { type AdminContext, adminContextOf } from './admin-context.js';
+import { adminContextOf } from './admin-context.js';
 import { assertOwner } from './owner-only.js';
 import { parseRequest } from './parse-request.js';
 import { idParamsSchema } from './request-schemas.js';
-import { staffRefusalTexts } from './staff-refusal-texts.js';
+import { fieldsBodySchema, saveSettingsChange } from './save-settings-change.js';
 
-// The fields themselves are judged by the tenant file's schema (tenant/); here only the shape of the body.
-const fieldsBodySchema = z.record(z.string(), z.unknown(), { error: 'envie um objeto JSON com os campos' });
 const settingsBodySchema = z.strictObject(Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, z.unknown().optional()])), {
   error: (issue) =>
     issue.code === 'unrecognized_keys' ? `campo desconhecido: use ${SETTINGS_FIELDS.join(', ')}` : 'envie um objeto JSON com os campos',
@@ -31,7 +27,8 @@ const WHAT = 'alterar os ajustes do salão';
 /**
  * The owner's settings, saved through the tenant file's validation (tenant/changeTenantSettings):
  * `GET /admin/settings` (booking rules, reminders, templates, business information, holidays; the
- * catalogue with ids; the first-run checklist), `PUT /admin/settings`, `POST /admin/services`,
+ * catalogue with ids; the first-run checklist), `GET /admin/settings/changes` (the latest recorded
+ * changes with their actors, file imports from the command line included), `PUT /admin/settings`, `POST /admin/services`,
  * `PATCH /admin/services/:id`, `POST /admin/professionals`, `PATCH /admin/professionals/:id`.
  * Only the fields sent change; `{"retired": true}` retires. Owners only (attendants 403); another
  * tenant's ids 404. A refusal is 400 with a pt-BR `details` entry per field, or 409, and writes
@@ -41,15 +38,7 @@ export function createSettingsRoutes(deps: { db: Db; logger: Logger; clock: Cloc
   const router = Router();
   const { db } = deps;
 
-  const save = async (response: Response, change: ChangeTenantSettingsRequest['change']) => {
-    const context = adminContextOf(response);
-    assertOwner(context, WHAT);
-    const outcome = await changeTenantSettings(db, { tenantId: context.tenantId, actor: actorOf(context), change, now: deps.clock.now() });
-    const saved = savedOrThrow(outcome, change.kind, context.timezone, response);
-    if (!saved) return null;
-    deps.logger.info({ tenantId: context.tenantId, change: change.kind, key: saved.key }, 'tenant settings changed');
-    return saved;
-  };
+  const save = (response: Response, change: ChangeTenantSettingsRequest['change']) => saveSettingsChange(deps, response, change);
 
   router.get('/settings', async (_request, response) => {
     const context = adminContextOf(response);
@@ -57,6 +46,14 @@ export function createSettingsRoutes(deps: { db: Db; logger: Logger; clock: Cloc
     const file = await exportTenantFile(db, context.tenantId);
     if (!file) throw new AppError('not_found', 'Salão não encontrado.', 404);
     response.json(await settingsBody(db, context.tenantId, file));
+  });
+
+  router.get('/settings/changes', async (_request, response) => {
+    const context = adminContextOf(response);
+    assertOwner(context, WHAT);
+    const entries = await listSettingsChanges(db, context.tenantId);
+    const items: Sent<SettingsChangeItem>[] = entries.map((entry) => ({ ...entry, at: entry.at.toISOString() }));
+    response.json({ items });
   });
 
   router.put('/settings', async (request, response) => {
@@ -99,67 +96,16 @@ export function createSettingsRoutes(deps: { db: Db; logger: Logger; clock: Cloc
   return router;
 }
 
-function actorOf(context: AdminContext): SettingsActor {
-  return context.actor.kind === 'staff'
-    ? { kind: 'staff_account', staffAccountId: context.actor.staffId }
-    : { kind: 'api_key', apiKeyId: context.actor.apiKeyId };
-}
-
-/**
- * The saved file, or the refusal as the admin API answers it (pt-BR for the owner). A
- * professional's future appointments are answered here (409 with `appointments`), so null.
- */
-function savedOrThrow(
-  outcome: SettingsOutcome,
-  kind: ChangeTenantSettingsRequest['change']['kind'],
-  timezone: string,
-  response: Response,
-): Extract<SettingsOutcome, { kind: 'saved' }> | null {
-  switch (outcome.kind) {
-    case 'saved':
-      return outcome;
-    case 'invalid':
-      throw new AppError('invalid_request', 'Corrija os campos indicados.', 400, outcome.problems);
-    case 'not_found':
-      throw new AppError(
-        'not_found',
-        kind === 'edit_professional'
-          ? staffRefusalTexts.professionalNotFound()
-          : kind === 'edit_service'
-            ? staffRefusalTexts.serviceNotFound()
-            : 'Salão não encontrado.',
-        404,
-      );
-    case 'last_service':
-      throw new AppError('last_service', 'Este é o último serviço ativo: o salão precisa de pelo menos um.', 409);
-    case 'last_professional':
-      throw new AppError('last_professional', 'Este é o último profissional ativo: o salão precisa de pelo menos um.', 409);
-    case 'future_appointments':
-      response.status(409).json({
-        error: {
-          code: 'has_future_appointments',
-          message: `Este profissional ainda tem ${outcome.appointments.length === 1 ? '1 horário marcado' : `${outcome.appointments.length} horários marcados`}: remarque ou cancele antes de retirá-lo.`,
-        },
-        appointments: outcome.appointments.map((appointment) => ({
-          id: appointment.id,
-          start: localDateTimeOf(appointment.startsAt.getTime(), timezone),
-          end: localDateTimeOf(appointment.endsAt.getTime(), timezone),
-          service: appointment.service,
-          customer: appointment.customer,
-        })),
-      });
-      return null;
-  }
-}
-
 async function settingsBody(db: Db, tenantId: number, file: TenantFile): Promise<Sent<SalonSettings> & Record<string, unknown>> {
-  const [services, professionals, checklist] = await Promise.all([
+  const [services, professionals, resources, checklist] = await Promise.all([
     db.service.findMany({ where: { tenantId, active: true }, select: { id: true, key: true } }),
     db.professional.findMany({ where: { tenantId, active: true }, select: { id: true, key: true } }),
+    db.resource.findMany({ where: { tenantId, active: true }, select: { id: true, key: true } }),
     firstRunChecklist(db, tenantId),
   ]);
   const serviceIds = new Map(services.map((row) => [row.key, row.id]));
   const professionalIds = new Map(professionals.map((row) => [row.key, row.id]));
+  const resourceIds = new Map(resources.map((row) => [row.key, row.id]));
   return {
     name: file.name,
     timezone: file.timezone,
@@ -168,7 +114,7 @@ async function settingsBody(db: Db, tenantId: number, file: TenantFile): Promise
     reminders: file.reminders ?? [],
     templates: file.templates ?? {},
     holidays: file.holidays ?? null,
-    resources: file.resources ?? [],
+    resources: (file.resources ?? []).map((resource) => ({ id: resourceIds.get(resource.key) ?? null, ...resource })),
     services: file.services.map((service) => ({
       id: serviceIds.get(service.key) ?? null,
       ...service,

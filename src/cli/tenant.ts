@@ -7,6 +7,7 @@ import { EmbeddedPostgresInUseError } from '../db/index.js';
 import { createLogger, systemClock } from '../shared/index.js';
 import { formatApiKeyNotice, importTenant, listTenants, readTenantFile, type TenantFile } from '../tenant/index.js';
 import { devSecretsNotice } from './dev-secrets-notice.js';
+import { formatImportChanges } from './format-import-changes.js';
 import { loadCliConfig } from './load-cli-config.js';
 import { type CliDatabase, openCliDatabase } from './open-cli-database.js';
 import { parseTenantArgs, type TenantCommand } from './parse-tenant-args.js';
@@ -124,6 +125,7 @@ async function runImport(
     keyring: keyringFromConfig(config),
     newKey: command.newKey,
     keyExpiresInDays: command.expiresInDays,
+    actor: { kind: 'cli' },
   });
   if (outcome.kind === 'refused') {
     process.stderr.write('refused, nothing was imported:\n');
@@ -131,6 +133,7 @@ async function runImport(
     return EXIT.invalid;
   }
   process.stdout.write(`Tenant "${outcome.slug}" ${outcome.created ? 'created' : 'updated'} (id ${outcome.tenantId}).\n`);
+  if (!outcome.created) process.stdout.write(formatImportChanges(outcome.changes));
   if (outcome.apiKey) {
     process.stdout.write(formatApiKeyNotice(outcome.slug, outcome.apiKey));
     if (outcome.apiKeyExpiresAt) process.stdout.write(`It expires at ${outcome.apiKeyExpiresAt.toISOString()}.\n`);

@@ -6,7 +6,17 @@ import { CONSOLE_ASSETS_DIR, readConsoleIndex } from './console-assets.js';
 import { sessionTokenOf } from './console-session.js';
 
 /** Client-side pages of the console (History API paths); anything else under /console is 404. */
-const PAGES = [/^\/$/, /^\/entrar$/, /^\/senha$/, /^\/agenda$/, /^\/estatisticas$/, /^\/equipe$/, /^\/ajustes$/, /^\/resumo$/];
+const PAGES = [
+  /^\/$/,
+  /^\/entrar$/,
+  /^\/senha$/,
+  /^\/agenda$/,
+  /^\/estatisticas$/,
+  /^\/equipe$/,
+  /^\/ajustes$/,
+  /^\/ajustes\/recursos$/,
+  /^\/resumo$/,
+];
 
 /** Pages of one row: a signed-in person asking for another tenant's (or a missing) row gets the 404 page. */
 const ROW_PAGES = [

@@ -14,7 +14,11 @@ export type SettingsChange =
   | { kind: 'add_service'; fields: Fields }
   | { kind: 'edit_service'; key: string; fields: Fields }
   | { kind: 'add_professional'; fields: Fields }
-  | { kind: 'edit_professional'; key: string; fields: Fields };
+  | { kind: 'edit_professional'; key: string; fields: Fields }
+  | { kind: 'add_resource'; fields: Fields }
+  | { kind: 'edit_resource'; key: string; fields: Fields }
+  /** a whole tenant file the owner uploaded: it replaces the salon's data (its slug and WhatsApp number stay) */
+  | { kind: 'import_file'; fields: Fields };
 
 export interface AppliedChange {
   /** the file to validate and write (unvalidated: the merge keeps whatever was sent) */
@@ -40,11 +44,13 @@ const MERGED_BLOCKS = new Set(['assistant', 'booking']);
 export function applySettingsChange(
   current: TenantFile,
   change: SettingsChange,
-  takenKeys: { services: ReadonlySet<string>; professionals: ReadonlySet<string> },
+  takenKeys: { services: ReadonlySet<string>; professionals: ReadonlySet<string>; resources: ReadonlySet<string> },
 ): AppliedChange | null {
+  if (change.kind === 'import_file') return importedFile(current, change.fields);
   const file = structuredClone(current) as unknown as Record<string, unknown> & {
     services: Fields[];
     professionals: Fields[];
+    resources?: Fields[];
   };
   const { retired, fields, keyRefusal } = splitFields(change);
   if (change.kind === 'add_service' || change.kind === 'edit_service') giveVariantsKeys(fields, takenKeys.services);
@@ -67,6 +73,21 @@ export function applySettingsChange(
       const key = typeof fields.key === 'string' ? fields.key : freeKey(fields.name, takenKeys.professionals);
       file.professionals.push(withoutNulls({ ...fields, key }));
       return { file, scope: ['professionals', file.professionals.length - 1], key, retired: false, refusals };
+    }
+    case 'add_resource': {
+      const key = typeof fields.key === 'string' ? fields.key : freeKey(fields.name, takenKeys.resources);
+      file.resources = [...(file.resources ?? []), withoutNulls({ ...fields, key })];
+      return { file, scope: ['resources', file.resources.length - 1], key, retired: false, refusals };
+    }
+    case 'edit_resource': {
+      const resources = file.resources ?? [];
+      const index = resources.findIndex((resource) => resource.key === change.key);
+      if (index < 0) return null;
+      if (retired) {
+        resources.splice(index, 1);
+        if (resources.length === 0) delete file.resources;
+      } else resources[index] = merged(resources[index]!, fields);
+      return { file, scope: ['resources', index], key: change.key, retired, refusals };
     }
     case 'edit_professional': {
       const index = file.professionals.findIndex((professional) => professional.key === change.key);
@@ -110,11 +131,39 @@ export function applySettingsChange(
 function splitFields(change: SettingsChange): { retired: boolean; fields: Fields; keyRefusal: string | null } {
   const { retired, ...fields } = change.fields;
   let keyRefusal: string | null = null;
-  if ((change.kind === 'edit_service' || change.kind === 'edit_professional') && 'key' in fields) {
+  const isEdit = change.kind === 'edit_service' || change.kind === 'edit_professional' || change.kind === 'edit_resource';
+  if (isEdit && 'key' in fields) {
     if (fields.key !== change.key) keyRefusal = 'a chave não muda depois de criada (crie outro e retire este)';
     delete fields.key;
   }
   return { retired: retired === true, fields, keyRefusal };
+}
+
+/**
+ * An uploaded tenant file in place of the current one. It must be this salon's (same slug) and
+ * may not move the WhatsApp number or carry its token: those stay the operator's, at the command
+ * line. Everything else is the file's, validated whole afterwards like any change.
+ */
+function importedFile(current: TenantFile, uploaded: Fields): AppliedChange {
+  const refusals: AppliedChange['refusals'] = [];
+  if (uploaded.slug !== undefined && uploaded.slug !== current.slug) {
+    refusals.push({ path: ['slug'], message: `o arquivo é de outro salão ("${String(uploaded.slug)}"); este é "${current.slug}"` });
+  }
+  const whatsapp: Fields = isRecord(uploaded.whatsapp) ? uploaded.whatsapp : {};
+  if (whatsapp.phoneNumberId !== undefined && whatsapp.phoneNumberId !== current.whatsapp.phoneNumberId) {
+    refusals.push({
+      path: ['whatsapp', 'phoneNumberId'],
+      message: 'o número do WhatsApp não muda pelo console (o operador muda com npm run tenant -- import)',
+    });
+  }
+  if (whatsapp.accessToken !== undefined) {
+    refusals.push({
+      path: ['whatsapp', 'accessToken'],
+      message: 'o token de acesso do WhatsApp não é enviado pelo console (o operador usa npm run tenant -- import)',
+    });
+  }
+  const file = { ...structuredClone(uploaded), slug: current.slug, whatsapp: { ...current.whatsapp } };
+  return { file, scope: [], key: null, retired: false, refusals };
 }
 
 /** Variants sent without a key get one from their name (the console never asks for keys). */

@@ -2,8 +2,11 @@ import { generateApiKey } from '../auth/index.js';
 import { ConfigError } from '../config/index.js';
 import type { Keyring } from '../credentials/index.js';
 import { type Db, inTransaction } from '../db/index.js';
+import { describeTenantFileChanges, type TenantFileChange } from './describe-tenant-file-changes.js';
+import { exportTenantFile } from './export-tenant-file.js';
 import { lockTenantSettings } from './lock-tenant-settings.js';
 import { parseTenantFile } from './parse-tenant-file.js';
+import { recordSettingsChange, type SettingsActor } from './record-settings-change.js';
 import { type AccessTokenChange, writeTenantFile } from './write-tenant-file.js';
 
 /**
@@ -24,6 +27,8 @@ export type ImportTenantOutcome =
       apiKeyPrefix: string | null;
       /** when the new key stops working; null = never */
       apiKeyExpiresAt: Date | null;
+      /** what the import changed, entry by entry (everything is `added` for a new tenant; empty when nothing changed) */
+      changes: TenantFileChange[];
     }
   | { kind: 'refused'; problems: string[] };
 
@@ -35,6 +40,8 @@ export interface ImportTenantOptions {
   /** lifetime of the key minted now (`--expires-in-days`); unset = never expires */
   keyExpiresInDays?: number;
   now?: Date;
+  /** who imports: the import is recorded in `settings_changes` like a console change (the CLI passes `{kind: 'cli'}`); unset, not recorded */
+  actor?: SettingsActor;
 }
 
 /**
@@ -46,7 +53,8 @@ export interface ImportTenantOptions {
  * gets a new key only with `newKey` (re-importing mints none). The access token is stored
  * sealed (AES-256-GCM, see credentials/); an unchanged token keeps its stored value, a file
  * without one keeps the stored token (an exported file has none) and `null` removes it.
- * A bad file is refused with every problem named, and nothing is written.
+ * A bad file is refused with every problem named, and nothing is written. With an `actor` the
+ * import is recorded in `settings_changes` (`file_imported`, what changed, never the token itself).
  */
 export async function importTenant(db: Db, input: unknown, options: ImportTenantOptions): Promise<ImportTenantOutcome> {
   const parsed = parseTenantFile(input);
@@ -70,9 +78,23 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
       }
       const existing = await tx.tenant.findUnique({ where: { slug: file.slug }, select: { id: true } });
       if (existing) await lockTenantSettings(tx, existing.id);
+      const before = existing ? await exportTenantFile(tx, existing.id) : null;
       const { tenantId, created } = await writeTenantFile(tx, file, tokenChange);
+      // Both sides are exports, so only real differences show (never the file's order or its defaults).
+      const changes = describeTenantFileChanges(before, (await exportTenantFile(tx, tenantId))!);
+      if (options.actor) {
+        await recordSettingsChange(tx, tenantId, options.actor, {
+          change: 'file_imported',
+          targetKey: null,
+          details: {
+            created,
+            changes,
+            accessToken: tokenChange.kind === 'set' ? 'set' : tokenChange.kind === 'remove' ? 'removed' : 'kept',
+          },
+        });
+      }
       if (!created && !options.newKey) {
-        return { kind: 'imported', tenantId, slug: file.slug, created, apiKey: null, apiKeyPrefix: null, apiKeyExpiresAt: null };
+        return { kind: 'imported', tenantId, slug: file.slug, created, apiKey: null, apiKeyPrefix: null, apiKeyExpiresAt: null, changes };
       }
       const apiKey = generateApiKey();
       const expiresAt = options.keyExpiresInDays === undefined ? null : new Date(now.getTime() + options.keyExpiresInDays * 86_400_000);
@@ -85,6 +107,7 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
         apiKey: apiKey.key,
         apiKeyPrefix: apiKey.prefix,
         apiKeyExpiresAt: expiresAt,
+        changes,
       };
     },
     IMPORT_TRANSACTION,

@@ -8,10 +8,12 @@ export {
   type SettingsProblem,
 } from './change-tenant-settings.js';
 export { importDemoTenantIfNoTenants } from './demo-tenant.js';
+export { describeTenantFileChanges, type TenantFileChange } from './describe-tenant-file-changes.js';
 export { exportTenantFile } from './export-tenant-file.js';
 export { FIRST_RUN_STEPS, type FirstRunChecklist, type FirstRunStep, firstRunChecklist } from './first-run-checklist.js';
 export { formatApiKeyNotice } from './format-api-key-notice.js';
 export { type ImportTenantOutcome, importTenant } from './import-tenant.js';
+export { listSettingsChanges, type SettingsChangeEntry } from './list-settings-changes.js';
 export { listTenants, type TenantSummary } from './list-tenants.js';
 export {
   type NotificationTemplates,

@@ -49,6 +49,8 @@ function isTenantScoped(sql: string): boolean {
   if (/tenant_id/i.test(sql)) return true;
   // The tenant's own row: its id is the tenant id.
   if (/FROM "public"\."tenants" WHERE \("public"\."tenants"\."id" = \$1/.test(sql)) return true;
+  // The tenant's own row changed (a settings change or an imported file), found by its id like the read above.
+  if (/^UPDATE "public"\."tenants" SET .* WHERE \("public"\."tenants"\."id" = \$\d+ AND 1=1\) RETURNING/s.test(sql)) return true;
   if (/"key_hash"\s*=/.test(sql)) return true;
   if (/^\s*(BEGIN|COMMIT|ROLLBACK|SET|SELECT 1)\b/i.test(sql)) return true;
   // A relation load has a bare condition; a lookup the code wrote (findFirst/findUnique) is wrapped in parentheses.
@@ -231,6 +233,7 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       'POST /admin/staff/:id/reset-password': () => request(app).post(`/admin/staff/${ids.staff}/reset-password`).set(auth).send({}),
       'GET /admin/tenant-file': () => request(app).get('/admin/tenant-file').set(auth),
       'GET /admin/settings': () => request(app).get('/admin/settings').set(auth),
+      'GET /admin/settings/changes': () => request(app).get('/admin/settings/changes').set(auth),
       'PUT /admin/settings': () =>
         request(app)
           .put('/admin/settings')
@@ -246,6 +249,19 @@ describe('every admin API query is confined to the caller’s tenant', () => {
           .send({ name: 'Escopo Pro', services: ['corte'], hours: { mon: [['09:00', '12:00']] } }),
       'PATCH /admin/professionals/:id': () =>
         request(app).patch(`/admin/professionals/${tenant.professionals[0]?.id}`).set(auth).send({ name: 'Ana Maria' }),
+      'POST /admin/resources': () => request(app).post('/admin/resources').set(auth).send({ name: 'Lavatório', count: 2 }),
+      'GET /admin/resources': () => request(app).get('/admin/resources').set(auth),
+      'PATCH /admin/resources/:id': async () => {
+        const resource = await db.resource.findFirstOrThrow({ where: { tenantId: tenant.id, key: 'lavatorio' }, select: { id: true } });
+        return request(app).patch(`/admin/resources/${resource.id}`).set(auth).send({ count: 3 });
+      },
+      'POST /admin/tenant-file': async () => {
+        const file = (await request(app).get('/admin/tenant-file').set(auth)).body as { booking: Record<string, number> };
+        return request(app)
+          .post('/admin/tenant-file')
+          .set(auth)
+          .send({ ...file, booking: { ...file.booking, minNoticeMinutes: 30 } });
+      },
     };
     expect(Object.keys(exercised).sort(), 'a declared admin route is not exercised here').toEqual(declaredAdminRoutes());
 

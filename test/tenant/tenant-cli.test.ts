@@ -90,4 +90,42 @@ describe('npm run tenant', () => {
     expect(rotated.code, rotated.stderr).toBe(0);
     expect((await database.db.tenant.findUniqueOrThrow({ where: { slug: 'salao-live' } })).accessToken).toMatch(/^enc:v1:k2:/);
   }, 120_000);
+
+  it('when an operator imports a file, then settings_changes records it like a console change, with the CLI as actor and what changed (never the token)', async () => {
+    const demo = JSON.parse(await readFile(path.join(root, 'scripts/demo-tenant.json'), 'utf8'));
+    const file = path.join(directory, 'recorded.json');
+    const salon = { ...demo, slug: 'salao-registro', whatsapp: { phoneNumberId: '400000000000077' } };
+    await writeFile(file, JSON.stringify(salon));
+    const created = await runTenantCli(['import', file], database.url);
+    expect(created.code, created.stderr).toBe(0);
+    const tenant = await database.db.tenant.findUniqueOrThrow({ where: { slug: 'salao-registro' } });
+
+    const repriced = {
+      ...salon,
+      services: salon.services.map((service: { key: string }) => (service.key === 'corte' ? { ...service, priceCents: 9000 } : service)),
+    };
+    await writeFile(file, JSON.stringify(repriced));
+    const updated = await runTenantCli(['import', file], database.url);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.stdout).toContain('Changed (1):\n  - service corte: changed (priceCents)\n');
+    const unchanged = await runTenantCli(['import', file], database.url);
+    expect(unchanged.stdout).toContain('Nothing changed');
+
+    const rows = await database.db.settingsChange.findMany({ where: { tenantId: tenant.id }, orderBy: { id: 'asc' } });
+    expect(rows.map((row) => [row.actorKind, row.actorId, row.change, row.targetKey])).toEqual([
+      ['cli', null, 'file_imported', null],
+      ['cli', null, 'file_imported', null],
+      ['cli', null, 'file_imported', null],
+    ]);
+    expect(rows[0]!.details).toMatchObject({
+      created: true,
+      changes: expect.arrayContaining([{ change: 'added', entity: 'service', key: 'corte', name: 'Corte feminino', fields: [] }]),
+    });
+    expect(rows[1]!.details).toEqual({
+      created: false,
+      accessToken: 'kept',
+      changes: [{ change: 'changed', entity: 'service', key: 'corte', name: 'Corte feminino', fields: ['priceCents'] }],
+    });
+    expect(rows[2]!.details).toEqual({ created: false, accessToken: 'kept', changes: [] });
+  }, 120_000);
 });

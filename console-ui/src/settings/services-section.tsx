@@ -22,11 +22,11 @@ export function ServicesSection(props: {
     setEditing(null);
     props.onChanged(notice);
   };
-  const retire = async (service: SettingsService) => {
+  const retire = async (service: { id: number | null; name: string }, notice: string) => {
     setError(null);
     try {
       await api('PATCH', `/admin/services/${service.id}`, { retired: true });
-      props.onChanged(`Serviço ${service.name} retirado. Os agendamentos feitos continuam no histórico.`);
+      props.onChanged(notice);
     } catch (caught) {
       setError(errorText(caught));
     }
@@ -53,9 +53,34 @@ export function ServicesSection(props: {
                 <button type="button" class="secondary" onClick={() => setEditing(service.key)}>
                   Editar {service.name}
                 </button>
-                <button type="button" class="secondary" onClick={() => retire(service)}>
+                <button
+                  type="button"
+                  class="secondary"
+                  onClick={() => retire(service, `Serviço ${service.name} retirado. Os agendamentos feitos continuam no histórico.`)}
+                >
                   Retirar {service.name}
                 </button>
+                {service.variants.length > 0 ? (
+                  <ul class="settings-list variants" aria-label={`Variações de ${service.name}`}>
+                    {service.variants.map((variant) => (
+                      <li key={variant.key}>
+                        <span class="settings-item">
+                          {variant.name} · {variant.durationMinutes ?? service.durationMinutes} min ·{' '}
+                          {priceText(variant.priceCents === undefined ? service : variant)}
+                        </span>
+                        <button
+                          type="button"
+                          class="secondary"
+                          onClick={() =>
+                            retire(variant, `Variação ${variant.name} retirada. Os agendamentos feitos continuam no histórico.`)
+                          }
+                        >
+                          Retirar variação {variant.name}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </>
             )}
           </li>

@@ -5,6 +5,8 @@ import { hrefOf, linkProps } from '../router.js';
 import { ProfessionalsSection } from './professionals-section.js';
 import { RulesSection } from './rules-section.js';
 import { ServicesSection } from './services-section.js';
+import { SettingsHistorySection } from './settings-history-section.js';
+import { TenantFileImportSection } from './tenant-file-import-section.js';
 
 const STEP_TEXTS: Record<SalonSettings['checklist']['steps'][number]['step'], string> = {
   services: 'Cadastre os serviços com seus preços',
@@ -58,7 +60,8 @@ export function SettingsPage(props: { session: Session }) {
       ) : null}
       <p>
         As mudanças valem na hora para o assistente do WhatsApp. A equipe do console fica em{' '}
-        <a {...linkProps(hrefOf({ page: 'team' }))}>Equipe</a>.
+        <a {...linkProps(hrefOf({ page: 'team' }))}>Equipe</a>; salas, cadeiras e máquinas que os serviços dividem, em{' '}
+        <a {...linkProps(hrefOf({ page: 'resources' }))}>Recursos do salão</a>.
       </p>
       {!settings ? <p>Carregando…</p> : null}
       {settings && !settings.checklist.done ? (
@@ -82,6 +85,8 @@ export function SettingsPage(props: { session: Session }) {
           <RulesSection settings={settings} onChanged={changed} />
         </div>
       ) : null}
+      {settings ? <TenantFileImportSection onImported={changed} /> : null}
+      {settings ? <SettingsHistorySection key={version} timezone={settings.timezone} /> : null}
     </section>
   );
 }
