@@ -19,7 +19,8 @@ export interface DeletedQueueLeftovers {
  * jobs older than `keepFailedDays` (their failure was logged and handed to a person long ago).
  *
  * graphile-worker's own `cleanup({ tasks: ['GC_JOB_QUEUES'] })` runs the same delete, but
- * without a lock, so it can race `add_jobs`: that function inserts the queue row (a no-op when it
+ * without a lock, so it can race `add_jobs` (and the intake's add_conversation_jobs, which
+ * writes the same rows in the same order): that function inserts the queue row (a no-op when it
  * exists) and then the job in a later statement that looks the queue up again; a queue row
  * deleted in between leaves the job without its queue, and a conversation's jobs could then run
  * at the same time. Here the delete first takes a SHARE ROW EXCLUSIVE lock on the queue table,

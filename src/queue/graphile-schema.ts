@@ -2,8 +2,9 @@ import type { Queryable } from '../db/index.js';
 
 // graphile-worker's own schema, as this project reads and writes it beyond the library's API:
 // the one module that names its private tables (job fences, dead-worker recovery, leftovers,
-// the readiness probe) and its `jobs` view (queue lag, metrics). Every column used here is
-// listed in QUEUE_SCHEMA_USED, and test/queue/graphile-schema.test.ts fails when the
+// the readiness probe) and its `jobs` view (queue lag, metrics), besides the intake's job
+// upsert in SQL (add_conversation_jobs, migration 20261219000000_intake_jobs_without_add_jobs).
+// Every column used here or there is listed in QUEUE_SCHEMA_USED, and test/queue/graphile-schema.test.ts fails when the
 // installed graphile-worker's schema lacks one or gives it another type, so an upgrade that
 // changes them is caught before it reaches a worker.
 
@@ -17,11 +18,26 @@ export const QUEUE_SCHEMA_USED = {
     attempts: 'smallint',
     max_attempts: 'smallint',
     updated_at: 'timestamp with time zone',
+    // written by add_conversation_jobs, as graphile-worker's add_jobs writes them
+    task_id: 'integer',
+    payload: 'json',
+    run_at: 'timestamp with time zone',
+    key: 'text',
+    priority: 'smallint',
+    flags: 'jsonb',
+    revision: 'integer',
+    last_error: 'text',
+    is_available: 'boolean',
   },
   _private_job_queues: {
     id: 'integer',
     locked_by: 'text',
     locked_at: 'timestamp with time zone',
+    queue_name: 'text',
+  },
+  _private_tasks: {
+    id: 'integer',
+    identifier: 'text',
   },
   jobs: {
     task_identifier: 'text',
@@ -33,7 +49,7 @@ export const QUEUE_SCHEMA_USED = {
 } as const satisfies Record<string, Record<string, string>>;
 
 /** Functions of `graphile_worker` called directly (not through the library). */
-export const QUEUE_FUNCTIONS_USED = ['add_job', 'add_jobs', 'remove_job', 'force_unlock_workers'] as const;
+export const QUEUE_FUNCTIONS_USED = ['add_job', 'remove_job', 'force_unlock_workers'] as const;
 
 // --- job fences (job-fence.ts): $1 job id, $2 the lock's owner, $3 the lock's time ---
 // locked_at has microseconds; the JavaScript Date graphile hands over has them cut to milliseconds.

@@ -5,9 +5,10 @@ import type { InboundMessageToStore, ProcessingSchedule } from './inbound-messag
 /**
  * Stores a batch of inbound messages and enqueues their conversations' processing in ONE
  * statement (one transaction, one commit, its queue NOTIFYs) — what the webhook needs under
- * load: PostgreSQL serialises the commits of every transaction that NOTIFYs (as
- * graphile-worker's add_jobs does), so one enqueue per message would cap intake at one disk
- * flush per message.
+ * load: PostgreSQL serialises the commits of every transaction that NOTIFYs (as enqueuing a
+ * graphile-worker job does), so one enqueue per message would cap intake at one disk flush per
+ * message. The jobs are written by `add_conversation_jobs` inside the statement, the rows
+ * graphile-worker's add_jobs would write (migration 20261219000000_intake_jobs_without_add_jobs).
  *
  * Customers are found, created or linked by `upsert_wa_customer` (phone and/or business-scoped
  * user id) inside the statement; when two stored customers turn out to be one person, they are

@@ -12,6 +12,8 @@ import { createTenantResolver } from './tenant-resolver.js';
 import { hasSignatureShape, isValidSignature } from './verify-signature.js';
 
 const WEBHOOK_PATH = '/webhooks/whatsapp';
+const OK_BODY = 'OK';
+const OK_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(OK_BODY)) };
 
 export interface WhatsAppWebhookDeps {
   config: Pick<
@@ -124,7 +126,9 @@ export function createWhatsAppWebhookRouter(deps: WhatsAppWebhookDeps): Router {
         return;
       }
       await intakeWebhook(intakeDeps, body);
-      response.sendStatus(200);
+      // What sendStatus(200) sends, without its ETag hash, freshness check and type lookup:
+      // Meta reads only the status (docs/performance.md).
+      response.writeHead(200, OK_HEADERS).end(OK_BODY);
     },
   );
   return router;

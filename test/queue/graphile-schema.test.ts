@@ -33,8 +33,12 @@ describe("graphile-worker's schema as this project uses it", () => {
     await database.db.$executeRawUnsafe(`CREATE SCHEMA ${schema}`);
     // As if a new version had dropped updated_at, widened job_queue_id and renamed the view's run_at.
     await database.db.$executeRawUnsafe(`CREATE TABLE ${schema}._private_jobs (id bigint, job_queue_id bigint, locked_by text,
-      locked_at timestamptz, attempts smallint, max_attempts smallint)`);
-    await database.db.$executeRawUnsafe(`CREATE TABLE ${schema}._private_job_queues (id integer, locked_by text, locked_at timestamptz)`);
+      locked_at timestamptz, attempts smallint, max_attempts smallint, task_id integer, payload json, run_at timestamptz, key text,
+      priority smallint, flags jsonb, revision integer, last_error text, is_available boolean)`);
+    await database.db.$executeRawUnsafe(
+      `CREATE TABLE ${schema}._private_job_queues (id integer, locked_by text, locked_at timestamptz, queue_name text)`,
+    );
+    await database.db.$executeRawUnsafe(`CREATE TABLE ${schema}._private_tasks (id integer, identifier text)`);
     await database.db.$executeRawUnsafe(`CREATE VIEW ${schema}.jobs AS SELECT 'task'::text AS task_identifier, now() AS due_at,
       now() AS locked_at, 0::smallint AS attempts, 25::smallint AS max_attempts`);
     await database.db.$executeRawUnsafe(`CREATE FUNCTION ${schema}.add_job() RETURNS void LANGUAGE sql AS ''`);
@@ -45,7 +49,7 @@ describe("graphile-worker's schema as this project uses it", () => {
       { kind: 'missing_column', table: 'jobs', column: 'run_at', expected: 'timestamp with time zone' },
       ...QUEUE_FUNCTIONS_USED.filter((name) => name !== 'add_job').map((name) => ({ kind: 'missing_function', name })),
     ]);
-    expect(Object.keys(QUEUE_SCHEMA_USED)).toEqual(['_private_jobs', '_private_job_queues', 'jobs']);
+    expect(Object.keys(QUEUE_SCHEMA_USED)).toEqual(['_private_jobs', '_private_job_queues', '_private_tasks', 'jobs']);
   });
 
   it('is named by one module of src/ only', () => {
