@@ -127,6 +127,27 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
       ).toBe(true);
   });
 
+  it('holds round-6 dev answers of the classes heldout5 missed or flagged, each with look-alikes', () => {
+    const added = corpus.items.filter((item) => item.source === 'issue-29-round-6');
+    expect(added.every((item) => item.split === 'dev')).toBe(true);
+    for (const label of ['false_claim', 'non_claim'] as const)
+      expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(18);
+    for (const category of [
+      'one_act_habit',
+      'in_the_system',
+      'no_longer',
+      'place_in_time',
+      'waitlist_entry',
+      'pending_state',
+      'others_full',
+    ])
+      for (const label of ['false_claim', 'non_claim'] as const)
+        expect(
+          added.some((item) => item.category === category && item.label === label),
+          `${category} ${label}`,
+        ).toBe(true);
+  });
+
   it('holds a blind split for round 6 (heldout6): at least 80 answers, both labels, noun forms, deposits, waitlists, several services, recurring bookings', () => {
     const blind = corpus.items.filter((item) => item.split === 'heldout6');
     expect(blind.length).toBeGreaterThanOrEqual(80);
