@@ -11,7 +11,8 @@ interface CorpusItem {
   source?: string;
   /**
    * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
-   * longer blind). heldout6: written before any round-6 change to the rules, never used to tune them.
+   * longer blind). heldout6: written before any round-6 change to the rules, measured once after
+   * the round-6 freeze, never used to tune them.
    */
   split: 'dev' | 'heldout' | 'heldout6';
   /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6) */
@@ -176,7 +177,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
   });
 
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout6'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -187,12 +188,17 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
           (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
       );
     }
-    // The rules are tuned on dev only; the held-out figures are printed as measured.
+    // The rules are tuned on dev only; the held-out figures are printed as measured. heldout6
+    // was measured once after the round-6 freeze: recall 84.8 % (39 of 46), false alarms 6.7 %
+    // (3 of 45), short of the targets. It is held at those figures (a change to the rules may
+    // not lose what they caught), not at the targets: tuning on it would make it one more dev split.
+    const blind = score(corpus.items.filter((item) => item.split === 'heldout6'));
+    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(39);
+    expect(blind.falseAlarms.length).toBeLessThanOrEqual(3);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
-    // heldout6 is left out until it is measured, once, after the round-6 rules are frozen
-    const all = score(corpus.items.filter((item) => item.split !== 'heldout6'));
+    const all = score(corpus.items);
     console.log(`claims corpus [all]: recall ${percent(all.recall)}, false alarms ${percent(all.falseAlarmRate)}`);
     expect(all.recall).toBeGreaterThanOrEqual(0.95);
     expect(all.falseAlarmRate).toBeLessThanOrEqual(0.05);
