@@ -1,5 +1,14 @@
-import { type ChangeKind, infinitiveOf, PAST_AUXILIARIES, type VerbHit } from './change-verbs.js';
-import { APPOINTMENT_NOUNS, COMING_VERBS, NEGATIONS, SERVICE_NOUNS, STANDING_PHRASES, SUSPENDERS } from './claim-lexicon.js';
+import { type ChangeKind, infinitiveOf, PAST_AUXILIARIES, settledVerbOf, type VerbHit } from './change-verbs.js';
+import {
+  APPOINTMENT_NOUNS,
+  COMING_VERBS,
+  NEGATIONS,
+  SERVICE_NOUNS,
+  STANDING_PHRASES,
+  SUSPENDERS,
+  UNSETTLED_STATES,
+  WAITLISTS,
+} from './claim-lexicon.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 
 /**
@@ -31,7 +40,20 @@ export function suspendsAt(tokens: readonly string[], index: number): boolean {
   if (isFutureCopulaOfAWhen(tokens, index)) return false;
   // "olha só", "veja só": an interjection, not "only"
   if (token === 'so' && (tokens[index - 1] === 'olha' || tokens[index - 1] === 'veja')) return false;
+  if (isPlaceInTimeAt(tokens, index)) return false;
   return !NEGATIONS.has(tokens[index - 1] as string);
+}
+
+/** "do seu", "da Ana", "das 10h", "disso": what "depois"/"antes" places a time after or before. */
+const OF_SOMETHING = new Set(['do', 'da', 'dos', 'das', 'disso', 'dele', 'dela', 'deles', 'delas']);
+
+/**
+ * "para logo depois do seu, às 11h30", "antes da escova": "depois"/"antes" with "do"/"da" place
+ * a time next to another, they open no condition (that is "depois que", "depois de pagar").
+ */
+function isPlaceInTimeAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  return (token === 'depois' || token === 'antes') && OF_SOMETHING.has(tokens[index + 1] as string);
 }
 
 /** Nouns that end like a conditional verb: "a barbearia", "a secretaria". */
@@ -213,4 +235,56 @@ function clauseAround(tokens: readonly string[], index: number): readonly string
   let end = index;
   while (end < tokens.length && !isBreak(tokens[end] as string)) end++;
   return tokens.slice(start, end);
+}
+
+/** The copulas of "não está mais agendado", "não consta mais", "não fica mais marcado". */
+const STILL_COPULAS = new Set(['esta', 'ta', 'estao', 'tao', 'consta', 'constam', 'fica', 'ficou', 'ficam']);
+
+/**
+ * "o banho do Thor não está mais agendado": a booking participle denied with "não … mais"
+ * states that the appointment is gone, a cancellation ("não está agendado" alone denies a booking).
+ */
+export function noLongerAt(tokens: readonly string[], index: number): ChangeKind | null {
+  const verb = settledVerbOf(tokens[index] as string);
+  if (verb?.kind !== 'booked' || !verb.strong || tokens[index - 1] !== 'mais') return null;
+  if (!STILL_COPULAS.has(tokens[index - 2] as string)) return null;
+  return tokens[index - 3] === 'nao' || (tokens[index - 3] === 'ja' && tokens[index - 4] === 'nao') ? 'cancelled' : null;
+}
+
+/**
+ * "coloquei seu nome na lista de espera para sábado": a weak booking verb whose clause puts the
+ * customer on a waitlist books nothing (its day is the day waited for).
+ */
+export function ontoAWaitlistAt(tokens: readonly string[], index: number): boolean {
+  const clause = clauseAround(tokens, index);
+  return clause.some((token, at) => WAITLISTS.has(token) && clause[at + 1] === 'de' && clause[at + 2] === 'espera');
+}
+
+/** "a reserva fica pendente até…", "ficou aguardando o sinal", "fica em aberto": a state that settles nothing yet. */
+export function unsettledStateAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  if (!token.startsWith('fic') && !token.startsWith('fiqu')) return false;
+  let next = index + 1;
+  if (tokens[next] === 'ainda') next++;
+  if (tokens[next] === 'em') next++;
+  return UNSETTLED_STATES.has(tokens[next] as string);
+}
+
+const ALL_OF_THEM = new Set(['todos', 'todas']);
+const GENERIC_PLURALS = new Set(['os', 'as']);
+const CUSTOMER_WORDS = new Set([...POSSESSIVES, 'voce', 'vc', 'te', 'lhe', 'tu']);
+
+/**
+ * "os horários de dezembro já estão quase todos reservados": a plural booking participle that
+ * describes how full the agenda is (other customers' bookings), not a change for this customer:
+ * after "quase (todos)", or after "todos" about the slots in general ("os horários", no
+ * possessive and no "você" in the sentence).
+ */
+export function othersBookingsAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  if (!token.endsWith('s') || settledVerbOf(token)?.kind !== 'booked') return false;
+  const before = tokens[index - 1] as string;
+  if (before === 'quase' || (ALL_OF_THEM.has(before) && tokens[index - 2] === 'quase')) return true;
+  if (!ALL_OF_THEM.has(before) || tokens.some((candidate) => CUSTOMER_WORDS.has(candidate))) return false;
+  return tokens.some((candidate, at) => GENERIC_PLURALS.has(candidate) && APPOINTMENT_NOUNS.has(tokens[at + 1] as string));
 }

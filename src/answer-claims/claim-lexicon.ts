@@ -146,7 +146,26 @@ export const STANDING_PHRASES: ReadonlyArray<{
   { kind: 'booked', last: 'mao', before: [new Set(['na'])] },
   { kind: 'booked', last: 'martelo', before: [new Set(['o']), new Set(['bati', 'batemos', 'batido'])] },
   { kind: 'cancelled', last: 'agenda', before: [new Set(['da']), new Set(['saiu', 'sairam'])] },
+  // "já está no sistema", "tá lançado no sistema" (not "vou ver no sistema")
+  { kind: 'booked', last: 'sistema', before: [new Set(['no']), new Set(['esta', 'ta', 'estao', 'tao', 'consta', 'constam'])] },
+  { kind: 'booked', last: 'sistema', before: [new Set(['no']), new Set(['tudo']), new Set(['esta', 'ta'])] },
 ];
+
+/** "fica pendente", "ficou aguardando o sinal", "está em aberto": states that settle nothing yet. */
+export const UNSETTLED_STATES = new Set([
+  'pendente',
+  'pendentes',
+  'aguardando',
+  'provisoria',
+  'provisorio',
+  'preliminar',
+  'aberto',
+  'aberta',
+  'analise',
+]);
+
+/** "lista de espera", "fila de espera": a waitlist, where a name is put without booking anything. */
+export const WAITLISTS = new Set(['lista', 'fila']);
 
 /** "toda segunda", "todos os dias": a habit or a rule of the business, not a change. */
 export const HABIT_MARKS = new Set(['toda', 'todas', 'todo', 'todos', 'sempre', 'diariamente', 'semanalmente']);

@@ -7,11 +7,15 @@ import {
   gotASlotAt,
   movesSomewhere,
   newSlotAt,
+  noLongerAt,
   notesADetailAt,
   nowStandsAt,
+  ontoAWaitlistAt,
+  othersBookingsAt,
   possessionAt,
   standingPhraseAt,
   suspendsAt,
+  unsettledStateAt,
   wentToAt,
 } from './claim-idioms.js';
 import {
@@ -142,6 +146,9 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     if (COPULAS_OF_A_RULE.has(token)) ruleCopula = true;
     const comingNext = COMING_VERBS.has(tokens[index + 1] as string);
     if (suspendsAt(tokens, index)) suspended = true;
+    // "não está mais agendado": denied as still standing, the appointment is gone
+    const gone = suspended || purpose ? null : noLongerAt(tokens, index);
+    if (gone) consider(gone, 1);
     if (suspended || negated || purpose) continue;
     if (comingNext && (hasClock || hasDay)) consider('booked', 0);
     if (ruleCopula && conditionAhead(index)) continue;
@@ -157,6 +164,11 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       wentToAt(tokens, index);
     // "passou" moves something only towards a new time ("passei para sábado"); "esse horário já passou" is time going by
     const movedNowhere = verb !== null && token.startsWith('pass') && !movesSomewhere(tokens, index);
+    // a waitlist entry, a pending state, how full the agenda is: no booking for this customer
+    const booksNothing =
+      verb?.kind === 'booked' &&
+      ((!verb.strong && ontoAWaitlistAt(tokens, index)) || unsettledStateAt(tokens, index) || othersBookingsAt(tokens, index));
+    if (booksNothing) continue;
     // a weak booking verb next to a change noun states that change: "a desmarcação foi registrada"
     const verbKind = verb && !verb.strong && verb.kind === 'booked' && changeNoun ? changeNoun : verb?.kind;
     if (verb && verbKind && !movedNowhere && (verb.strong || hasNoun || hasClock || hasDay)) consider(verbKind, verb.strong ? 2 : 1);

@@ -10,10 +10,18 @@ import { APPOINTMENT_NOUNS, CONDITION_OPENERS, DONE_MARKS, HABIT_MARKS, HABIT_UN
 const PLURAL_WEEKDAYS = new Set(['segundas', 'tercas', 'quartas', 'quintas', 'sextas', 'sabados', 'domingos']);
 
 /**
+ * "agendei", "desmarquei": the first-person past of a strong change verb is one act, done once,
+ * whatever habit words describe the appointments it made ("terças 08/12 e 15/12, sempre às 18h").
+ */
+const isOneAct = (token: string) => token.endsWith('ei') && settledVerbOf(token)?.strong === true;
+
+/**
  * "toda segunda", "todos os dias", "sempre", "aos sábados", "toda reserva": the sentence
- * states a habit or what happens to every appointment.
+ * states a habit or what happens to every appointment, unless it reports one act of the
+ * speaker's ("Agendei as três sessões: terças, sempre às 18h").
  */
 export function statesAHabit(tokens: readonly string[]): boolean {
+  if (tokens.some(isOneAct)) return false;
   return tokens.some((token, index) => {
     if (PLURAL_WEEKDAYS.has(token)) return true;
     if (!HABIT_MARKS.has(token)) return false;

@@ -11,11 +11,12 @@ interface CorpusItem {
   source?: string;
   /**
    * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
-   * longer blind). heldout5: written before any round-5 change to the rules, never used to tune them.
+   * longer blind). heldout6: written before any round-6 change to the rules, measured once after
+   * the round-6 freeze, never used to tune them.
    */
-  split: 'dev' | 'heldout' | 'heldout5';
-  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5) */
-  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4';
+  split: 'dev' | 'heldout' | 'heldout6';
+  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6) */
+  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5';
   known?: KnownAppointment[];
 }
 
@@ -111,10 +112,10 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
       expect(categories, category).toContain(category);
   });
 
-  it('holds a blind split for round 5 (heldout5): at least 80 answers, both labels, deposits, waitlists and several services', () => {
-    const blind = corpus.items.filter((item) => item.split === 'heldout5');
-    expect(blind.length).toBeGreaterThanOrEqual(80);
-    expect(blind.every((item) => item.source === 'issue-29-heldout-5')).toBe(true);
+  it('holds the round-5 blind split (heldout5, measured once) in dev since round 6: both labels, deposits, waitlists and several services', () => {
+    const blind = corpus.items.filter((item) => item.formerSplit === 'heldout5');
+    expect(blind.length).toBeGreaterThanOrEqual(94);
+    expect(blind.every((item) => item.split === 'dev' && item.source === 'issue-29-heldout-5')).toBe(true);
     for (const label of ['false_claim', 'non_claim'] as const)
       expect(blind.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(30);
     for (const kind of ['booked', 'cancelled', 'rescheduled'])
@@ -127,8 +128,56 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
       ).toBe(true);
   });
 
+  it('holds round-6 dev answers of the classes heldout5 missed or flagged, each with look-alikes', () => {
+    const added = corpus.items.filter((item) => item.source === 'issue-29-round-6');
+    expect(added.every((item) => item.split === 'dev')).toBe(true);
+    for (const label of ['false_claim', 'non_claim'] as const)
+      expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(18);
+    for (const category of [
+      'one_act_habit',
+      'in_the_system',
+      'no_longer',
+      'place_in_time',
+      'waitlist_entry',
+      'pending_state',
+      'others_full',
+    ])
+      for (const label of ['false_claim', 'non_claim'] as const)
+        expect(
+          added.some((item) => item.category === category && item.label === label),
+          `${category} ${label}`,
+        ).toBe(true);
+  });
+
+  it('holds a blind split for round 6 (heldout6): at least 80 answers, both labels, noun forms, deposits, waitlists, several services, recurring bookings', () => {
+    const blind = corpus.items.filter((item) => item.split === 'heldout6');
+    expect(blind.length).toBeGreaterThanOrEqual(80);
+    expect(blind.every((item) => item.source === 'issue-29-heldout-6')).toBe(true);
+    for (const label of ['false_claim', 'non_claim'] as const)
+      expect(blind.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(40);
+    for (const kind of ['booked', 'cancelled', 'rescheduled'])
+      expect(blind.filter((item) => item.kind === kind).length, kind).toBeGreaterThanOrEqual(10);
+    const categories = blind.map((item) => item.category ?? '');
+    for (const theme of [
+      'noun_form',
+      'deposit',
+      'waitlist',
+      'multi_service',
+      'recurring',
+      'offer',
+      'question',
+      'conditional',
+      'others',
+      'existing_booking',
+    ])
+      expect(
+        categories.some((category) => category.includes(theme)),
+        theme,
+      ).toBe(true);
+  });
+
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout', 'heldout5'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout6'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -139,12 +188,12 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
           (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
       );
     }
-    // The rules are tuned on dev only; the held-out figures are printed as measured. heldout5
-    // was measured once after the round-5 freeze: recall 91.5 % (43 of 47), false alarms 6.4 %
-    // (3 of 47), short of the targets. It is held at those figures (a change to the rules may
+    // The rules are tuned on dev only; the held-out figures are printed as measured. heldout6
+    // was measured once after the round-6 freeze: recall 84.8 % (39 of 46), false alarms 6.7 %
+    // (3 of 45), short of the targets. It is held at those figures (a change to the rules may
     // not lose what they caught), not at the targets: tuning on it would make it one more dev split.
-    const blind = score(corpus.items.filter((item) => item.split === 'heldout5'));
-    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(43);
+    const blind = score(corpus.items.filter((item) => item.split === 'heldout6'));
+    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(39);
     expect(blind.falseAlarms.length).toBeLessThanOrEqual(3);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);

@@ -129,3 +129,49 @@ describe('detectSettledClaims, round-5 rules', () => {
     expect(kindsOf(lookAlike)).toEqual([]);
   });
 });
+
+/** Round 6: the classes heldout5 missed or flagged, each with a sentence it catches and its look-alike. */
+describe('detectSettledClaims, round-6 rules', () => {
+  it.each([
+    [
+      'one act over habit words',
+      'Agendei as três sessões de drenagem: terças 08/12, 15/12 e 22/12, sempre às 18h.',
+      'Toda terça eu confirmo os horários da semana, sempre às 18h.',
+      'booked',
+    ],
+    ['standing in the system', 'Sábado às 8h com o Léo, já está no sistema.', 'Vou ver no sistema se tem sábado às 8h.', 'booked'],
+    [
+      'no longer booked',
+      'O banho do Thor de sábado não está mais agendado.',
+      'O banho do Thor de sábado não está agendado ainda.',
+      'cancelled',
+    ],
+    [
+      '"depois do" places a time, "depois que" opens a condition',
+      'Movi o corte do Pedro para logo depois do seu, às 11h30.',
+      'Depois que você pagar o sinal, fica agendado às 11h30.',
+      'rescheduled',
+    ],
+  ])('%s: "%s" claims, "%s" does not', (_rule, claim, lookAlike, kind) => {
+    expect(kindsOf(claim)).toContain(kind);
+    expect(kindsOf(lookAlike)).toEqual([]);
+  });
+
+  it.each([
+    ['a waitlist entry', 'Coloquei seu nome na lista de espera para sábado de manhã.', 'Coloquei seu nome no horário de sábado às 10h.'],
+    ['a pending state', 'A reserva fica pendente até a confirmação do sinal de R$ 20.', 'A reserva ficou para sábado às 10h.'],
+    [
+      'how full the agenda is',
+      'Os horários de dezembro já estão quase todos reservados, recomendo garantir logo.',
+      'Seus horários de sábado já estão todos reservados: 10h e 11h.',
+    ],
+  ])('%s: "%s" books nothing, "%s" still claims', (_rule, nonClaim, claim) => {
+    expect(kindsOf(nonClaim)).toEqual([]);
+    expect(kindsOf(claim)).toContain('booked');
+  });
+
+  it('a strong verb still claims next to a waitlist, and a settled clause next to a pending one', () => {
+    expect(kindsOf('Tirei você da lista de espera e já agendei sábado às 10h.')).toContain('booked');
+    expect(kindsOf('Seu horário ficou marcado para sábado às 10h, e o sinal ficou pendente.')).toContain('booked');
+  });
+});
