@@ -28,6 +28,7 @@ export type {
   SettingsService,
   StaffMember,
   TimeOffSpan,
+  WaitlistItem,
   WeekdayKey,
 } from './console-api.js';
 export type { Same, Sent } from './sent.js';

@@ -16,6 +16,7 @@ import { businessAnswers, topicsOf } from './sentence/business-answers.js';
 import { answerAllOffered, answerChoiceWithMore } from './sentence/choice-with-more.js';
 import { answerQuestion, answerThanks, complaintHandoff, handoffRequested, leaveFlow } from './sentence/conversation-moves.js';
 import { readMessage } from './sentence/read-message.js';
+import { answerWaitlistRequest } from './sentence/waitlist-request.js';
 import { answerWishStep } from './sentence/wish-steps.js';
 import { type StepOutcome, type TurnContext, withPrefix } from './turn.js';
 import type { Reading } from './understanding/index.js';
@@ -42,6 +43,7 @@ export async function handleStep(context: TurnContext, step: Step, offered: Offe
   if (command === 'menu') return mainMenuScreen(context.tenantName);
   if (command === 'back') return renderStep(context, previousStep(step));
   if (intent === 'leave') return leaveFlow(step);
+  if (reading && intent === 'waitlist') return answerWaitlistRequest(context, reading);
   if (reading && (intent === 'address' || intent === 'hours' || intent === 'payment')) return answerQuestion(context, step, reading);
   if (intent === 'thanks' && !isYesNoStep(step)) return answerThanks(context, step, reading);
 

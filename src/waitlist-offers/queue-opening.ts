@@ -1,0 +1,38 @@
+import type { Tx } from '../db/index.js';
+import { enqueueJob, TASKS } from '../queue/index.js';
+import type { AppointmentChanged, BlockRemoved } from '../scheduling/appointments/index.js';
+import { openingOfAppointmentChange, openingOfRemovedBlock, type SlotOpening } from './slot-opening.js';
+
+/**
+ * Queues the `offer-waitlist-opening` job of a freed slot in the caller's transaction: it runs
+ * once the change committed (and never when it rolled back), outside the change's transaction,
+ * so matching entries and reading availability never slow a cancellation down. The same
+ * opening queued twice before it runs is one job.
+ */
+export async function queueWaitlistOpening(tx: Tx, opening: SlotOpening): Promise<void> {
+  const startsAt = opening.startsAt.toISOString();
+  const endsAt = opening.endsAt.toISOString();
+  await enqueueJob(tx, {
+    task: TASKS.offerWaitlistOpening,
+    payload: { tenantId: opening.tenantId, professionalId: opening.professionalId, startsAt, endsAt },
+    jobKey: `waitlist-opening:${opening.tenantId}:${opening.professionalId}:${startsAt}:${endsAt}`,
+    jobKeyMode: 'replace',
+    maxAttempts: 5,
+  });
+}
+
+/**
+ * The waitlist's subscriber to appointment changes (boot/ hands it to the scheduling domain): a
+ * change that frees time still ahead (a cancellation, a move's old time, an expired deposit
+ * hold: see openingOfAppointmentChange) queues that opening.
+ */
+export async function offerOnAppointmentChanged(tx: Tx, event: AppointmentChanged): Promise<void> {
+  const opening = openingOfAppointmentChange(event);
+  if (opening) await queueWaitlistOpening(tx, opening);
+}
+
+/** The waitlist's subscriber to removed blocks: the block's time still ahead is an opening. */
+export async function offerOnBlockRemoved(tx: Tx, event: BlockRemoved): Promise<void> {
+  const opening = openingOfRemovedBlock(event, event.at);
+  if (opening) await queueWaitlistOpening(tx, opening);
+}
