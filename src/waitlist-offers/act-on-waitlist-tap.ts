@@ -57,6 +57,7 @@ export async function actOnWaitlistTap(
     start: localDateTimeOf(offer.startsAt.getTime(), tenant.timezone),
     idempotencyKey: `waitlist-offer:${offer.offerId}`,
     now,
+    waitlistOfferId: offer.offerId,
     policy: customerPolicy({ kind: 'customer_reminder', customerId: scope.customerId }, 'waitlist'),
   });
   if (booked.kind === 'refused') {

@@ -42,7 +42,7 @@ interface EntryRow {
  * (oldest first; entries already offered a time inside this opening are left out, so a passed
  * hold goes to the next one), the free starts inside the opening of each entry's service
  * (availability as the bot sees it: working hours, the booking window and notice, other
- * appointments; minus the times other offers hold), decides (decideWaitlistOffer, pure), and in
+ * appointments, and the times other offers hold), decides (decideWaitlistOffer, pure), and in
  * one transaction re-checks the entry (FOR UPDATE: still open), writes the offer with its
  * 15-minute hold, marks the entry `offered`, queues the message (the reply button inside the
  * 24-hour window, the `slotOffer` template outside it) and the `pass-waitlist-offer` job at the
@@ -58,7 +58,6 @@ export async function offerOpening(deps: WaitlistDeps, opening: SlotOpening): Pr
   const template = readNotificationTemplates(tenant.templates).slotOffer ?? null;
   const dates = localDatesOf(opening, tenant.timezone);
   const entries = await loadCandidates(deps.db, opening, dates, now);
-  const held = await loadHeldIntervals(deps.db, opening, now);
   const days = new Map<string, DayAvailability | null>();
   for (const entry of entries) {
     const key = `${entry.serviceId}|${entry.date}`;
@@ -85,13 +84,7 @@ export async function offerOpening(deps: WaitlistDeps, opening: SlotOpening): Pr
     freeStarts: (serviceId, date) => {
       const day = days.get(`${serviceId}|${date}`);
       if (!day) return [];
-      const length = day.service.durationMinutes * 60_000;
-      return day.slots.filter(
-        (start) =>
-          start >= opening.startsAt.getTime() &&
-          start < opening.endsAt.getTime() &&
-          !held.some(([from, to]) => start < to && start + length > from),
-      );
+      return day.slots.filter((start) => start >= opening.startsAt.getTime() && start < opening.endsAt.getTime());
     },
   });
   if (decision.kind === 'none') return decision;
@@ -212,13 +205,4 @@ function loadCandidates(db: Db, opening: SlotOpening, dates: string[], now: Date
             AND o.starts_at >= ${opening.startsAt} AND o.starts_at < ${opening.endsAt})
      ORDER BY w.created_at, w.id
      LIMIT ${CANDIDATES_LIMIT}::int`;
-}
-
-/** The times this professional's offers still on hold keep for their entries, [startMs, endMs). */
-async function loadHeldIntervals(db: Db, opening: SlotOpening, now: Date): Promise<[number, number][]> {
-  const rows = await db.$queryRaw<{ startsAt: Date; endsAt: Date }[]>`
-    SELECT starts_at AS "startsAt", ends_at AS "endsAt" FROM waitlist_offers
-     WHERE tenant_id = ${opening.tenantId}::int AND professional_id = ${opening.professionalId}::int AND status = 'offered'
-       AND hold_until > ${now} AND starts_at < ${opening.endsAt} AND ends_at > ${opening.startsAt}`;
-  return rows.map((row) => [row.startsAt.getTime(), row.endsAt.getTime()]);
 }

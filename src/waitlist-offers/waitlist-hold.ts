@@ -1,7 +1,8 @@
 /**
- * How long an offer keeps its slot for the entry it went to: no other entry is offered that
- * time meanwhile (the contract's 15 minutes). After it the next entry gets the slot; a late tap
- * still books if the slot is free.
+ * How long an offer keeps its slot for the entry it went to (the contract's 15 minutes):
+ * availability counts an offer on hold as busy, so neither another entry, the bot nor staff
+ * take that time meanwhile; only the offer's own tap books it. After it the next entry gets
+ * the slot; a late tap still books if the slot is free.
  */
 export const WAITLIST_HOLD_MINUTES = 15;
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schedulingDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
-import { cancelAppointment, staffPolicy } from '../../src/scheduling/appointments/index.js';
+import { bookAppointment, botActor, cancelAppointment, customerPolicy, staffPolicy } from '../../src/scheduling/appointments/index.js';
+import { findFreeSlots } from '../../src/scheduling/availability/index.js';
 import { joinWaitlist, listOpenWaitlist } from '../../src/scheduling/waitlist/index.js';
 import { addDays, localInstant, silentLogger, systemClock } from '../../src/shared/index.js';
 import { actOnWaitlistTap, expireWaitlistEntries, passWaitlistOffer } from '../../src/waitlist-offers/index.js';
@@ -46,6 +47,22 @@ describe('waitlist offers: the hold, the taps, the day', () => {
     return { tenant, date, first, second, firstEntry, secondEntry, firstOffer };
   }
 
+  /** The hold is over now (it is judged by the database clock), before its job ran. */
+  const endHold = (offerId: number) =>
+    db.$executeRaw`UPDATE waitlist_offers SET hold_until = now() - interval '1 minute' WHERE id = ${offerId}::int`;
+
+  const tryBook = async (tenant: TestTenant, customerId: number, start: string) =>
+    bookAppointment(schedulingDepsOf(db), {
+      tenantId: tenant.id,
+      customer: { id: customerId },
+      professionalId: tenant.professionals[0]!.id,
+      serviceId: tenant.services[0]!.id,
+      start,
+      idempotencyKey: `walk-in-${customerId}-${start}`,
+      now: new Date(),
+      policy: customerPolicy(botActor(null)),
+    });
+
   const liveAt = (db: Db, tenant: TestTenant, startsAt: Date) =>
     db.appointment.findMany({ where: { tenantId: tenant.id, startsAt, status: { not: 'cancelled' } } });
 
@@ -67,13 +84,31 @@ describe('waitlist offers: the hold, the taps, the day', () => {
     // Passing again changes nothing.
     expect(await passWaitlistOffer({ db, logger: silentLogger, clock: afterHold }, firstOffer.id)).toEqual({ kind: 'not_on_hold' });
     expect(await queuedOpenings(db, tenant.id)).toEqual([]);
-    // A tap after the hold still books while the time is free.
-    const tapped = await actOnWaitlistTap(
-      { scheduling: schedulingDepsOf(db), clock: afterHold },
-      { tenantId: tenant.id, customerId: first.id },
-      { token: firstOffer.payloadToken },
-    );
-    expect(tapped.kind).toBe('booked');
+    // A tap after the hold books only while the time is free: the second entry's hold keeps it now.
+    const deps = { scheduling: schedulingDepsOf(db), clock: afterHold };
+    const late = { tenantId: tenant.id, customerId: first.id };
+    expect((await actOnWaitlistTap(deps, late, { token: firstOffer.payloadToken })).kind).toBe('gone');
+    await endHold(secondOffer!.id);
+    expect((await actOnWaitlistTap(deps, late, { token: firstOffer.payloadToken })).kind).toBe('booked');
+  });
+
+  it('while an offer holds the time, the bot neither offers nor books it; once the hold is over it does', async () => {
+    const { tenant, date, firstOffer } = await offeredSlot();
+    const starts = async () => {
+      const found = await findFreeSlots(db, {
+        tenantId: tenant.id,
+        professionalId: tenant.professionals[0]!.id,
+        serviceId: tenant.services[0]!.id,
+        date,
+        now: new Date(),
+      });
+      return found.kind === 'day' ? found.day.slots : [];
+    };
+    expect(await starts()).not.toContain(firstOffer.startsAt.getTime());
+    const walkIn = await waitlistCustomer(db, tenant);
+    expect((await tryBook(tenant, walkIn.id, `${date}T14:00`)).kind).toBe('refused');
+    await endHold(firstOffer.id);
+    expect(await starts()).toContain(firstOffer.startsAt.getTime());
   });
 
   it('when two offers of the same time are tapped at once, then exactly one booking is made and the other customer is told it is gone', async () => {
@@ -82,6 +117,8 @@ describe('waitlist offers: the hold, the taps, the day', () => {
     await runQueuedOpenings(db, tenant.id, afterHold);
     const [secondOffer] = await offersOf(db, secondEntry);
     if (!secondOffer) throw new Error('the second entry got no offer');
+    // Both holds over: both taps find the time free and race for it in the database.
+    await endHold(secondOffer.id);
     const deps = { scheduling: schedulingDepsOf(db), clock: afterHold };
 
     const taps = await Promise.all([
@@ -110,8 +147,9 @@ describe('waitlist offers: the hold, the taps, the day', () => {
     expect(await liveAt(db, tenant, firstOffer.startsAt)).toHaveLength(1);
   });
 
-  it('when the time was booked by someone else during the hold, then the tap is told it is gone and the entry waits again', async () => {
+  it('when the time was booked by someone else once the hold was over, then the tap is told it is gone and the entry waits again', async () => {
     const { tenant, date, first, firstEntry, firstOffer } = await offeredSlot();
+    await endHold(firstOffer.id);
     const walkIn = await waitlistCustomer(db, tenant);
     await bookFor(db, tenant, walkIn.id, `${date}T14:00`);
     const tapped = await actOnWaitlistTap(
