@@ -59,4 +59,32 @@ describe('GET /admin/waitlist', () => {
     expect(others.body.items.map((item: { customer: { phone: string } }) => item.customer.phone)).toEqual(['+5511955551003']);
     expect((await request(app).get('/admin/waitlist')).status).toBe(401);
   });
+
+  it('when staff book a time a waitlist offer holds, then it is refused with a message that names the hold', async () => {
+    const { entryId } = await joinAs(tenant, '5511955551004', { period: null, professional: null });
+    const date = workdayAhead(3);
+    await database.db.waitlistOffer.create({
+      data: {
+        tenantId: tenant.id,
+        entryId,
+        professionalId: tenant.professionals[0]!.id,
+        serviceId: tenant.services[0]!.id,
+        startsAt: new Date(`${date}T11:00:00-03:00`),
+        endsAt: new Date(`${date}T11:30:00-03:00`),
+        holdUntil: new Date(Date.now() + 10 * 60_000),
+        payloadToken: `hold-${entryId}-token-abcdefghij`.slice(0, 22),
+      },
+    });
+    const response = await request(createAdminTestApp(database.db))
+      .post('/admin/appointments')
+      .set(bearer(tenant.apiKey))
+      .send({
+        professionalId: tenant.professionals[0]!.id,
+        serviceId: tenant.services[0]!.id,
+        start: `${date}T11:00`,
+        customer: { name: 'Walk-in', phone: '(11) 98765-0000' },
+      });
+    expect(response.status).toBe(409);
+    expect(response.body.error.message).toContain('reservado por 15 minutos para quem está na lista de espera');
+  });
 });
