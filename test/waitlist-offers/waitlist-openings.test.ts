@@ -153,4 +153,16 @@ describe('a freed slot goes to the first waitlist entry it fits', () => {
     expect(await runQueuedOpenings(db, tenant.id)).toEqual([{ kind: 'none', reason: 'nothing_fits' }]);
     expect(await offersOf(db, entry)).toEqual([]);
   });
+
+  it('when nobody waits for that day and professional, then a cancellation queues no opening at all', async () => {
+    const tenant = await salon();
+    const date = workdayAhead(3);
+    const holder = await waitlistCustomer(db, tenant);
+    const appointment = await bookFor(db, tenant, holder.id, `${date}T09:00`);
+    // Someone waits for Bia, another for a later day: neither can take Ana's 09:00.
+    await join(db, tenant, (await waitlistCustomer(db, tenant)).id, { date, professional: 1 });
+    await join(db, tenant, (await waitlistCustomer(db, tenant)).id, { date: workdayAhead(9) });
+    await cancelAppointment(schedulingDepsOf(db), { tenantId: tenant.id, appointmentId: appointment.id, now: new Date(), policy: staff });
+    expect(await queuedOpenings(db, tenant.id)).toEqual([]);
+  });
 });
