@@ -21,8 +21,8 @@ const LAYERS = [
   },
   {
     name: 'application',
-    folders: ['conversation', 'agent', 'offline-assistant', 'reminders'],
-    comment: "a turn, the Claude loop, the offline assistant and reminders' sending and answers",
+    folders: ['conversation', 'agent', 'offline-assistant', 'reminders', 'waitlist-offers'],
+    comment: "a turn, the Claude loop, the offline assistant, reminders' sending and answers, and the waitlist's offers and taps",
   },
   {
     name: 'domain',
@@ -155,10 +155,10 @@ const config = {
       name: 'scheduling-does-not-know-its-subscribers',
       severity: 'error',
       comment:
-        'The scheduling domain tells whoever boot/ subscribed (reminders, later the waitlist and deposits) through its ' +
-        '"appointment changed" hook; importing them would make it one component with each of them again.',
+        'The scheduling domain tells whoever boot/ subscribed (reminders, the waitlist\'s offers, later deposits) through its ' +
+        '"appointment changed" and "block removed" hooks; importing them would make it one component with each of them again.',
       from: { path: '^src/scheduling/' },
-      to: { path: '^src/reminders/' },
+      to: { path: '^src/(reminders|waitlist-offers)/' },
     },
     {
       name: 'console-ui-stands-alone',

@@ -19,6 +19,7 @@ import { createSlidingWindowRateLimiter } from './sliding-window-rate-limiter.js
 import { createStaffAccountRoutes } from './staff-account-routes.js';
 import { createStatsRoutes } from './stats-routes.js';
 import { createTenantFileRoute } from './tenant-file-route.js';
+import { createWaitlistRoutes } from './waitlist-routes.js';
 
 export interface AdminRouterDeps {
   db: Db;
@@ -81,6 +82,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createTenantFileRoute(deps));
   admin.use(createSettingsRoutes(deps));
   admin.use(createResourceRoutes(deps));
+  admin.use(createWaitlistRoutes(deps));
   const router = Router();
   router.use('/admin', admin);
   return router;

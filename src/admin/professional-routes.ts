@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Professional, Sent, Service } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { createProfessionalBlock, deleteProfessionalBlock } from '../scheduling/agenda/index.js';
+import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import { findFreeSlots } from '../scheduling/availability/index.js';
 import { createMissingCalendarFeeds, rotateCalendarFeedToken } from '../scheduling/calendar-feed/index.js';
 import { type CatalogVariant, listProfessionals, listServices } from '../scheduling/catalog/index.js';
@@ -25,7 +26,14 @@ const EMPTY_DAY_REASONS = new Set(['date_past', 'beyond_horizon', 'no_working_ho
  * availability the bot offers, professionals' blocks, and feed rotation (owners only; an
  * attendant gets 403). Mounted under `/admin`.
  */
-export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: Clock; config: { PUBLIC_URL: string } }): Router {
+export function createProfessionalRoutes(deps: {
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+  config: { PUBLIC_URL: string };
+  /** a removed block tells the scheduling domain's subscribers (the waitlist) */
+  scheduling: Pick<SchedulingDeps, 'db' | 'onBlockRemoved'>;
+}): Router {
   const router = Router();
   const { db } = deps;
 
@@ -130,7 +138,8 @@ export function createProfessionalRoutes(deps: { db: Db; logger: Logger; clock: 
   router.delete('/blocks/:id', async (request, response) => {
     const { tenantId } = adminContextOf(response);
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
-    if (!(await deleteProfessionalBlock(db, { tenantId, blockId: id }))) throw new AppError('not_found', 'Bloqueio não encontrado.', 404);
+    if (!(await deleteProfessionalBlock(deps.scheduling, { tenantId, blockId: id, now: deps.clock.now() })))
+      throw new AppError('not_found', 'Bloqueio não encontrado.', 404);
     response.status(204).end();
   });
 

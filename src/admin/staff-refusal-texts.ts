@@ -66,7 +66,7 @@ export const staffRefusalTexts = {
   slotTaken: (start: string, professional: Named, justNow: boolean, alternatives: readonly string[]) =>
     `${staffDateTime(start)} com ${professional.name} ${justNow ? 'acabou de ser ocupado' : 'já está ocupado'} por outro agendamento.${nearest(alternatives)}`,
   timeOff: (start: string, professional: Named, alternatives: readonly string[]) =>
-    `${professional.name} está de folga ou com um bloqueio em ${staffDateTime(start)}; "outsideHours" não vale para folgas e bloqueios.${nearest(alternatives)}`,
+    `${professional.name} está de folga ou com um bloqueio em ${staffDateTime(start)} (ou o horário está reservado por 15 minutos para quem está na lista de espera); "outsideHours" não vale para folgas e bloqueios.${nearest(alternatives)}`,
   appointmentNotFound: () => 'Agendamento não encontrado.',
   appointmentCancelled: (id: number) => `O agendamento ${id} está cancelado.`,
   appointmentStarted: (id: number, start: string) =>

@@ -6,12 +6,20 @@ import { createGraphApiClient, type GraphApiClient } from '../graph/index.js';
 import { sendOutboundMessage } from '../outbox/index.js';
 import { type QueueTaskList, TASKS } from '../queue/index.js';
 import { sendReminder, settleUndeliveredMessage } from '../reminders/index.js';
+import { offerOpening, passWaitlistOffer } from '../waitlist-offers/index.js';
 import { schedulingDepsOf } from './scheduling-deps.js';
 import type { ServiceDeps } from './service-deps.js';
 
 const conversationPayload = z.object({ conversationId: z.number().int().positive() });
 const messagePayload = z.object({ messageId: z.number().int().positive() });
 const reminderPayload = z.object({ reminderId: z.number().int().positive() });
+const openingPayload = z.object({
+  tenantId: z.number().int().positive(),
+  professionalId: z.number().int().positive(),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+});
+const offerPayload = z.object({ offerId: z.number().int().positive() });
 
 interface ChannelTaskOptions {
   chooseResponder: ChooseResponder;
@@ -27,7 +35,8 @@ interface ChannelTaskOptions {
  * `process-conversation` answers a conversation's new messages with one responder run;
  * `send-message` sends one outbox row (a refused reminder is recorded as the reminder's
  * failure, any other refused bot message handed to a person); `send-reminder` sends one
- * appointment reminder at its due time. Wiring, so it lives in boot/: it picks the Graph API
+ * appointment reminder at its due time; `offer-waitlist-opening` offers a freed slot to the
+ * waitlist and `pass-waitlist-offer` passes an untaken offer on at its hold's end. Wiring, so it lives in boot/: it picks the Graph API
  * client and hands each component its dependencies.
  */
 export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOptions): QueueTaskList {
@@ -98,6 +107,17 @@ export function createChannelTasks(deps: ServiceDeps, options: ChannelTaskOption
     [TASKS.sendReminder]: async (payload) => {
       const { reminderId } = reminderPayload.parse(payload);
       await sendReminder({ db: deps.db, logger: deps.logger }, reminderId, deps.clock.now());
+    },
+    [TASKS.offerWaitlistOpening]: async (payload) => {
+      const opening = openingPayload.parse(payload);
+      await offerOpening(
+        { db: deps.db, logger: deps.logger, clock: deps.clock },
+        { ...opening, startsAt: new Date(opening.startsAt), endsAt: new Date(opening.endsAt) },
+      );
+    },
+    [TASKS.passWaitlistOffer]: async (payload) => {
+      const { offerId } = offerPayload.parse(payload);
+      await passWaitlistOffer({ db: deps.db, logger: deps.logger, clock: deps.clock }, offerId);
     },
   };
 }

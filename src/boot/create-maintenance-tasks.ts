@@ -5,6 +5,7 @@ import { deleteExpiredParkedStatuses, PARKED_STATUSES_KEPT_DAYS } from '../outbo
 import { eraseExpiredData } from '../privacy/index.js';
 import { deleteEmptyJobQueues, deleteQueueLeftovers, type QueueTaskList, TASKS } from '../queue/index.js';
 import type { Clock, Logger } from '../shared/index.js';
+import { expireWaitlistEntries } from '../waitlist-offers/index.js';
 
 /**
  * When the queue's cron runs the maintenance jobs (graphile-worker crontab syntax, UTC):
@@ -15,6 +16,8 @@ export const MAINTENANCE_CRONTAB = [
   `0 6 * * * ${TASKS.eraseExpiredData} ?max=1`,
   // Every minute: the named-queue rows of conversations with nothing left to run (deleteEmptyJobQueues).
   `* * * * * ${TASKS.collectJobQueues} ?max=1`,
+  // Every 15 minutes: waitlist entries whose day ended (expireWaitlistEntries).
+  `*/15 * * * * ${TASKS.expireWaitlistEntries} ?max=1`,
 ].join('\n');
 
 /** How long a webhook's add_job may wait behind the every-minute queue cleanup before it gives way. */
@@ -77,6 +80,10 @@ export function createMaintenanceTasks(deps: MaintenanceDeps): QueueTaskList {
   return {
     [TASKS.eraseExpiredData]: async () => {
       await runDailyMaintenance(deps);
+    },
+    [TASKS.expireWaitlistEntries]: async () => {
+      const expired = await expireWaitlistEntries(deps.db, deps.clock.now());
+      deps.logger.debug({ component: 'maintenance', waitlistEntriesExpired: expired }, 'waitlist entries expired');
     },
     [TASKS.collectJobQueues]: async () => {
       const queues = await deleteEmptyJobQueues(deps.db, { lockTimeoutMs: QUEUE_CLEANUP_LOCK_TIMEOUT_MS });

@@ -3,15 +3,16 @@ import { remindOnAppointmentChanged, sourceOfCustomerMove } from '../reminders/i
 import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import type { SchedulingToolDeps } from '../scheduling/tools/index.js';
 import type { Clock, Logger } from '../shared/index.js';
+import { offerOnAppointmentChanged, offerOnBlockRemoved } from '../waitlist-offers/index.js';
 
 /**
  * The scheduling domain as the service runs it: every booking, move and status change calls
  * these subscribers inside its transaction. Reminders schedule and remove their rows and
- * jobs here; the waitlist and deposits join this list. Tests wire the domain through it too,
+ * jobs here; the waitlist queues the slot a change frees (and a removed block's); deposits join this list. Tests wire the domain through it too,
  * so they run what production runs.
  */
 export function schedulingDepsOf(db: Db): SchedulingDeps {
-  return { db, onAppointmentChanged: [remindOnAppointmentChanged] };
+  return { db, onAppointmentChanged: [remindOnAppointmentChanged, offerOnAppointmentChanged], onBlockRemoved: [offerOnBlockRemoved] };
 }
 
 /** The bot's scheduling tools as the service wires them (the same subscribers; reminders tell a reminder's move apart). */

@@ -367,3 +367,19 @@ export interface SalonSettings {
   professionals: SettingsProfessional[];
   checklist: { steps: { step: 'services' | 'professionals' | 'hours' | 'test_booking'; done: boolean }[]; done: boolean };
 }
+
+/** One item of `GET /admin/waitlist`: an open entry (`open` waiting, `offered` with an offer on hold) */
+export interface WaitlistItem {
+  id: number;
+  customer: { id: number; name: string | null; phone: string | null };
+  serviceId: number;
+  /** the local day wanted, YYYY-MM-DD */
+  date: string;
+  /** manha, tarde or noite; null for any time of the day */
+  period: 'manha' | 'tarde' | 'noite' | null;
+  /** null: anyone who does the service */
+  professionalId: number | null;
+  status: 'open' | 'offered';
+  /** ISO instant */
+  createdAt: string;
+}

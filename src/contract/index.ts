@@ -32,6 +32,7 @@ export type {
   StaffMember,
   TenantFileChangeItem,
   TimeOffSpan,
+  WaitlistItem,
   WeekdayKey,
 } from './console-api.js';
 export type { Same, Sent } from './sent.js';

@@ -6,7 +6,7 @@
 /** `appointments.status` (scheduling/appointments/appointment-status.ts) */
 export type AppointmentStatus = 'booked' | 'confirmed' | 'cancelled' | 'attended' | 'no_show';
 /** `appointments.source` */
-export type AppointmentSource = 'bot' | 'staff' | 'reminder';
+export type AppointmentSource = 'bot' | 'staff' | 'reminder' | 'waitlist';
 /** `handoffs.status` (handoff/handoff-status.ts) */
 export type HandoffStatus = 'pending' | 'claimed' | 'resolved';
 /** `agent_runs.exit` (conversation/run-exit.ts), or `running` for a run not finished */

@@ -171,6 +171,18 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
     textOnlyNotice: 'clear',
     markProcessed: { runId: null },
   }),
+  waitlist_answer: (ending, scope) => ({
+    committedKind: 'waitlist_answer',
+    handoffNotice: 'none',
+    replies: {
+      replies: ending.replies,
+      author: 'bot',
+      idempotencyKeyPrefix: `waitlist:${scope.conversationId}:${lastMessageId(scope)}`,
+      runId: null,
+    },
+    textOnlyNotice: 'clear',
+    markProcessed: { runId: null },
+  }),
   give_up: (ending, scope) => ({
     committedKind: 'give_up',
     // A fixed note: the exception's text can hold customer data or internals, so it goes to the logs only.

@@ -7,6 +7,7 @@ import type { JobFence } from '../queue/index.js';
 import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import { type Clock, type Logger, systemClock } from '../shared/index.js';
 import { traceRun } from '../telemetry/index.js';
+import { actOnWaitlistTap, waitlistTapOf } from '../waitlist-offers/index.js';
 import type { ChooseResponder } from './choose-responder.js';
 import { type ClaimWatch, createClaimWatch } from './claim-watch.js';
 import { commitTurnEnding } from './commit-turn-ending.js';
@@ -149,6 +150,14 @@ async function answerTurn(
     // Answering the text-only notice with more unreadable content: a person takes over instead of the same notice again.
     if (turn.textOnlyNoticeAt) return { kind: 'handoff', run: null, reason: 'unsupported_message' };
     return { kind: 'unreadable_notice', audio: turn.messages.some((message) => message.type === 'audio') };
+  }
+  // A waitlist offer's tap books (or is told the slot is gone) without the model.
+  const [only] = turn.messages;
+  const waitlistTap = only && turn.messages.length === 1 ? waitlistTapOf(only) : null;
+  if (waitlistTap) {
+    const tapped = await actOnWaitlistTap({ scheduling: deps.scheduling, clock: deps.clock ?? systemClock }, turn, waitlistTap);
+    logger.info({ outcome: tapped.kind }, 'waitlist offer tap');
+    return { kind: 'waitlist_answer', replies: tapped.replies };
   }
   // A reminder's tap is acted on without the model; a Remarcar (or a later tap) continues with the responder, told the appointment.
   const reminders = await readTurnReminders({ scheduling: deps.scheduling, clock: deps.clock ?? systemClock }, turn, logger);

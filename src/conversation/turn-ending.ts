@@ -59,6 +59,8 @@ export type TurnEnding =
       reminderAnswer?: ReminderAnswerWrite;
       handoff?: { reason: HandoffReason; note: string };
     }
+  /** a tap on a waitlist offer's button, answered without a run: booked, or told the slot is gone */
+  | { kind: 'waitlist_answer'; replies: OutboundReply[] }
   /** the last attempt of a failing turn: a person takes over, with an apology; `error` goes to logs only */
   | { kind: 'give_up'; run: RunRef | null }
   /** the run stopped because an attendant claimed the chat: nothing is sent */

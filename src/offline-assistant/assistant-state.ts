@@ -53,6 +53,13 @@ const stepSchema = z.discriminatedUnion('step', [
   }),
   z.object({ step: z.literal('appointment_action'), appointmentId: id }),
   z.object({ step: z.literal('confirm_cancel'), appointmentId: id }),
+  /** "me avisa se vagar sexta à tarde" without a service: the service is asked, the rest kept */
+  z.object({
+    step: z.literal('waitlist_service'),
+    date: localDate,
+    period: z.enum(['manha', 'tarde', 'noite']).optional(),
+    professionalId: id.optional(),
+  }),
 ]);
 
 /** One step of the menu flow; `idle` means no flow is running. */

@@ -9,13 +9,14 @@ import {
 } from './booking-handlers.js';
 import { withKeywords } from './choice-keywords.js';
 import { mainMenuScreen } from './main-menu.js';
-import { type Choice, type Command, detectCommand, matchChoice, parseYesNo } from './match-choice.js';
+import { type Choice, type Command, detectCommand, idAfter, matchChoice, parseYesNo } from './match-choice.js';
 import { previousStep, renderStep } from './render-step.js';
 import { answerChange, answerFirstSentence, answerLaterSentence, isFreeText } from './sentence/answer-sentence.js';
 import { businessAnswers, topicsOf } from './sentence/business-answers.js';
 import { answerAllOffered, answerChoiceWithMore } from './sentence/choice-with-more.js';
 import { answerQuestion, answerThanks, complaintHandoff, handoffRequested, leaveFlow } from './sentence/conversation-moves.js';
 import { readMessage } from './sentence/read-message.js';
+import { answerWaitlistRequest, joinWaitlistScreen } from './sentence/waitlist-request.js';
 import { answerWishStep } from './sentence/wish-steps.js';
 import { type StepOutcome, type TurnContext, withPrefix } from './turn.js';
 import type { Reading } from './understanding/index.js';
@@ -42,6 +43,7 @@ export async function handleStep(context: TurnContext, step: Step, offered: Offe
   if (command === 'menu') return mainMenuScreen(context.tenantName);
   if (command === 'back') return renderStep(context, previousStep(step));
   if (intent === 'leave') return leaveFlow(step);
+  if (reading && intent === 'waitlist') return answerWaitlistRequest(context, reading);
   if (reading && (intent === 'address' || intent === 'hours' || intent === 'payment')) return answerQuestion(context, step, reading);
   if (intent === 'thanks' && !isYesNoStep(step)) return answerThanks(context, step, reading);
 
@@ -105,6 +107,10 @@ async function handleMenuStep(context: TurnContext, step: Step, choice: Choice |
       return handleAppointmentAction(context, step.appointmentId, choice);
     case 'confirm_cancel':
       return handleConfirmCancel(context, step.appointmentId, yesNo(choice, 'cancel:', message.text));
+    case 'waitlist_service': {
+      const serviceId = idAfter(choice, 'svc:');
+      return serviceId ? joinWaitlistScreen(context, { ...step, serviceId: Number(serviceId) }) : 'not_understood';
+    }
   }
 }
 

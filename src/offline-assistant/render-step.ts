@@ -2,6 +2,7 @@ import { appointmentActionScreen, confirmCancelScreen, findBookedAppointment, my
 import type { Step } from './assistant-state.js';
 import { chooseDayScreen, chooseProfessionalScreen, chooseServiceScreen, chooseTimeScreen, confirmScreen } from './booking-screens.js';
 import { mainMenuScreen } from './main-menu.js';
+import { waitlistServiceScreen } from './sentence/waitlist-request.js';
 import type { Screen, TurnContext } from './turn.js';
 
 /**
@@ -31,6 +32,8 @@ export async function renderStep(context: TurnContext, step: Step): Promise<Scre
       if (!appointment) return myAppointmentsScreen(context);
       return step.step === 'appointment_action' ? appointmentActionScreen(context, appointment) : confirmCancelScreen(context, appointment);
     }
+    case 'waitlist_service':
+      return waitlistServiceScreen(context, step);
   }
 }
 
@@ -41,6 +44,7 @@ export function previousStep(step: Step): Step {
     case 'main_menu':
     case 'choose_service':
     case 'choose_appointment':
+    case 'waitlist_service':
       return { step: 'main_menu' };
     case 'choose_professional':
       return { step: 'choose_service' };

@@ -4,6 +4,7 @@ import type {
   BuscarHorariosResult,
   BuscarHorariosVisitaResult,
   CancelarResult,
+  EntrarListaEsperaResult,
   ListarProfissionaisResult,
   ListarServicosResult,
   MeusAgendamentosResult,
@@ -31,6 +32,13 @@ export interface SchedulingCalls {
   myAppointments(): Promise<MeusAgendamentosResult>;
   cancel(appointmentId: number): Promise<CancelarResult>;
   reschedule(appointmentId: number, start: string): Promise<RemarcarResult>;
+  /** `entrar_lista_espera`: the customer on the waitlist for a service on a day (a part of it, a professional). */
+  joinWaitlist(input: {
+    serviceId: number;
+    date: string;
+    period?: 'manha' | 'tarde' | 'noite';
+    professionalId?: number;
+  }): Promise<EntrarListaEsperaResult>;
 }
 
 /**
@@ -72,6 +80,17 @@ export function createSchedulingCalls(
     myAppointments: () => call(tools.myAppointments, {}),
     cancel: (appointmentId) => call(tools.cancel, { agendamento_id: appointmentId }, 'cancel'),
     reschedule: (appointmentId, start) => call(tools.reschedule, { agendamento_id: appointmentId, inicio: start }, 'reschedule'),
+    joinWaitlist: ({ serviceId, date, period, professionalId }) =>
+      call(
+        tools.joinWaitlist,
+        {
+          servico_id: serviceId,
+          data: date,
+          ...(period ? { periodo: period } : {}),
+          ...(professionalId ? { profissional_id: professionalId } : {}),
+        },
+        'waitlist',
+      ),
   };
 }
 

@@ -76,6 +76,10 @@ export const CUSTOMER_DATA_TABLES: readonly CustomerDataTable[] = [
     link: 'customer_id',
     onErase: { kind: 'clear', cleared: { payload_token: `'erased:' || id` } },
   },
+  // What the customer asked the waitlist for (a service, a day): deleted on erasure, with its offers (foreign key cascade).
+  { table: 'waitlist_entries', scope: 'customer', link: 'customer_id', onErase: { kind: 'delete' } },
+  // An offer a tap booked names that appointment; erased first (this list runs backwards), its token with it.
+  { table: 'waitlist_offers', scope: 'appointment', link: 'appointment_id', onErase: { kind: 'delete' } },
 ];
 
 /**

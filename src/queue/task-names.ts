@@ -5,6 +5,9 @@ export const TASKS = {
   sendReminder: 'send-reminder',
   eraseExpiredData: 'erase-expired-data',
   collectJobQueues: 'collect-job-queues',
+  offerWaitlistOpening: 'offer-waitlist-opening',
+  passWaitlistOffer: 'pass-waitlist-offer',
+  expireWaitlistEntries: 'expire-waitlist-entries',
 } as const;
 
 /**

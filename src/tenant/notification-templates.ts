@@ -24,11 +24,14 @@ export const whatsappTemplateSchema = z.strictObject({
  * the new time for a reschedule), business name, and what happened ("cancelado" or "remarcado").
  * `reopenConversation` is what an attendant sends from the console to reopen a chat whose
  * 24-hour window closed (free text is refused there); its body takes, in order: customer name
- * and business name.
+ * and business name. `slotOffer` offers a freed slot to a waitlist entry outside the window; its
+ * body takes, in order: customer name, service, professional, local day and time, business name,
+ * and it has one quick-reply button (Quero este horário).
  */
 export const notificationTemplatesSchema = z.strictObject({
   appointmentChanged: whatsappTemplateSchema.optional(),
   reopenConversation: whatsappTemplateSchema.optional(),
+  slotOffer: whatsappTemplateSchema.optional(),
 });
 
 export type NotificationTemplates = z.output<typeof notificationTemplatesSchema>;

@@ -179,6 +179,7 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       'GET /admin/stats/overview': () => request(app).get('/admin/stats/overview?from=2026-01-01&to=2026-12-31').set(auth),
       'POST /admin/quick-replies': () =>
         request(app).post('/admin/quick-replies').set(auth).send({ shortcut: 'pix', text: 'Chave Pix: CNPJ.' }),
+      'GET /admin/waitlist': () => request(app).get('/admin/waitlist').set(auth),
       'GET /admin/quick-replies': () => request(app).get('/admin/quick-replies').set(auth),
       'GET /admin/services': () => request(app).get('/admin/services').set(auth),
       'GET /admin/professionals': () => request(app).get('/admin/professionals').set(auth),

@@ -22,7 +22,7 @@ describe('LGPD requests: export and erasure of one customer', () => {
     otherTenant = await createTestTenant(database.db);
     app = createAdminTestApp(database.db);
     subject = await createCustomerWithData(database.db, tenant, 'ALVO7731', { waId: '5511977310001', startsAt: tomorrow() });
-    await createCustomerWithData(database.db, tenant, 'VIZINHA4420', {
+    const neighbour = await createCustomerWithData(database.db, tenant, 'VIZINHA4420', {
       waId: '5511944200002',
       startsAt: new Date(tomorrow().getTime() + 3_600_000),
     });
@@ -49,7 +49,13 @@ describe('LGPD requests: export and erasure of one customer', () => {
       contacts: [{ wa_id: '5511944200002' }],
       messages: [{ from: '5511944200002', text: { body: 'morto VIZINHA4420' } }],
     });
-    await deadLetter(otherTenant.id, { messages: [{ from: '5511991509915', text: { body: 'morto OUTRO9915' } }] });
+    await deadLetter(otherTenant.id, { messages: [{ from: '5511991509915', text: { body: 'morto OUTRO9915' } }] }); // What each asked the waitlist for.
+    const wish = (customerId: number, tenantId: number) =>
+      database.db.waitlistEntry.create({
+        data: { tenantId, customerId, serviceId: tenant.services[0]!.id, date: '2026-12-20', period: 'tarde', expiresAt: tomorrow() },
+      });
+    await wish(subject.customer.id, tenant.id);
+    await wish(neighbour.customer.id, tenant.id);
   });
 
   it('exports every row about the customer and nothing about anyone else', async () => {
@@ -73,6 +79,8 @@ describe('LGPD requests: export and erasure of one customer', () => {
       agent_tool_calls: 1,
       appointment_events: 0,
       appointment_reminders: 0,
+      waitlist_entries: 1,
+      waitlist_offers: 0,
       webhook_dead_letters: 2,
     });
     for (const text of [
@@ -112,8 +120,17 @@ describe('LGPD requests: export and erasure of one customer', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       erased: true,
-      rows: { messages: 2, agent_history: 1, conversation_notes: 1, agent_tool_calls: 1, customers: 1, webhook_dead_letters: 2 },
+      rows: {
+        messages: 2,
+        agent_history: 1,
+        conversation_notes: 1,
+        agent_tool_calls: 1,
+        customers: 1,
+        webhook_dead_letters: 2,
+        waitlist_entries: 1,
+      },
     });
+    expect(await database.db.waitlistEntry.count({ where: { tenantId: tenant.id } })).toBe(1);
 
     const dump = await dumpDatabaseText(database.url);
     expect(dump).not.toContain('ALVO7731');

@@ -18,17 +18,19 @@ describe('queue maintenance and lag', () => {
   });
   afterAll(() => pool.end());
 
-  it('the cron schedules the retention job daily and the empty-queue cleanup every minute, and the worker has a handler for each', () => {
-    const [daily, everyMinute] = parseCrontab(MAINTENANCE_CRONTAB);
+  it('the cron schedules the retention job daily, the empty-queue cleanup every minute and the waitlist expiry every 15 minutes, and the worker has a handler for each', () => {
+    const [daily, everyMinute, waitlist] = parseCrontab(MAINTENANCE_CRONTAB);
     expect(daily?.task).toBe(TASKS.eraseExpiredData);
     expect(daily?.match).toBeDefined();
     expect(everyMinute?.task).toBe(TASKS.collectJobQueues);
     expect(MAINTENANCE_CRONTAB.split('\n')[1]).toMatch(/^\* \* \* \* \* /);
+    expect(waitlist?.task).toBe(TASKS.expireWaitlistEntries);
+    expect(MAINTENANCE_CRONTAB.split('\n')[2]).toMatch(/^\*\/15 \* \* \* \* /);
     expect(
       Object.keys(
         createMaintenanceTasks({ db: database.db, logger: createLogger('silent'), clock: systemClock, historyWindow: 40 }),
       ).sort(),
-    ).toEqual([TASKS.collectJobQueues, TASKS.eraseExpiredData].sort());
+    ).toEqual([TASKS.collectJobQueues, TASKS.eraseExpiredData, TASKS.expireWaitlistEntries].sort());
   });
 
   it('reads how late the oldest due job is, and warns while it is past the threshold', async () => {

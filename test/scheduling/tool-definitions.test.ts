@@ -10,7 +10,7 @@ import { NOW } from './scheduling-test-kit.js';
 const tools = createSchedulingTools(schedulingToolDepsOf({ db: {} as Db, clock: fixedClock(NOW), logger: silentLogger }));
 
 describe('scheduling tool definitions', () => {
-  it('when created, then they are exactly the contract’s seven tools with pt-BR descriptions', () => {
+  it('when created, then they are exactly the contract’s eight tools with pt-BR descriptions', () => {
     expect(tools.map((tool) => tool.name)).toEqual([
       'listar_servicos',
       'listar_profissionais',
@@ -19,6 +19,7 @@ describe('scheduling tool definitions', () => {
       'meus_agendamentos',
       'cancelar',
       'remarcar',
+      'entrar_lista_espera',
     ]);
     for (const tool of tools) expect(tool.description).toMatch(/[ãçéó]|Lista|Agenda|Cancela|Mostra|Muda/);
   });
@@ -36,6 +37,9 @@ describe('scheduling tool definitions', () => {
     expect(Object.keys(properties('meus_agendamentos'))).toEqual([]);
     expect(Object.keys(properties('cancelar'))).toEqual(['agendamento_id']);
     expect(Object.keys(properties('remarcar'))).toEqual(['agendamento_id', 'inicio']);
+    expect(Object.keys(properties('entrar_lista_espera'))).toEqual(['servico_id', 'data', 'periodo', 'profissional_id']);
+    expect(schemas.entrar_lista_espera?.required).toEqual(['servico_id', 'data']);
+    expect(properties('entrar_lista_espera').periodo?.enum).toEqual(['manha', 'tarde', 'noite']);
     for (const name of Object.keys(schemas)) {
       for (const [field, schema] of Object.entries(properties(name))) {
         expect(schema.description, `${name}.${field}`).toEqual(expect.any(String));

@@ -56,4 +56,14 @@ describe('the tenant file’s optional templates block', () => {
     );
     expect(parsed.problems.length).toBeGreaterThanOrEqual(3);
   });
+
+  it('when slotOffer is given, then the waitlist’s template is stored; a malformed one is refused by its path', async () => {
+    const outcome = await importTenant(db, file({ slotOffer: { name: 'vaga_disponivel', language: 'pt_BR' } }), withKey);
+    if (outcome.kind !== 'imported') throw new Error(JSON.stringify(outcome));
+    const stored = await db.tenant.findUniqueOrThrow({ where: { id: outcome.tenantId } });
+    expect(readNotificationTemplates(stored.templates).slotOffer).toEqual({ name: 'vaga_disponivel', language: 'pt_BR' });
+    const parsed = parseTenantFile(file({ slotOffer: { name: 'Vaga Disponível', language: 'pt_BR' } }));
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.problems).toEqual([expect.stringMatching(/^templates\.slotOffer\.name: /)]);
+  });
 });

@@ -8,6 +8,11 @@ const INTENTS: [PatternIntent, RegExp][] = [
     'human',
     /\b(?:atendente|humano|humana|falar com (?:uma |um |a |o )?(?:pessoa|alguem|gente|moca|dona|responsavel|gerente)|alguem da equipe|pessoa de verdade)\b/,
   ],
+  // "me avisa se vagar": before cancel ("se alguém desmarcar") and book ("horário", "vaga").
+  [
+    'waitlist',
+    /\b(?:me avis\w*|avis\w* (?:se|quando|caso)|lista de espera|se vag\w*|quando vag\w*|caso vag\w*|se (?:abrir|liberar|surgir|desmarcarem|cancelarem) (?:uma |um |alguma |algum )?(?:vaga|horario))\b/,
+  ],
   ['leave', /\b(?:cancela (?:isso|tudo|ai|esse pedido|a marcacao|essa marcacao)|pode cancelar (?:isso|tudo))\b/],
   [
     'reschedule',

@@ -71,7 +71,7 @@ export function readRequest({ text, catalog, today }: ReadRequestInput): Reading
   if (isComplaint(normalized, booking)) return { ...reading, intent: found('complaint') };
   const { intent } = reading;
   const said = intent.status === 'found' ? intent.value : null;
-  if (said === 'human' || said === 'reschedule' || said === 'cancel' || said === 'list') return reading;
+  if (said === 'human' || said === 'reschedule' || said === 'cancel' || said === 'list' || said === 'waitlist') return reading;
   if (said === 'leave' && !booking && professional.status === 'absent') return reading;
   // "que horas vocês abrem no sábado?": the day is what the question is about, not a booking.
   if (asks.includes('hours') && !given(time) && !given(service)) return { ...reading, intent: found('hours') };

@@ -15,7 +15,20 @@ export type Field<Value> =
  * a service gone wrong), leaving the flow under way ("esquece"), thanks and goodbyes, and
  * the questions the tenant file answers (address, hours, payment methods).
  */
-export type Intent = 'book' | 'cancel' | 'reschedule' | 'list' | 'prices' | 'human' | 'complaint' | 'leave' | 'thanks' | InfoTopic | 'none';
+export type Intent =
+  | 'book'
+  | 'cancel'
+  | 'reschedule'
+  | 'list'
+  | 'prices'
+  | 'human'
+  | 'complaint'
+  | 'leave'
+  | 'thanks'
+  /** "me avisa se vagar sexta à tarde": the waitlist */
+  | 'waitlist'
+  | InfoTopic
+  | 'none';
 
 /** A question the tenant's own data answers. */
 export type InfoTopic = 'address' | 'hours' | 'payment';

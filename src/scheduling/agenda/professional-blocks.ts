@@ -1,6 +1,6 @@
-import type { Db } from '../../db/index.js';
+import { type Db, inTransaction } from '../../db/index.js';
 import { localDateTimeOf, localInstant, parseLocalDateTime } from '../../shared/index.js';
-import { type AppointmentActor, actorColumns } from '../appointments/index.js';
+import { type AppointmentActor, actorColumns, type SchedulingDeps } from '../appointments/index.js';
 import { type Refused, refused } from '../availability/index.js';
 import { type AgendaAppointment, listOverlappingAppointments } from './agenda-appointment.js';
 
@@ -73,10 +73,23 @@ export async function createProfessionalBlock(
   return { kind: 'created', block: { ...row, overlapping } };
 }
 
-/** Removes one of the tenant's blocks; false when there is none with that id (another tenant's alike). */
-export async function deleteProfessionalBlock(db: Db, request: { tenantId: number; blockId: number }): Promise<boolean> {
-  const deleted = await db.professionalBlock.deleteMany({ where: { id: request.blockId, tenantId: request.tenantId } });
-  return deleted.count > 0;
+/**
+ * Removes one of the tenant's blocks and tells the `onBlockRemoved` subscribers (the waitlist: its
+ * time is free again) in the same transaction; false when there is none with that id (another
+ * tenant's alike).
+ */
+export async function deleteProfessionalBlock(
+  scheduling: Pick<SchedulingDeps, 'db' | 'onBlockRemoved'>,
+  request: { tenantId: number; blockId: number; now: Date },
+): Promise<boolean> {
+  return inTransaction(scheduling.db, async (tx) => {
+    const [deleted] = await tx.$queryRaw<{ professionalId: number; startsAt: Date; endsAt: Date }[]>`
+      DELETE FROM professional_blocks WHERE id = ${request.blockId}::int AND tenant_id = ${request.tenantId}::int
+      RETURNING professional_id AS "professionalId", starts_at AS "startsAt", ends_at AS "endsAt"`;
+    if (!deleted) return false;
+    for (const hook of scheduling.onBlockRemoved ?? []) await hook(tx, { tenantId: request.tenantId, ...deleted, at: request.now });
+    return true;
+  });
 }
 
 function instantOf(value: string, zone: string, field: 'from' | 'to'): { kind: 'instant'; instant: number } | Refused<BlockRefusal> {

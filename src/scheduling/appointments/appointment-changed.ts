@@ -39,13 +39,28 @@ export type AppointmentChanged = { at: Date; actor: AppointmentActor } & (
  */
 export type AppointmentChangedHook = (tx: Tx, event: AppointmentChanged) => Promise<void>;
 
+/** A staff block removed (`DELETE /admin/blocks/:id`): the professional's time it held is free again. */
+export interface BlockRemoved {
+  tenantId: number;
+  professionalId: number;
+  startsAt: Date;
+  endsAt: Date;
+  /** when it was removed (the business clock) */
+  at: Date;
+}
+
+/** A subscriber to removed blocks (the waitlist), run inside the removal's transaction like the appointment hooks. */
+export type BlockRemovedHook = (tx: Tx, event: BlockRemoved) => Promise<void>;
+
 /**
  * What the domain's writes are given (wired in boot/): the database, and the subscribers
- * every booking, move and status change calls, in order, inside its transaction.
+ * every booking, move and status change calls, in order, inside its transaction (and those
+ * a removed block calls; none when absent).
  */
 export interface SchedulingDeps {
   db: Db;
   onAppointmentChanged: readonly AppointmentChangedHook[];
+  onBlockRemoved?: readonly BlockRemovedHook[];
 }
 
 /** Calls every subscriber in order, one after the other (a transaction runs one query at a time). */

@@ -3,7 +3,7 @@ export const APPOINTMENT_STATUSES = ['booked', 'confirmed', 'cancelled', 'attend
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** Who made an appointment row (`appointments.source`). */
-export const APPOINTMENT_SOURCES = ['bot', 'staff', 'reminder'] as const;
+export const APPOINTMENT_SOURCES = ['bot', 'staff', 'reminder', 'waitlist'] as const;
 export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
 
 /**

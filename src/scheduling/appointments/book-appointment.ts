@@ -28,6 +28,8 @@ export interface BookAppointmentRequest {
   idempotencyKey: string;
   now: Date;
   policy: BookingPolicy;
+  /** the waitlist offer this booking takes (its tap): the time its hold keeps is this booking's */
+  waitlistOfferId?: number;
 }
 
 export type BookAppointmentOutcome =

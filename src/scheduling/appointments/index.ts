@@ -5,6 +5,8 @@ export { type ActorKind, type AppointmentActor, actorColumns, botActor } from '.
 export type {
   AppointmentChanged,
   AppointmentChangedHook,
+  BlockRemoved,
+  BlockRemovedHook,
   ChangedAppointment,
   SchedulingDeps,
 } from './appointment-changed.js';

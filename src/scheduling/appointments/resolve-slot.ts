@@ -41,6 +41,8 @@ export interface SlotRequest {
   rules: BookingRules;
   /** The appointment being rescheduled: its own time does not count as busy. */
   ignoreAppointmentId?: number | null;
+  /** a waitlist offer's own tap: that offer's hold does not keep the time from it */
+  waitlistOfferId?: number | null;
 }
 
 /** How recent a conflicting booking must be for the refusal to say "just taken". */

@@ -69,7 +69,8 @@ export const BOOKABLE_SERVICE_JSON = Prisma.sql`json_build_object('id', s.id, 'n
  * the requested service, the services offered, weekly hours, and the busy intervals
  * overlapping the local dates `fromDate`..`toDate`, and the closed days (holidays) of that range. Appointments are found through the
  * gist index of the `appointments_no_overlap` constraint (same
- * predicate: every status but cancelled holds its time); staff blocks count like time off. `ignoreAppointmentId` leaves one
+ * predicate: every status but cancelled holds its time); staff blocks count like time off, and so does a waitlist
+ * offer on hold (its time is kept 15 minutes for the entry it went to; `waitlistOfferId` is that offer's own tap). `ignoreAppointmentId` leaves one
  * appointment out of the busy list (the one being rescheduled).
  * Throws a plain Error when the tenant does not exist (a wiring bug, not a model mistake).
  */
@@ -84,6 +85,8 @@ export async function loadSchedule(
     ignoreAppointmentId?: number | null;
     /** several appointments to leave out (the rows of a visit being moved) */
     ignoreAppointmentIds?: number[];
+    /** the waitlist offer whose hold is being taken (its own tap books through it) */
+    waitlistOfferId?: number | null;
   },
 ): Promise<ProfessionalSchedule> {
   const window = generousUtcWindow(query.fromDate, query.toDate);
@@ -123,6 +126,11 @@ export async function loadSchedule(
           WHERE a.tenant_id = t.id AND a.professional_id = (SELECT id FROM prof) AND a.status <> 'cancelled'
             AND tstzrange(a.starts_at, appointment_busy_until(a.ends_at, a.buffer_after_minutes), '[)') && tstzrange(${window.start}::timestamptz, ${window.end}::timestamptz, '[)')
             AND a.id <> ${query.ignoreAppointmentId ?? 0}::int AND a.id <> ALL(${query.ignoreAppointmentIds ?? []}::int[])
+         UNION ALL
+         SELECT extract(epoch FROM h.starts_at) * 1000, extract(epoch FROM h.ends_at) * 1000
+           FROM waitlist_offers h
+          WHERE h.tenant_id = t.id AND h.professional_id = (SELECT id FROM prof) AND h.status = 'offered' AND h.hold_until > now()
+            AND h.starts_at < ${window.end} AND h.ends_at > ${window.start} AND h.id <> ${query.waitlistOfferId ?? 0}::int
       ) b) AS busy
     FROM tenants t WHERE t.id = ${query.tenantId}::int`;
   const row = rows[0];

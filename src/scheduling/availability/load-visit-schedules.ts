@@ -79,6 +79,11 @@ export async function loadVisitSchedules(
           WHERE a.tenant_id = t.id AND a.professional_id = p.id AND a.status <> 'cancelled'
             AND tstzrange(a.starts_at, appointment_busy_until(a.ends_at, a.buffer_after_minutes), '[)') && tstzrange(${window.start}::timestamptz, ${window.end}::timestamptz, '[)')
             AND a.id <> ALL(${query.ignoreAppointmentIds}::int[])
+         UNION ALL
+         SELECT extract(epoch FROM h.starts_at) * 1000, extract(epoch FROM h.ends_at) * 1000
+           FROM waitlist_offers h
+          WHERE h.tenant_id = t.id AND h.professional_id = p.id AND h.status = 'offered' AND h.hold_until > now()
+            AND h.starts_at < ${window.end} AND h.ends_at > ${window.start}
       ) b) AS busy
     FROM professionals p JOIN tenants t ON t.id = p.tenant_id
     WHERE p.tenant_id = ${query.tenantId}::int AND p.active AND p.id = ANY(${query.professionalIds}::int[])`;

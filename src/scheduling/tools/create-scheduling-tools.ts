@@ -20,6 +20,7 @@ import {
 } from '../appointments/index.js';
 import { findFreeSlots, findVisitSlots } from '../availability/index.js';
 import { listProfessionals, listServices } from '../catalog/index.js';
+import { joinWaitlist } from '../waitlist/index.js';
 import { changeOfResult } from './change-of-result.js';
 import { toServicoCatalogo } from './format-catalog.js';
 import { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
@@ -30,6 +31,7 @@ import {
   agendarInput,
   buscarHorariosInput,
   cancelarInput,
+  entrarListaEsperaInput,
   listarProfissionaisInput,
   listarServicosInput,
   meusAgendamentosInput,
@@ -41,6 +43,7 @@ import type {
   BuscarHorariosResult,
   BuscarHorariosVisitaResult,
   CancelarResult,
+  EntrarListaEsperaResult,
   ListarProfissionaisResult,
   ListarServicosResult,
   MeusAgendamentosResult,
@@ -71,8 +74,9 @@ export interface SchedulingToolDeps {
 }
 
 /**
- * The seven scheduling tools of the contract (`listar_servicos`, `listar_profissionais`,
- * `buscar_horarios`, `agendar`, `meus_agendamentos`, `cancelar`, `remarcar`): the bot's
+ * The eight scheduling tools of the contract (`listar_servicos`, `listar_profissionais`,
+ * `buscar_horarios`, `agendar`, `meus_agendamentos`, `cancelar`, `remarcar`,
+ * `entrar_lista_espera`): the bot's
  * adapter over the domain's one booking, move and cancellation path, under the customer's
  * policy. Tenant and customer come only from the call context; write tools are idempotent
  * per `toolUseId`. The domain's refusals are thrown as `ToolDomainException`s with pt-BR
@@ -282,6 +286,45 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
             ? { visita: toVisitaAgendada(outcome.visit.visitId, outcome.visit.appointments) }
             : {}),
           ja_existia: outcome.kind === 'unchanged',
+        };
+      },
+    }),
+    joinWaitlist: defineTool({
+      name: 'entrar_lista_espera',
+      // Books nothing and backs no claim: the entry is found again when asked twice, so re-running it after a crash is harmless.
+      effect: 'read',
+      promptHint: (name) =>
+        `Quando o dia ou horário que o cliente quer estiver cheio, ofereça ${name}: se vagar um horário que sirva, ele recebe uma mensagem ` +
+        'com um botão para reservar; entrar na lista não é um agendamento, nunca diga que está agendado.',
+      description:
+        'Coloca o cliente desta conversa na lista de espera de um serviço em uma data (horário local), opcionalmente em uma parte do dia ' +
+        '(periodo) e com um profissional. Se um horário que sirva vagar (cancelamento, remarcação, bloqueio removido), o primeiro da lista ' +
+        'recebe uma oferta com um botão; o primeiro toque reserva, se o horário ainda estiver livre. Não agenda nada. Pedir de novo o mesmo não duplica.',
+      input: entrarListaEsperaInput,
+      async handler(input, context): Promise<EntrarListaEsperaResult> {
+        const outcome = await joinWaitlist(db, {
+          tenantId: context.tenantId,
+          customerId: context.customerId,
+          serviceId: input.servico_id,
+          professionalId: input.profissional_id ?? null,
+          date: input.data,
+          period: input.periodo ?? null,
+          now: clock.now(),
+        });
+        if (outcome.kind === 'refused') throw toolRefusal(outcome.refusal);
+        const { entry } = outcome;
+        if (!outcome.alreadyListed) logger.info({ tenantId: context.tenantId, waitlistEntryId: entry.id }, 'waitlist entry added');
+        return {
+          lista_espera: {
+            id: entry.id,
+            servico: { id: entry.service.id, nome: entry.service.name },
+            data: entry.date,
+            ...(entry.period ? { periodo: entry.period } : {}),
+            ...(entry.professional ? { profissional: { id: entry.professional.id, nome: entry.professional.name } } : {}),
+            como_funciona:
+              'Se vagar um horário que sirva, o cliente recebe uma mensagem com um botão; o primeiro toque reserva. A oferta fica guardada por 15 minutos e a lista vale até o fim do dia pedido.',
+          },
+          ja_estava_na_lista: outcome.alreadyListed,
         };
       },
     }),

@@ -1,4 +1,4 @@
-// The bot's tool adapter: the seven scheduling tools (definitions, inputs, pt-BR results), the
+// The bot's tool adapter: the eight scheduling tools (definitions, inputs, pt-BR results), the
 // refusals worded for the model, and what each write changed (for claims and receipts).
 export { changeOfResult } from './change-of-result.js';
 export {
@@ -14,6 +14,7 @@ export {
   agendarInput,
   buscarHorariosInput,
   cancelarInput,
+  entrarListaEsperaInput,
   listarProfissionaisInput,
   listarServicosInput,
   meusAgendamentosInput,
@@ -26,6 +27,7 @@ export type {
   BuscarHorariosResult,
   BuscarHorariosVisitaResult,
   CancelarResult,
+  EntrarListaEsperaResult,
   FaixaLivre,
   ItemDaVisita,
   ListarProfissionaisResult,

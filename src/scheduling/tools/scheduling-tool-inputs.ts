@@ -88,5 +88,17 @@ export const remarcarInput = z.object({
   inicio: localStart,
 });
 
+export const entrarListaEsperaInput = z.object({
+  servico_id: id('Id do serviço ou da variação (de listar_servicos) que o cliente quer.'),
+  data: localDate,
+  periodo: z
+    .enum(['manha', 'tarde', 'noite'])
+    .describe(
+      'Opcional: parte do dia pelo início do horário: manha (antes das 12:00), tarde (12:00 até antes das 18:00), noite (a partir das 18:00).',
+    )
+    .optional(),
+  profissional_id: id('Opcional: id do profissional (de listar_profissionais); sem ele, qualquer um que faça o serviço.').optional(),
+});
+
 /** The appointment id field of the tools that act on one appointment, named once for the prompt's rules. */
 export const APPOINTMENT_ID_FIELD = 'agendamento_id' satisfies keyof typeof cancelarInput.shape & keyof typeof remarcarInput.shape;

@@ -143,3 +143,18 @@ export interface RemarcarResult {
   /** true when this call had already been applied (repeated call) or the new time equals the old one. */
   ja_existia: boolean;
 }
+
+/** `entrar_lista_espera`: the entry the customer is on (the same one when they asked before). */
+export interface EntrarListaEsperaResult {
+  lista_espera: {
+    id: number;
+    servico: ProfissionalResumo;
+    data: string;
+    /** absent: any time of the day */
+    periodo?: 'manha' | 'tarde' | 'noite';
+    profissional?: ProfissionalResumo;
+    /** what happens next, for the model to tell the customer */
+    como_funciona: string;
+  };
+  ja_estava_na_lista: boolean;
+}
