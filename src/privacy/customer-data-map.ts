@@ -76,6 +76,9 @@ export const CUSTOMER_DATA_TABLES: readonly CustomerDataTable[] = [
     link: 'customer_id',
     onErase: { kind: 'clear', cleared: { payload_token: `'erased:' || id` } },
   },
+  // Deposits by Pix: amounts and statuses stay with the anonymised appointment for the deposits report;
+  // the copia-e-cola code the customer was sent goes.
+  { table: 'deposits', scope: 'appointment', link: 'appointment_id', onErase: { kind: 'clear', cleared: { pix_code: 'NULL' } } },
 ];
 
 /**

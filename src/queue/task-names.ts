@@ -5,6 +5,9 @@ export const TASKS = {
   sendReminder: 'send-reminder',
   eraseExpiredData: 'erase-expired-data',
   collectJobQueues: 'collect-job-queues',
+  createDepositCharge: 'create-deposit-charge',
+  expireDepositHold: 'expire-deposit-hold',
+  refundDeposit: 'refund-deposit',
 } as const;
 
 /**
