@@ -30,9 +30,12 @@ describe('deposits by Pix: booking, the charge and the code', () => {
     await world.close();
   });
 
-  async function bookColoracao(start: string, holdMinutes?: number) {
+  async function bookColoracao(start: string, holdMinutes?: number, reminders?: unknown[]) {
     clock.set(START);
-    const salon = await createDepositSalon(database.db, holdMinutes === undefined ? {} : { holdMinutes });
+    const salon = await createDepositSalon(database.db, {
+      ...(holdMinutes === undefined ? {} : { holdMinutes }),
+      ...(reminders ? { reminders } : {}),
+    });
     const customer = await depositCustomer(database.db, salon.id, clock);
     const result = await customer.call<AgendarResult>(
       'agendar',
@@ -193,7 +196,10 @@ describe('deposits by Pix: booking, the charge and the code', () => {
   });
 
   it('when the payment is approved and Mercado Pago notifies, then the appointment is booked with a receipt; the same notification again has no second effect', async () => {
-    const { salon, customer, appointmentId, deposit } = await bookColoracao('2026-12-10T14:00');
+    const reminders = [{ beforeMinutes: 120, template: 'lembrete_agendamento', language: 'pt_BR' }];
+    const { salon, customer, appointmentId, deposit } = await bookColoracao('2026-12-10T14:00', undefined, reminders);
+    // Waiting for the deposit is not booked: no reminder yet.
+    expect(await database.db.appointmentReminder.count({ where: { appointmentId } })).toBe(0);
     await createDepositCharge(world.deposits, deposit.id, FIRST_ATTEMPT);
     const payment = world.fake.paymentFor(`appointment:${appointmentId}`)!;
     world.fake.approve(payment.id);
@@ -207,6 +213,7 @@ describe('deposits by Pix: booking, the charge and the code', () => {
     });
     const texts = await outboundTexts(database.db, customer.conversationId);
     expect(texts.at(-1)).toMatch(/Recebemos o sinal de R\$ 54,00.*está confirmado: qui 10\/12 às 14:00/s);
+    expect(await database.db.appointmentReminder.count({ where: { appointmentId, status: 'scheduled' } })).toBe(1);
     const events = await database.db.appointmentEvent.count({ where: { appointmentId } });
 
     // Replayed as it was (same request id), and redelivered with a new one: nothing more happens.

@@ -82,9 +82,9 @@ export async function startDepositWorld(db: Db, clock: Clock): Promise<DepositWo
  */
 export async function createDepositSalon(
   db: Db,
-  options: { holdMinutes?: number } = {},
+  options: { holdMinutes?: number; reminders?: unknown[] } = {},
 ): Promise<TestTenant & { coloracaoId: number; anaId: number }> {
-  const tenant = await createTestTenant(db);
+  const tenant = await createTestTenant(db, options.reminders ? { reminders: options.reminders } : {});
   const coloracao = tenant.services.find((service) => service.key === 'coloracao')!;
   await db.service.update({ where: { id: coloracao.id }, data: { priceCents: 18_000 } });
   await db.service.updateMany({ where: { tenantId: tenant.id, key: 'corte' }, data: { priceCents: 5000 } });
