@@ -24,7 +24,7 @@ export type PaymentNotificationOutcome =
  * asked, whose `external_reference` names one of this tenant's deposits, changes anything. A
  * pending deposit then books its appointment (receipt sent); one whose hold already expired
  * books it again if the slot is still free, else the payment is refunded and the customer told
- * (CONTRACT: deposit outcomes). A deposit no longer pending changes nothing, so the same
+ * (CONTRACT: deposit outcomes); so is a payment for a hold the customer or the salon cancelled. A deposit no longer pending changes nothing, so the same
  * notification twice (or a notification after the expiry job saw the payment) has one effect.
  */
 export async function applyPaymentNotification(
@@ -85,7 +85,7 @@ export async function settleApprovedPayment(
     },
   });
   if (outcome.kind === 'changed') return { kind: 'booked', appointmentId: deposit.appointment.id };
-  if (outcome.kind !== 'slot_gone') return { kind: 'ignored', reason: 'appointment_not_waiting' };
+  // The slot was taken meanwhile, or the hold was cancelled: the money goes back.
   const refund = await deps.mercadoPago.refundPayment(
     { accessToken: deposit.tenant.paymentAccessToken! },
     paymentId,

@@ -109,6 +109,30 @@ describe('deposits: a cancellation refunds inside the window only', () => {
     expect(await refundJobs(deposit.id)).toBe(1);
   });
 
+  it('when the customer gives up a hold still waiting for its deposit, then it is cancelled, and a payment that still comes is refunded', async () => {
+    clock.set(START);
+    const salon = await createDepositSalon(database.db);
+    const customer = await depositCustomer(database.db, salon.id, clock);
+    const booked = await customer.call<AgendarResult>(
+      'agendar',
+      { profissional_id: salon.anaId, servico_id: salon.coloracaoId, inicio: '2026-12-07T15:00' },
+      customer.context(),
+    );
+    const appointmentId = booked.agendamento.agendamento_id;
+    const deposit = await database.db.deposit.findUniqueOrThrow({ where: { appointmentId } });
+    await createDepositCharge(world.deposits, deposit.id, { attempt: 1, maxAttempts: 3 });
+    // Six hours ahead: a cancellation notice would not matter, nothing was paid.
+    await customer.call('cancelar', { agendamento_id: appointmentId }, customer.context());
+    expect((await database.db.appointment.findUniqueOrThrow({ where: { id: appointmentId } })).status).toBe('cancelled');
+    expect((await database.db.deposit.findUniqueOrThrow({ where: { id: deposit.id } })).status).toBe('expired');
+    const payment = world.fake.paymentFor(`appointment:${appointmentId}`)!;
+    world.fake.approve(payment.id);
+    expect((await world.fake.notify(world.webhookUrl(salon.slug), MP_SECRET, payment.id)).status).toBe(200);
+    expect((await database.db.appointment.findUniqueOrThrow({ where: { id: appointmentId } })).status).toBe('cancelled');
+    expect((await database.db.deposit.findUniqueOrThrow({ where: { id: deposit.id } })).status).toBe('refunded');
+    expect(world.fake.payments.get(payment.id)?.refunds).toHaveLength(1);
+  });
+
   it('decides the refund by who cancels and how far ahead', () => {
     const startsAt = new Date('2026-12-10T17:00:00Z');
     const at = (iso: string) => new Date(iso);
