@@ -83,7 +83,11 @@ async function bookVisit(context: TurnContext, step: StepOf<'confirm_booking'>):
     ...(step.visit ?? []).map((stop) => ({ professionalId: stop.professionalId, serviceId: stop.serviceId })),
   ];
   try {
-    await context.calls.bookVisit(start, items);
+    const booked = await context.calls.bookVisit(start, items);
+    if (booked.sinal) {
+      const waiting = depositNeededText(booked.sinal);
+      return { next: { step: 'idle' }, replies: [waiting], notices: [waiting] };
+    }
   } catch (error) {
     if (!(error instanceof ToolDomainException)) throw error;
     const again: Draft = { ...draft, professionalId: null };

@@ -281,4 +281,44 @@ describe('deposits by Pix: booking, the charge and the code', () => {
     expect(world.fake.payments.get(takenPayment.id)?.refunds).toHaveLength(1);
     expect((await outboundTexts(database.db, taken.customer.conversationId)).at(-1)).toMatch(/chegou depois do prazo.*devolver/s);
   });
+
+  it('when a visit holds a listed service, then every row waits for one deposit of its listed part, and paying (or the hold running out) settles the whole visit', async () => {
+    const paidVisit = async (start: string) => {
+      clock.set(START);
+      const salon = await createDepositSalon(database.db);
+      const corte = salon.services.find((service) => service.key === 'corte')!;
+      const customer = await depositCustomer(database.db, salon.id, clock);
+      const result = await customer.call<AgendarResult>(
+        'agendar',
+        {
+          inicio: start,
+          servicos: [
+            { servico_id: salon.coloracaoId, profissional_id: salon.anaId },
+            { servico_id: corte.id, profissional_id: salon.anaId },
+          ],
+        },
+        customer.context(),
+      );
+      const rows = await database.db.appointment.findMany({ where: { tenantId: salon.id }, orderBy: { startsAt: 'asc' } });
+      return { salon, result, rows };
+    };
+    const booked = await paidVisit('2026-12-16T14:00');
+    expect(booked.result.sinal).toMatchObject({ valor: 'R$ 54,00' });
+    expect(booked.rows.map((row) => row.status)).toEqual(['pending_payment', 'pending_payment']);
+    const deposits = await database.db.deposit.findMany({ where: { tenantId: booked.salon.id } });
+    expect(deposits).toMatchObject([{ appointmentId: booked.rows[0]!.id, amountCents: 5400 }]);
+    await createDepositCharge(world.deposits, deposits[0]!.id, FIRST_ATTEMPT);
+    const payment = world.fake.paymentFor(`appointment:${booked.rows[0]!.id}`)!;
+    world.fake.approve(payment.id);
+    expect((await world.fake.notify(world.webhookUrl(booked.salon.slug), MP_SECRET, payment.id)).status).toBe(200);
+    const after = await database.db.appointment.findMany({ where: { tenantId: booked.salon.id }, orderBy: { startsAt: 'asc' } });
+    expect(after.map((row) => row.status)).toEqual(['booked', 'booked']);
+
+    const lapsed = await paidVisit('2026-12-17T14:00');
+    const lapsedDeposit = await database.db.deposit.findFirstOrThrow({ where: { tenantId: lapsed.salon.id } });
+    clock.set('2026-12-07T12:46:00Z');
+    expect((await expireDepositHold(world.deposits, lapsedDeposit.id, async () => false)).kind).toBe('expired');
+    const expired = await database.db.appointment.findMany({ where: { tenantId: lapsed.salon.id }, orderBy: { startsAt: 'asc' } });
+    expect(expired.map((row) => row.status)).toEqual(['expired', 'expired']);
+  });
 });

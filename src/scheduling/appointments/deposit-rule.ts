@@ -104,3 +104,37 @@ export async function findDepositHold(db: Queryable, query: { tenantId: number; 
     refundUntilHours: rule?.refundUntilHours ?? 0,
   };
 }
+
+/**
+ * The hold a visit needs, or null: `percent` of the summed effective prices of its services the
+ * rule lists (all of them when staff asked for a deposit), rounded half up to the cent
+ * (CONTRACT: deposit amounts). The visit waits for it as a whole.
+ */
+export async function decideVisitDeposit(
+  db: Queryable,
+  request: { tenantId: number; demand: DepositDemand; services: readonly { id: number; priceCents: number | null }[]; now: Date },
+): Promise<DepositHold | null> {
+  if (request.demand === 'none') return null;
+  const tenant = await db.tenant.findUnique({ where: { id: request.tenantId }, select: { payments: true } });
+  const rule = readDepositRule(tenant?.payments ?? null);
+  if (!rule) return null;
+  const rows = await db.service.findMany({
+    where: { tenantId: request.tenantId, id: { in: request.services.map((service) => service.id) } },
+    select: { id: true, key: true, parent: { select: { key: true } } },
+  });
+  const keysOf = new Map<number, [string | null, string | null]>(rows.map((row) => [row.id, [row.key, row.parent?.key ?? null]]));
+  let total = 0;
+  for (const service of request.services) {
+    const [key, parentKey] = keysOf.get(service.id) ?? [null, null];
+    const listed = (key !== null && rule.services.includes(key)) || (parentKey !== null && rule.services.includes(parentKey));
+    if ((request.demand === 'required' || listed) && service.priceCents !== null) total += service.priceCents;
+  }
+  const amountCents = depositAmountCents(total, rule.percent);
+  if (amountCents <= 0) return null;
+  return {
+    amountCents,
+    holdUntil: new Date(request.now.getTime() + rule.holdMinutes * 60_000),
+    holdMinutes: rule.holdMinutes,
+    refundUntilHours: rule.refundUntilHours,
+  };
+}

@@ -182,10 +182,13 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
           if (!first) throw new Error(`visit ${visit.visitId} has no appointments`);
           if (!visit.alreadyExisted)
             logger.info({ tenantId: context.tenantId, visitId: visit.visitId, toolUseId: context.toolUseId }, 'visit booked');
+          const hold =
+            first.status === 'pending_payment' ? await findDepositHold(db, { tenantId: context.tenantId, appointmentId: first.id }) : null;
           return {
             agendamento: toAgendamentoResumo(first),
             ja_existia: visit.alreadyExisted,
             visita: toVisitaAgendada(visit.visitId, visit.appointments),
+            ...(hold ? { sinal: toSinalPendente(hold, first.timezone) } : {}),
           };
         }
         const outcome = await bookAppointment(scheduling, {
