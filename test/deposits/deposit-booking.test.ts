@@ -227,6 +227,24 @@ describe('deposits by Pix: booking, the charge and the code', () => {
     expect((await database.db.appointment.findUniqueOrThrow({ where: { id: appointmentId } })).status).toBe('booked');
   });
 
+  it('when Mercado Pago cannot be read for a signed notification, then 503 (Mercado Pago sends it again) and the next delivery books it', async () => {
+    const { salon, appointmentId, deposit } = await bookColoracao('2026-12-12T10:00');
+    await createDepositCharge(world.deposits, deposit.id, FIRST_ATTEMPT);
+    const payment = world.fake.paymentFor(`appointment:${appointmentId}`)!;
+    world.fake.approve(payment.id);
+    world.fake.setDown(true);
+    let first: { status: number };
+    try {
+      first = await world.fake.notify(world.webhookUrl(salon.slug), MP_SECRET, payment.id);
+    } finally {
+      world.fake.setDown(false);
+    }
+    expect(first.status).toBe(503);
+    expect((await database.db.appointment.findUniqueOrThrow({ where: { id: appointmentId } })).status).toBe('pending_payment');
+    expect((await world.fake.notify(world.webhookUrl(salon.slug), MP_SECRET, payment.id)).status).toBe(200);
+    expect((await database.db.appointment.findUniqueOrThrow({ where: { id: appointmentId } })).status).toBe('booked');
+  });
+
   it('when a notification’s signature is wrong, missing or older than 5 minutes, then 401 and nothing changes', async () => {
     const { salon, appointmentId, deposit } = await bookColoracao('2026-12-11T14:00');
     await createDepositCharge(world.deposits, deposit.id, FIRST_ATTEMPT);
