@@ -73,6 +73,7 @@ describe('LGPD requests: export and erasure of one customer', () => {
       agent_tool_calls: 1,
       appointment_events: 0,
       appointment_reminders: 0,
+      deposits: 0,
       webhook_dead_letters: 2,
     });
     for (const text of [
