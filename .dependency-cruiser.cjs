@@ -26,12 +26,12 @@ const LAYERS = [
   },
   {
     name: 'domain',
-    folders: ['scheduling', 'handoff', 'outbox', 'privacy', 'tenant', 'auth', 'answer-claims'],
+    folders: ['scheduling', 'handoff', 'outbox', 'privacy', 'tenant', 'auth', 'answer-claims', 'deposits'],
     comment: 'the rules and the data they guard: the agenda, handoffs, outbound messages, tenants, staff and keys',
   },
   {
     name: 'infrastructure',
-    folders: ['contract', 'graph', 'queue', 'db', 'generated', 'credentials', 'transcription', 'metrics', 'telemetry', 'shared', 'config'],
+    folders: ['contract', 'graph', 'mercadopago', 'queue', 'db', 'generated', 'credentials', 'transcription', 'metrics', 'telemetry', 'shared', 'config'],
     comment: 'outside services and plumbing: the Graph API, the job queue, Prisma, secrets, metrics, logger, config',
   },
 ];
@@ -155,10 +155,10 @@ const config = {
       name: 'scheduling-does-not-know-its-subscribers',
       severity: 'error',
       comment:
-        'The scheduling domain tells whoever boot/ subscribed (reminders, the waitlist\'s offers, later deposits) through its ' +
+        'The scheduling domain tells whoever boot/ subscribed (reminders, deposits, the waitlist\'s offers) through its ' +
         '"appointment changed" and "block removed" hooks; importing them would make it one component with each of them again.',
       from: { path: '^src/scheduling/' },
-      to: { path: '^src/(reminders|waitlist-offers)/' },
+      to: { path: '^src/(reminders|deposits|waitlist-offers)/' },
     },
     {
       name: 'console-ui-stands-alone',

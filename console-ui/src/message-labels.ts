@@ -1,4 +1,4 @@
-import type { AppointmentStatus, ConversationMessage } from '../../src/contract/index.js';
+import type { AppointmentDeposit, AppointmentStatus, ConversationMessage } from '../../src/contract/index.js';
 
 /** Who wrote a message, as the attendant reads it. */
 export function authorLabel(message: ConversationMessage): string {
@@ -61,4 +61,15 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   cancelled: 'Cancelado',
   attended: 'Compareceu',
   no_show: 'Não compareceu',
+  pending_payment: 'Aguardando sinal',
+  expired: 'Sinal não pago',
+};
+
+/** A deposit's state as the agenda shows it (docs/deposits.md). */
+export const DEPOSIT_STATUS_LABELS: Record<AppointmentDeposit['status'], string> = {
+  pending: 'Sinal pendente',
+  paid: 'Sinal pago',
+  expired: 'Sinal expirado',
+  refunded: 'Sinal devolvido',
+  waived: 'Sinal dispensado',
 };

@@ -1,4 +1,4 @@
-import type { Appointment, Sent } from '../contract/index.js';
+import type { Appointment, AppointmentDeposit, Sent } from '../contract/index.js';
 import type { AgendaAppointment } from '../scheduling/agenda/index.js';
 import type { AppointmentHistoryEntry } from '../scheduling/appointments/index.js';
 import { type DayClock, localDateTimeOf } from '../shared/index.js';
@@ -24,6 +24,9 @@ export function toAgendaItemBody(item: AgendaAppointment, timezone: string, cloc
     priceCents: item.priceCents,
     rescheduledToId: item.rescheduledToId,
     rescheduledAt: item.rescheduledAt ? local(item.rescheduledAt) : null,
+    ...(item.deposit
+      ? { deposit: { status: item.deposit.status as AppointmentDeposit['status'], amountCents: item.deposit.amountCents } }
+      : {}),
   };
 }
 

@@ -90,6 +90,8 @@ export const createAppointmentBodySchema = z
       phone,
     }),
     outsideHours: z.boolean().default(false),
+    /** CONTRACT: staff bookings need a deposit only when staff ask for one */
+    deposit: z.boolean({ error: 'deposit deve ser true ou false' }).default(false),
   })
   .superRefine(
     (body, context) => {

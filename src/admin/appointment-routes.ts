@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { settleDepositByStaff } from '../deposits/index.js';
 import {
   AGENDA_RANGE_MAX_DAYS,
   findAgendaAppointment,
@@ -31,6 +32,7 @@ import {
   createAppointmentBodySchema,
   rescheduleBodySchema,
 } from './agenda-request-schemas.js';
+import { depositBodySchema } from './deposit-body-schema.js';
 import { idempotencyKeyOf } from './idempotency-key-header.js';
 import { type CustomerNotice, notRequested, queueAppointmentChangeNotice } from './notify-appointment-change.js';
 import { parseRequest } from './parse-request.js';
@@ -137,7 +139,7 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
       start: body.start,
       idempotencyKey: idempotencyKeyOf(request, 'staff-booking', context.tenantId),
       now: deps.clock.now(),
-      policy: staffPolicy(actorOf(context), { outsideHours: body.outsideHours }),
+      policy: staffPolicy(actorOf(context), { outsideHours: body.outsideHours, deposit: body.deposit }),
     });
     if (outcome.kind === 'refused') throw refusalError(outcome.refusal);
     if (!outcome.alreadyExisted) {
@@ -272,6 +274,24 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
     });
     changedAfter(outcome);
     response.json({ appointment: await itemBody(context.tenantId, context.timezone, id), unchanged: outcome.kind === 'unchanged' });
+  });
+
+  // Staff settle a pending deposit by hand: cash received ("paid") or no deposit after all ("waive").
+  router.post('/appointments/:id/deposit', async (request, response) => {
+    const context = adminContextOf(response);
+    const { id } = parseRequest(idParamsSchema, 'params', request.params);
+    const body = parseRequest(depositBodySchema, 'body', request.body);
+    const outcome = await settleDepositByStaff(deps.scheduling, {
+      tenantId: context.tenantId,
+      appointmentId: id,
+      action: body.action,
+      actor: actorOf(context),
+      now: deps.clock.now(),
+    });
+    if (outcome.kind === 'appointment_not_found') throw appointmentNotFound();
+    if (outcome.kind === 'no_deposit') throw new AppError('no_deposit', 'Este agendamento não tem sinal.', 409);
+    if (outcome.kind === 'not_pending') throw new AppError('deposit_not_pending', 'O sinal deste agendamento não está mais pendente.', 409);
+    response.json({ appointment: await itemBody(context.tenantId, context.timezone, id) });
   });
 
   return router;

@@ -1,5 +1,6 @@
 import type { Overview, Sent } from '../contract/index.js';
 import type { Db } from '../db/index.js';
+import { computeDepositStats } from '../deposits/index.js';
 import { computeConversationOutcomeStats } from '../handoff/index.js';
 import { computeReminderStats } from '../reminders/index.js';
 import { type BookingsBySource, figuresByDay, professionalOccupancy } from '../scheduling/agenda/index.js';
@@ -18,7 +19,8 @@ const sumSources = (a: BookingsBySource, b: BookingsBySource): BookingsBySource 
  * booked and attended revenue in cents: figures-by-day.ts), per professional the occupancy
  * (booked minutes ÷ working minutes: professional-occupancy.ts), the share of conversations the
  * bot finished without a person and the queue's wait p50/p90 (conversation-outcome-stats.ts),
- * and reminder confirmations for appointments starting in the period (reminder-stats.ts).
+ * reminder confirmations for appointments starting in the period (reminder-stats.ts), and the
+ * deposits by Pix of those appointments: collected, forfeited, refunded, expired (deposit-stats.ts).
  */
 export async function buildOverview(
   db: Db,
@@ -26,11 +28,12 @@ export async function buildOverview(
 ): Promise<Sent<Overview>> {
   const from = new Date(localInstant(query.fromDate, 0, query.timezone));
   const to = new Date(localInstant(addDays(query.toDate, 1), 0, query.timezone));
-  const [days, professionals, outcomes, reminders] = await Promise.all([
+  const [days, professionals, outcomes, reminders, deposits] = await Promise.all([
     figuresByDay(db, query),
     professionalOccupancy(db, query),
     computeConversationOutcomeStats(db, { tenantId: query.tenantId, from, to }),
     computeReminderStats(db, { tenantId: query.tenantId, from, to, now: query.now }),
+    computeDepositStats(db, { tenantId: query.tenantId, from, to }),
   ]);
   const dayBodies = days.map((day) => ({
     date: day.date,
@@ -72,6 +75,15 @@ export async function buildOverview(
       remindedAppointments: reminders.remindedAppointments,
       confirmedThroughReminder: reminders.confirmedThroughReminder,
       confirmationRate: reminders.confirmationRate,
+    },
+    deposits: {
+      collected: deposits.collected.count,
+      collectedCents: deposits.collected.cents,
+      forfeited: deposits.forfeited.count,
+      forfeitedCents: deposits.forfeited.cents,
+      refunded: deposits.refunded.count,
+      refundedCents: deposits.refunded.cents,
+      expired: deposits.expired.count,
     },
   };
 }

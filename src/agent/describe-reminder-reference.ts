@@ -8,6 +8,8 @@ const STATUS_LABELS: Record<ReminderAppointment['status'], string> = {
   cancelled: 'cancelado',
   attended: 'compareceu',
   no_show: 'faltou',
+  pending_payment: 'aguardando sinal (não confirmado)',
+  expired: 'sinal não pago (horário liberado)',
 };
 
 /** "agendamento 42: Corte com Ana, qua 02/12 às 15:30 (2026-12-02T15:30), status agendado, profissional_id 3, servico_id 1" */

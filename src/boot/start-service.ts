@@ -27,6 +27,7 @@ import { assertSafeSecrets } from './assert-safe-secrets.js';
 import { createChannelTasks } from './create-channel-tasks.js';
 import { createMaintenanceTasks, MAINTENANCE_CRONTAB } from './create-maintenance-tasks.js';
 import { createServiceResponderChooser } from './create-service-responder-chooser.js';
+import { createDepositTasks, createMercadoPagoWebhook, depositDepsOf } from './deposit-deps.js';
 import type { FirstRunSecrets, ServiceReady } from './ready-notice.js';
 import { schedulingDepsOf } from './scheduling-deps.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -117,10 +118,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     if (config.ROLE === 'all' || config.ROLE === 'web') {
       intakePool = createIntakePool(databaseUrl, logger);
       const webhook = createWhatsAppWebhookRouter({ ...deps, intakePool: intakePool.pool });
+      const mercadoPagoWebhook = createMercadoPagoWebhook(deps, keyringFromConfig(config), depositDepsOf(deps));
       const app = createHttpApp({
         db,
         logger,
-        webhookRouters: [webhook],
+        webhookRouters: [webhook, mercadoPagoWebhook],
         routers: [...createRouters(deps), consoleRouter],
         trustProxy: config.TRUST_PROXY,
       });
@@ -160,6 +162,7 @@ function createTasks(deps: ServiceDeps, tracer: Tracer): QueueTaskList {
   return {
     ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps), tracer }),
     ...createMaintenanceTasks({ ...deps, historyWindow: deps.config.AGENT_HISTORY_MAX_MESSAGES }),
+    ...createDepositTasks(depositDepsOf(deps)),
   };
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from '../config/index.js';
 import { createDb, EmbeddedPostgresInUseError, findEmbeddedServer } from '../db/index.js';
+import { computeDepositStats, formatDepositStats } from '../deposits/index.js';
 import { computeHandoffReasonStats, formatHandoffReasonStats, resolveStatsPeriod } from '../handoff/index.js';
 import { computeReminderStats, formatReminderStats } from '../reminders/index.js';
 import { silentLogger, systemClock } from '../shared/index.js';
@@ -11,6 +12,7 @@ import { CliFailure, runCliCommand } from './run-cli-command.js';
 
 const USAGE = `usage: npm run report -- handoffs --from YYYY-MM-DD --to YYYY-MM-DD [--tenant SLUG]
        npm run report -- reminders --from YYYY-MM-DD --to YYYY-MM-DD [--tenant SLUG]
+       npm run report -- deposits --from YYYY-MM-DD --to YYYY-MM-DD [--tenant SLUG]
 
 handoffs: handoffs created in [from, to) by reason: count, claimed, unclaimed, median and
 p90 wait from creation to claim (seconds). Plain dates are days in the tenant's time zone
@@ -19,9 +21,13 @@ with --tenant, in UTC across all tenants without it.
 reminders: per tenant (one table each without --tenant), for appointments starting in
 [from, to): reminded, confirmed / cancelled / rescheduled through a reminder, and the
 no-show rate of confirmed vs unconfirmed ones. Plain dates are days in each tenant's
-time zone. --to is excluded.`;
+time zone. --to is excluded.
 
-const REPORTS = ['handoffs', 'reminders'] as const;
+deposits: per tenant, for appointments starting in [from, to): deposits by Pix collected
+(and of those forfeited by a late cancellation or a no-show), refunded, expired unpaid,
+pending and waived, with their amounts. Plain dates are days in each tenant's time zone.`;
+
+const REPORTS = ['handoffs', 'reminders', 'deposits'] as const;
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -43,6 +49,7 @@ async function main(argv: string[]): Promise<void> {
   const database = await openDatabase(config);
   try {
     if (report === 'reminders') await reportReminders(database, request);
+    else if (report === 'deposits') await reportDeposits(database, request);
     else await reportHandoffs(database, request);
   } finally {
     await database.close();
@@ -81,6 +88,19 @@ async function reportReminders(database: CliDatabase, request: ReportRequest): P
   for (const tenant of tenants) {
     const stats = await computeReminderStats(database.db, { tenantId: tenant.id, ...periodIn(request, tenant.timezone), now });
     process.stdout.write(`${formatReminderStats(stats, tenant)}\n`);
+  }
+}
+
+/** Each tenant's deposit figures for its own local days. */
+async function reportDeposits(database: CliDatabase, request: ReportRequest): Promise<void> {
+  const tenants = request.tenant
+    ? [await findTenant(database, request.tenant)]
+    : await database.db.tenant.findMany({ select: { id: true, slug: true, timezone: true }, orderBy: { slug: 'asc' } });
+  periodIn(request, 'UTC');
+  if (tenants.length === 0) process.stdout.write('(no tenants)\n');
+  for (const tenant of tenants) {
+    const stats = await computeDepositStats(database.db, { tenantId: tenant.id, ...periodIn(request, tenant.timezone) });
+    process.stdout.write(`${formatDepositStats(stats, tenant)}\n`);
   }
 }
 

@@ -36,6 +36,8 @@ export const envSchema = z
         .optional(),
     ),
     WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+    /** Mercado Pago's API (deposits by Pix); tests point it at a loopback fake. */
+    MERCADOPAGO_BASE_URL: z.url().default('https://api.mercadopago.com'),
     WHATSAPP_GRAPH_VERSION: z
       .string()
       .regex(/^v\d+\.\d+$/, 'expected a version such as v23.0')

@@ -75,6 +75,16 @@ export interface Overview {
   conversations: { total: number; finishedByBot: number; botShare: number | null };
   handoffWait: { p50Seconds: number | null; p90Seconds: number | null; claimed: number; unclaimed: number };
   reminders: { remindedAppointments: number; confirmedThroughReminder: number; confirmationRate: number | null };
+  /** deposits by Pix of the period's appointments: collected (kept), of those forfeited, refunded, expired unpaid */
+  deposits: {
+    collected: number;
+    collectedCents: number;
+    forfeited: number;
+    forfeitedCents: number;
+    refunded: number;
+    refundedCents: number;
+    expired: number;
+  };
 }
 
 /** One item of `GET /admin/assignees`: an active colleague a conversation can be assigned to */
@@ -167,6 +177,14 @@ export interface Appointment {
   rescheduledToId: number | null;
   /** when it was last moved to another time or professional (local `YYYY-MM-DDTHH:mm`; same id), null if never */
   rescheduledAt: string | null;
+  /** the deposit by Pix it waited for (docs/deposits.md); absent when it needed none */
+  deposit?: AppointmentDeposit;
+}
+
+/** A deposit's state as staff see it on an appointment */
+export interface AppointmentDeposit {
+  status: 'pending' | 'paid' | 'expired' | 'refunded' | 'waived';
+  amountCents: number;
 }
 
 /** Whether the customer was told of a staff change (`notification` of a cancel or a move) */

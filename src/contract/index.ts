@@ -1,5 +1,6 @@
 export type {
   Appointment,
+  AppointmentDeposit,
   AppointmentMove,
   Assignee,
   BookingsBySource,

@@ -4,7 +4,7 @@
 // until it has a label.
 
 /** `appointments.status` (scheduling/appointments/appointment-status.ts) */
-export type AppointmentStatus = 'booked' | 'confirmed' | 'cancelled' | 'attended' | 'no_show';
+export type AppointmentStatus = 'booked' | 'confirmed' | 'cancelled' | 'attended' | 'no_show' | 'pending_payment' | 'expired';
 /** `appointments.source` */
 export type AppointmentSource = 'bot' | 'staff' | 'reminder' | 'waitlist';
 /** `handoffs.status` (handoff/handoff-status.ts) */

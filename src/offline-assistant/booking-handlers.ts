@@ -1,6 +1,13 @@
 import { ToolDomainException } from '../shared/index.js';
 import type { Draft, Step } from './assistant-state.js';
-import { bookedText, chooseDayScreen, chooseProfessionalScreen, chooseTimeScreen, confirmScreen } from './booking-screens.js';
+import {
+  bookedText,
+  chooseDayScreen,
+  chooseProfessionalScreen,
+  chooseTimeScreen,
+  confirmScreen,
+  depositNeededText,
+} from './booking-screens.js';
 import { customerRefusal } from './customer-refusal.js';
 import { freeTimesOn } from './free-times.js';
 import { parseTypedDate, parseTypedTime } from './local-dates.js';
@@ -76,7 +83,11 @@ async function bookVisit(context: TurnContext, step: StepOf<'confirm_booking'>):
     ...(step.visit ?? []).map((stop) => ({ professionalId: stop.professionalId, serviceId: stop.serviceId })),
   ];
   try {
-    await context.calls.bookVisit(start, items);
+    const booked = await context.calls.bookVisit(start, items);
+    if (booked.sinal) {
+      const waiting = depositNeededText(booked.sinal);
+      return { next: { step: 'idle' }, replies: [waiting], notices: [waiting] };
+    }
   } catch (error) {
     if (!(error instanceof ToolDomainException)) throw error;
     const again: Draft = { ...draft, professionalId: null };
@@ -92,6 +103,6 @@ async function commit(context: TurnContext, draft: Draft & { professionalId: num
     await context.calls.reschedule(draft.appointmentId, start);
     return text('Pronto, remarcado! ✅\nSe precisar de mais alguma coisa, é só escrever *menu*.');
   }
-  await context.calls.book({ professionalId: draft.professionalId, serviceId: draft.serviceId, start });
-  return bookedText();
+  const booked = await context.calls.book({ professionalId: draft.professionalId, serviceId: draft.serviceId, start });
+  return booked.sinal ? depositNeededText(booked.sinal) : bookedText();
 }

@@ -1,3 +1,4 @@
+import type { SinalPendente } from '../scheduling/tools/index.js';
 import type { Draft } from './assistant-state.js';
 import { noticeWarning } from './change-policy.js';
 import { daysWithFreeTime, freeTimesOn, timesToOffer } from './free-times.js';
@@ -118,3 +119,11 @@ export async function confirmScreen(context: TurnContext, draft: Draft & { profe
 }
 
 export const bookedText = () => text('Pronto, agendado! ✅\nSe precisar cancelar ou remarcar, é só escrever *menu*.');
+
+/** A booking that waits for its deposit: not booked yet; the Pix code follows in its own message. */
+export const depositNeededText = (deposit: SinalPendente) =>
+  text(
+    `Quase lá! Para confirmar esse horário, falta o sinal de ${deposit.valor} por Pix. ` +
+      `O código Pix chega na próxima mensagem; o horário fica reservado até ${deposit.reservado_ate} e, sem o pagamento, é liberado.\n` +
+      deposit.politica_de_cancelamento,
+  );

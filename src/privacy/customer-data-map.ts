@@ -80,6 +80,9 @@ export const CUSTOMER_DATA_TABLES: readonly CustomerDataTable[] = [
   { table: 'waitlist_entries', scope: 'customer', link: 'customer_id', onErase: { kind: 'delete' } },
   // An offer a tap booked names that appointment; erased first (this list runs backwards), its token with it.
   { table: 'waitlist_offers', scope: 'appointment', link: 'appointment_id', onErase: { kind: 'delete' } },
+  // Deposits by Pix: amounts and statuses stay with the anonymised appointment for the deposits report;
+  // the copia-e-cola code the customer was sent goes.
+  { table: 'deposits', scope: 'appointment', link: 'appointment_id', onErase: { kind: 'clear', cleared: { pix_code: 'NULL' } } },
 ];
 
 /**

@@ -8,6 +8,9 @@ export const TASKS = {
   offerWaitlistOpening: 'offer-waitlist-opening',
   passWaitlistOffer: 'pass-waitlist-offer',
   expireWaitlistEntries: 'expire-waitlist-entries',
+  createDepositCharge: 'create-deposit-charge',
+  expireDepositHold: 'expire-deposit-hold',
+  refundDeposit: 'refund-deposit',
 } as const;
 
 /**

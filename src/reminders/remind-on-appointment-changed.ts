@@ -12,7 +12,9 @@ import {
  * inside the change's transaction so reminders and the change commit together: a booking gets
  * its reminders (rows and jobs); a move removes the old row's pending ones (`rescheduled`) and
  * schedules the new time's; a cancellation or recorded attendance removes the pending ones;
- * a confirmation changes nothing (the reminder still goes out, as it did before). A visit is
+ * a confirmation changes nothing (the reminder still goes out, as it did before). An appointment
+ * waiting for its deposit (`pending_payment`) gets its reminders once the deposit is settled
+ * (`booked` from `pending_payment`); an expired hold never had any. A visit is
  * reminded once: only the row that starts it (its first service, the first a booking or a
  * move writes) gets reminders, which speak for the whole visit (send-reminder.ts).
  */
@@ -33,6 +35,8 @@ export async function remindOnAppointmentChanged(tx: Tx, event: AppointmentChang
     removeAppointmentReminders(tx, { tenantId: appointment.tenantId, appointmentId: appointment.id }, reason);
   switch (event.kind) {
     case 'booked':
+      // Waiting for a deposit is not booked yet: reminders come when it is paid (status_changed to booked).
+      if (event.appointment.status === 'pending_payment') return;
       await schedule(event.appointment);
       return;
     case 'moved':
@@ -46,6 +50,7 @@ export async function remindOnAppointmentChanged(tx: Tx, event: AppointmentChang
       if (event.appointment.status === 'attended' || event.appointment.status === 'no_show') {
         await remove(event.appointment, event.appointment.status);
       }
+      if (event.appointment.status === 'booked' && event.from === 'pending_payment') await schedule(event.appointment);
       return;
   }
 }

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/index.js';
 import { clockTimeOf, localDateTimeOf } from '../shared/index.js';
 import type { HolidaySettings, ProfessionalServiceEntry, ServiceEntry } from './catalogue-schema.js';
 import type { NotificationTemplates } from './notification-templates.js';
+import type { StoredPaymentSettings } from './payment-settings.js';
 import type { ReminderSetting } from './reminder-settings.js';
 import type { TenantFile } from './tenant-file-schema.js';
 import { WEEKDAY_KEYS, type WeekdayKey } from './weekday-keys.js';
@@ -12,7 +13,7 @@ const BY_NAME: [{ name: 'asc' }, { id: 'asc' }] = [{ name: 'asc' }, { id: 'asc' 
  * The tenant's current data as a tenant file (CONTRACT.md, "Tenant file"): active services (as the
  * bot lists them: by name, variants under their parent), resources and professionals, hours, time
  * off in local time, booking rules, reminders, templates, holidays and quick replies. Secrets are
- * left out (the WhatsApp access token): importing the file keeps the stored one. Importing the
+ * left out (the WhatsApp access token, Mercado Pago's token and webhook secret): importing the file keeps the stored one. Importing the
  * result into the same tenant changes no row. Null when the tenant does not exist.
  */
 export async function exportTenantFile(db: Queryable, tenantId: number): Promise<TenantFile | null> {
@@ -132,6 +133,8 @@ export async function exportTenantFile(db: Queryable, tenantId: number): Promise
     ...(tenant.templates !== null ? { templates: tenant.templates as NotificationTemplates } : {}),
     ...(quickReplies.length > 0 ? { quickReplies } : {}),
     ...(tenant.reminders !== null ? { reminders: tenant.reminders as ReminderSetting[] } : {}),
+    // Without its secrets: importing the file keeps the stored ones.
+    ...(tenant.payments !== null ? { payments: tenant.payments as StoredPaymentSettings } : {}),
   };
   return file;
 }

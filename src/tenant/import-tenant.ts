@@ -6,8 +6,9 @@ import { describeTenantFileChanges, type TenantFileChange } from './describe-ten
 import { exportTenantFile } from './export-tenant-file.js';
 import { lockTenantSettings } from './lock-tenant-settings.js';
 import { parseTenantFile } from './parse-tenant-file.js';
+import type { PaymentSettings } from './payment-settings.js';
 import { recordSettingsChange, type SettingsActor } from './record-settings-change.js';
-import { type AccessTokenChange, writeTenantFile } from './write-tenant-file.js';
+import { type AccessTokenChange, KEEP_PAYMENT_SECRETS, type PaymentSecretChanges, writeTenantFile } from './write-tenant-file.js';
 
 /**
  * An import writes a whole salon (every service, professional, hour and time off) in one
@@ -68,6 +69,13 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
     if (!(error instanceof ConfigError)) throw error;
     return { kind: 'refused', problems: error.problems.map((problem) => `whatsapp.accessToken: cannot be stored: ${problem}`) };
   }
+  let paymentSecrets: PaymentSecretChanges = KEEP_PAYMENT_SECRETS;
+  try {
+    if (file.payments) paymentSecrets = paymentSecretChanges(file.payments, options.keyring);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return { kind: 'refused', problems: error.problems.map((problem) => `payments: cannot store the Mercado Pago secrets: ${problem}`) };
+  }
   const now = options.now ?? new Date();
   return inTransaction(
     db,
@@ -76,10 +84,15 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
       if (phoneOwner && phoneOwner.slug !== file.slug) {
         return { kind: 'refused', problems: [`whatsapp.phoneNumberId: already used by tenant "${phoneOwner.slug}"`] };
       }
-      const existing = await tx.tenant.findUnique({ where: { slug: file.slug }, select: { id: true } });
+      const existing = await tx.tenant.findUnique({
+        where: { slug: file.slug },
+        select: { id: true, paymentAccessToken: true, paymentWebhookSecret: true },
+      });
       if (existing) await lockTenantSettings(tx, existing.id);
+      const missing = file.payments ? missingPaymentSecrets(paymentSecrets, existing) : [];
+      if (missing.length > 0) return { kind: 'refused', problems: missing };
       const before = existing ? await exportTenantFile(tx, existing.id) : null;
-      const { tenantId, created } = await writeTenantFile(tx, file, tokenChange);
+      const { tenantId, created } = await writeTenantFile(tx, file, tokenChange, undefined, paymentSecrets);
       // Both sides are exports, so only real differences show (never the file's order or its defaults).
       const changes = describeTenantFileChanges(before, (await exportTenantFile(tx, tenantId))!);
       if (options.actor) {
@@ -112,4 +125,31 @@ export async function importTenant(db: Db, input: unknown, options: ImportTenant
     },
     IMPORT_TRANSACTION,
   );
+}
+
+/** The file's Mercado Pago secrets as changes: given (sealed), `null` (removed) or absent (kept). */
+function paymentSecretChanges(payments: PaymentSettings, keyring: Keyring): PaymentSecretChanges {
+  const change = (plain: string | null | undefined): AccessTokenChange => {
+    if (plain === null) return { kind: 'remove' };
+    if (plain === undefined) return { kind: 'keep' };
+    return { kind: 'set', plain, sealed: keyring.seal(plain), keyring };
+  };
+  return { accessToken: change(payments.accessToken), webhookSecret: change(payments.webhookSecret) };
+}
+
+/** A `payments` block needs both secrets once written: in the file, or stored from an earlier import. */
+function missingPaymentSecrets(
+  changes: PaymentSecretChanges,
+  stored: { paymentAccessToken: string | null; paymentWebhookSecret: string | null } | null,
+): string[] {
+  const problems: string[] = [];
+  const ends = (change: AccessTokenChange, current: string | null | undefined) =>
+    change.kind === 'set' || (change.kind === 'keep' && current != null);
+  if (!ends(changes.accessToken, stored?.paymentAccessToken)) {
+    problems.push('payments.accessToken: is required: no Mercado Pago access token is stored for this tenant');
+  }
+  if (!ends(changes.webhookSecret, stored?.paymentWebhookSecret)) {
+    problems.push('payments.webhookSecret: is required: no Mercado Pago webhook secret is stored for this tenant');
+  }
+  return problems;
 }

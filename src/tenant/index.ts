@@ -22,6 +22,7 @@ export {
   type WhatsappTemplate,
 } from './notification-templates.js';
 export { formatJsonPath, type ParsedTenantFile, parseTenantFile, readTenantFile } from './parse-tenant-file.js';
+export { type PaymentSettings, paymentSettingsSchema, type StoredPaymentSettings } from './payment-settings.js';
 export {
   listQuickReplies,
   type QuickReplyInput,
@@ -37,4 +38,4 @@ export {
 } from './reminder-settings.js';
 export { isWhatsappTemplateLanguage, WHATSAPP_TEMPLATE_LANGUAGES } from './template-languages.js';
 export { type TenantFile, tenantFileSchema } from './tenant-file-schema.js';
-export { type AccessTokenChange, writeTenantFile } from './write-tenant-file.js';
+export { type AccessTokenChange, KEEP_PAYMENT_SECRETS, type PaymentSecretChanges, writeTenantFile } from './write-tenant-file.js';

@@ -55,6 +55,41 @@ export function addCrossFieldIssues(file: unknown, context: Context): void {
   });
   if (Array.isArray(root.reminders)) checkReminderOffsets(root.reminders, asRecord(root.booking)?.horizonDays, report);
   if (Array.isArray(root.quickReplies)) checkUniqueShortcuts(root.quickReplies, report);
+  const deposit = asRecord(asRecord(root.payments)?.deposit);
+  if (deposit && Array.isArray(deposit.services)) checkDepositServices(deposit.services, services, serviceKeys, report);
+}
+
+/**
+ * A deposit names known services (or variants), once each, and each has a price (or its parent
+ * has): a deposit is a percent of it.
+ */
+function checkDepositServices(
+  listed: unknown[],
+  services: unknown[],
+  serviceKeys: ReadonlySet<string>,
+  report: (path: Path, message: string) => void,
+): void {
+  const priced = new Set<string>();
+  for (const entry of services) {
+    const service = asRecord(entry);
+    if (!service || typeof service.key !== 'string') continue;
+    const parentPriced = typeof service.priceCents === 'number';
+    if (parentPriced) priced.add(service.key);
+    for (const variantEntry of Array.isArray(service.variants) ? service.variants : []) {
+      const variant = asRecord(variantEntry);
+      if (variant && typeof variant.key === 'string' && (parentPriced || typeof variant.priceCents === 'number')) priced.add(variant.key);
+    }
+  }
+  const seen = new Set<string>();
+  listed.forEach((key, position) => {
+    if (typeof key !== 'string') return;
+    const path: Path = ['payments', 'deposit', 'services', position];
+    if (services.length > 0 && !serviceKeys.has(key)) report(path, `unknown service key "${key}" (not in services)`);
+    else if (seen.has(key)) report(path, `service "${key}" is listed twice`);
+    else if (services.length > 0 && !priced.has(key))
+      report(path, `service "${key}" has no price: a deposit is a percent of its priceCents`);
+    seen.add(key);
+  });
 }
 
 /** Quick reply shortcuts are unique (compared as stored: trimmed, lower-case). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLOCK_TIME_PATTERN, isKnownTimeZone, LOCAL_DATE_TIME_PATTERN, parseLocalDateTime } from '../shared/index.js';
 import { holidaysSchema, keySchema, professionalServiceSchema, resourceSchema, serviceSchema } from './catalogue-schema.js';
 import { notificationTemplatesSchema } from './notification-templates.js';
+import { paymentSettingsSchema } from './payment-settings.js';
 import { quickReplySchema } from './quick-replies.js';
 import { reminderSettingsSchema } from './reminder-settings.js';
 import { addCrossFieldIssues } from './tenant-file-cross-checks.js';
@@ -85,6 +86,8 @@ export const tenantFileSchema = z
     quickReplies: z.array(quickReplySchema).max(200, 'at most 200 quick replies').optional(),
     /** Template reminders before each booked appointment (docs/reminders.md); absent or empty: none are sent. */
     reminders: reminderSettingsSchema.optional(),
+    /** Deposits by Pix through Mercado Pago (docs/deposits.md); absent: no booking needs a deposit. */
+    payments: paymentSettingsSchema.optional(),
   })
   .superRefine((file, context) => addCrossFieldIssues(file, context), { when: () => true });
 

@@ -1,5 +1,6 @@
 import type { Keyring } from '../credentials/index.js';
 import { Prisma, type Tx } from '../db/index.js';
+import { storedPaymentSettings } from './payment-settings.js';
 import { syncQuickReplies } from './quick-replies.js';
 import { syncProfessionalSchedule } from './sync-professional-schedule.js';
 import { syncServices } from './sync-services.js';
@@ -12,6 +13,19 @@ import { differs, upsertByKey } from './upsert-by-key.js';
  * sandbox), or `set` it (sealed; the same token as stored keeps its ciphertext).
  */
 export type AccessTokenChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'set'; plain: string; sealed: string; keyring: Keyring };
+
+/**
+ * What a write does to the stored Mercado Pago secrets of `payments`, each like the WhatsApp
+ * token (keep, remove, set sealed). A file without a `payments` block removes both: nothing
+ * uses them then.
+ */
+export interface PaymentSecretChanges {
+  accessToken: AccessTokenChange;
+  webhookSecret: AccessTokenChange;
+}
+
+/** Every console change and every file that names no payment secret: the stored ones stay. */
+export const KEEP_PAYMENT_SECRETS: PaymentSecretChanges = { accessToken: { kind: 'keep' }, webhookSecret: { kind: 'keep' } };
 
 /** Retention when the tenant file has no `retention` block (CONTRACT: default 180 days). */
 const DEFAULT_RETENTION_DAYS = 180;
@@ -29,8 +43,9 @@ export async function writeTenantFile(
   token: AccessTokenChange,
   /** the tenant being changed (the console's settings): found by its id, never by the file's slug */
   tenantId?: number,
+  paymentSecrets: PaymentSecretChanges = KEEP_PAYMENT_SECRETS,
 ): Promise<{ tenantId: number; created: boolean }> {
-  return writeTenantRows(tx, file, await upsertTenant(tx, file, token, tenantId));
+  return writeTenantRows(tx, file, await upsertTenant(tx, file, { token, paymentSecrets }, tenantId));
 }
 
 async function writeTenantRows(
@@ -54,7 +69,7 @@ async function writeTenantRows(
 async function upsertTenant(
   tx: Tx,
   file: TenantFile,
-  token: AccessTokenChange,
+  { token, paymentSecrets }: { token: AccessTokenChange; paymentSecrets: PaymentSecretChanges },
   tenantId: number | undefined,
 ): Promise<{ tenantId: number; created: boolean }> {
   const wanted = {
@@ -73,17 +88,22 @@ async function upsertTenant(
     reminders: file.reminders ?? Prisma.DbNull,
     holidays: file.holidays ?? Prisma.DbNull,
     retentionDays: file.retention?.days ?? DEFAULT_RETENTION_DAYS,
+    payments: file.payments ? storedPaymentSettings(file.payments) : Prisma.DbNull,
   };
   const existing = await tx.tenant.findUnique({ where: tenantId === undefined ? { slug: file.slug } : { id: tenantId } });
-  const accessToken = accessTokenToStore(existing?.accessToken ?? null, token);
+  const secrets = {
+    accessToken: accessTokenToStore(existing?.accessToken ?? null, token),
+    paymentAccessToken: file.payments ? accessTokenToStore(existing?.paymentAccessToken ?? null, paymentSecrets.accessToken) : null,
+    paymentWebhookSecret: file.payments ? accessTokenToStore(existing?.paymentWebhookSecret ?? null, paymentSecrets.webhookSecret) : null,
+  };
   if (!existing) {
     if (tenantId !== undefined) throw new Error(`tenant ${tenantId} vanished while its settings were saved`);
-    const tenant = await tx.tenant.create({ data: { slug: file.slug, ...wanted, accessToken }, select: { id: true } });
+    const tenant = await tx.tenant.create({ data: { slug: file.slug, ...wanted, ...secrets }, select: { id: true } });
     return { tenantId: tenant.id, created: true };
   }
   // Updating only on a real change keeps updated_at meaningful ("when was this tenant last changed").
-  if (differs(existing, { ...wanted, accessToken })) {
-    await tx.tenant.update({ where: { id: existing.id }, data: { ...wanted, accessToken } });
+  if (differs(existing, { ...wanted, ...secrets })) {
+    await tx.tenant.update({ where: { id: existing.id }, data: { ...wanted, ...secrets } });
   }
   return { tenantId: existing.id, created: false };
 }

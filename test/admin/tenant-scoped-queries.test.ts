@@ -70,6 +70,7 @@ describe('every admin API query is confined to the caller’s tenant', () => {
     handoff: number;
     appointment: number;
     pastAppointment: number;
+    waitingAppointment: number;
   };
   let day: string;
 
@@ -100,6 +101,22 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       customerId: data.customer.id,
       professionalId: tenant.professionals[1]!.id,
       startsAt: new Date(Date.now() - 3 * 3_600_000),
+    });
+    // An appointment waiting for its deposit, for the deposit route.
+    const waiting = await insertTenantAppointment(database.db, tenant, {
+      customerId: data.customer.id,
+      professionalId: tenant.professionals[1]!.id,
+      startsAt: new Date(Date.now() + 48 * 3_600_000),
+      status: 'pending_payment',
+    });
+    await database.db.deposit.create({
+      data: {
+        tenantId: tenant.id,
+        appointmentId: waiting.id,
+        amountCents: 1500,
+        holdUntil: new Date(Date.now() + 600_000),
+        chargeKey: `scope-${waiting.id}`,
+      },
     });
     const attendant = await createStaffAccount(database.db, {
       slug: tenant.slug,
@@ -135,6 +152,7 @@ describe('every admin API query is confined to the caller’s tenant', () => {
       handoff: open.id,
       appointment: data.appointment.id,
       pastAppointment: past.id,
+      waitingAppointment: waiting.id,
     };
   });
   afterAll(() => db.$disconnect());
@@ -208,6 +226,8 @@ describe('every admin API query is confined to the caller’s tenant', () => {
           .send({ start: `${day}T11:00`, notifyCustomer: false }),
       'POST /admin/appointments/:id/attendance': () =>
         request(app).post(`/admin/appointments/${ids.pastAppointment}/attendance`).set(auth).send({ status: 'attended' }),
+      'POST /admin/appointments/:id/deposit': () =>
+        request(app).post(`/admin/appointments/${ids.waitingAppointment}/deposit`).set(auth).send({ action: 'paid' }),
       'POST /admin/professionals/:id/blocks': () =>
         request(app)
           .post(`/admin/professionals/${tenant.professionals[1]?.id}/blocks`)

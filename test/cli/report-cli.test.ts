@@ -96,3 +96,51 @@ describe('npm run report -- handoffs', () => {
     }
   });
 });
+
+describe('npm run report -- deposits', () => {
+  it('when run for a tenant and a month, then it prints its deposits collected, forfeited, refunded and expired with amounts', async () => {
+    const database = await testDatabase();
+    const tenant = await createTestTenant(database.db);
+    const customer = await database.db.customer.create({ data: { tenantId: tenant.id, waId: '5511977776666', name: 'Ana' } });
+    const rows: [string, string, number][] = [
+      ['booked', 'paid', 5400],
+      ['cancelled', 'paid', 3000],
+      ['cancelled', 'refunded', 2000],
+      ['expired', 'expired', 1000],
+    ];
+    for (const [index, [status, depositStatus, cents]] of rows.entries()) {
+      const startsAt = new Date(Date.UTC(2026, 10, 10 + index, 15));
+      const appointment = await database.db.appointment.create({
+        data: {
+          tenantId: tenant.id,
+          professionalId: tenant.professionals[0]!.id,
+          serviceId: tenant.services[1]!.id,
+          customerId: customer.id,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 90 * 60_000),
+          status,
+        },
+      });
+      await database.db.deposit.create({
+        data: {
+          tenantId: tenant.id,
+          appointmentId: appointment.id,
+          status: depositStatus,
+          amountCents: cents,
+          holdUntil: startsAt,
+          chargeKey: `report-${appointment.id}`,
+        },
+      });
+    }
+    const result = await report(['deposits', '--from', '2026-11-01', '--to', '2026-12-01', '--tenant', tenant.slug], {
+      DATABASE_URL: database.url,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const table = result.stdout.split('\n').map((line) => line.trim().split(/\s{2,}/));
+    expect(table).toContainEqual(['collected (paid and kept)', '2', 'R$ 84,00']);
+    expect(table).toContainEqual(['of which forfeited (cancelled late or no-show)', '1', 'R$ 30,00']);
+    expect(table).toContainEqual(['refunded', '1', 'R$ 20,00']);
+    expect(table).toContainEqual(['expired unpaid', '1', 'R$ 10,00']);
+  });
+});

@@ -255,6 +255,42 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     expect(problems).toEqual([]);
   });
 
+  it('a booking waiting for its deposit shows it on its card and in its dialog, and the attendant marks it paid in cash: booked, her name in the history', async () => {
+    const { db } = await database;
+    const day = nextWorkingDay();
+    const { customer } = await createTestConversation(db, salon.id, { name: 'Sara Lima', waId: '5511955554444' });
+    // 13:00 in São Paulo with Ana, waiting for a R$ 54,00 deposit.
+    const waiting = await insertTenantAppointment(db, salon, {
+      customerId: customer.id,
+      startsAt: `${day}T16:00:00Z`,
+      status: 'pending_payment',
+    });
+    await db.deposit.create({
+      data: {
+        tenantId: salon.id,
+        appointmentId: waiting.id,
+        amountCents: 5400,
+        holdUntil: new Date(Date.now() + 900_000),
+        chargeKey: `browser-${waiting.id}`,
+      },
+    });
+    await openAgenda(day);
+    const card = page.locator(`[data-appointment-id="${waiting.id}"]`);
+    await card.locator('.badge', { hasText: 'Aguardando sinal' }).waitFor();
+    await card.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Sinal pendente: R$ 54,00').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Sinal recebido' }).click();
+    await page.getByText('Sara Lima: sinal recebido, horário confirmado.').waitFor();
+    const paid = await db.appointment.findUniqueOrThrow({ where: { id: waiting.id }, select: { status: true, events: true } });
+    expect(paid.status).toBe('booked');
+    expect(paid.events.at(-1)).toMatchObject({ change: 'deposit_paid', actorKind: 'staff_account' });
+    expect((await db.deposit.findUniqueOrThrow({ where: { appointmentId: waiting.id } })).status).toBe('paid');
+    await page.locator(`[data-appointment-id="${waiting.id}"]`).locator('.badge', { hasText: 'Sinal pago' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
   it('cancel asks for confirmation and a reason and can be undone; so can removing a block', async () => {
     const { db } = await database;
     const day = nextWorkingDay();

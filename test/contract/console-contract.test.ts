@@ -37,7 +37,7 @@ describe("the console's contract", () => {
 
   it('holds exactly the server’s unions for what the console labels', () => {
     expectTypeOf<ContractVocabulariesMatch>().toEqualTypeOf<[true, true, true, true, true]>();
-    expectTypeOf<Same<AppointmentStatus, AppointmentStatus | 'pending_payment'>>().toEqualTypeOf<false>();
+    expectTypeOf<Same<AppointmentStatus, AppointmentStatus | 'archived'>>().toEqualTypeOf<false>();
     expectTypeOf<AppointmentStatus>().toEqualTypeOf<(typeof APPOINTMENT_STATUSES)[number]>();
   });
 

@@ -32,4 +32,13 @@ describe('appointments exclusion constraint', () => {
     await expect(insert('2026-12-02T13:00:00Z', '2026-12-02T13:30:00Z')).resolves.toBe(1);
     await expect(insert('2026-12-02T12:40:00Z', '2026-12-02T13:10:00Z', 'cancelled')).resolves.toBe(1);
   });
+
+  it('a deposit not paid yet (pending_payment) holds its slot against a booking; an expired hold gives it back', async () => {
+    await expect(insert('2026-12-03T12:00:00Z', '2026-12-03T12:30:00Z', 'pending_payment')).resolves.toBe(1);
+    const error = await insert('2026-12-03T12:15:00Z', '2026-12-03T12:45:00Z').catch((caught: unknown) => caught);
+    expect(isExclusionViolation(error)).toBe(true);
+    await database.db
+      .$executeRaw`UPDATE appointments SET status = 'expired' WHERE tenant_id = ${ids.tenant} AND status = 'pending_payment'`;
+    await expect(insert('2026-12-03T12:15:00Z', '2026-12-03T12:45:00Z')).resolves.toBe(1);
+  });
 });

@@ -81,6 +81,7 @@ describe('LGPD requests: export and erasure of one customer', () => {
       appointment_reminders: 0,
       waitlist_entries: 1,
       waitlist_offers: 0,
+      deposits: 0,
       webhook_dead_letters: 2,
     });
     for (const text of [

@@ -59,6 +59,18 @@ const cases: AvailabilityCase[] = [
     expected: [...times('09:00', '09:30', 15), ...times('10:30', '11:30', 15), ...times('13:00', '17:30', 15)],
   },
   {
+    name: 'an appointment waiting for its deposit (pending_payment) hides its starts like a booked one; an expired hold does not',
+    date: '2026-12-02',
+    setup: async (db, tenant, customerId) => {
+      const [ana, corte] = [tenant.professionals[0]!, tenant.services[0]!];
+      const base = { tenantId: tenant.id, professionalId: ana.id, serviceId: corte.id, customerId };
+      await insertAppointment(db, { ...base, startsAt: '2026-12-02T13:00:00Z', endsAt: '2026-12-02T13:30:00Z', status: 'pending_payment' });
+      await insertAppointment(db, { ...base, startsAt: '2026-12-02T16:00:00Z', endsAt: '2026-12-02T16:30:00Z', status: 'expired' });
+      return undefined;
+    },
+    expected: [...times('09:00', '09:30', 15), ...times('10:30', '11:30', 15), ...times('13:00', '17:30', 15)],
+  },
+  {
     name: 'minimum notice: today nothing starts before now + notice (09:00 + 2h30)',
     tenant: { minNoticeMinutes: 150 },
     date: '2026-12-01',

@@ -62,6 +62,12 @@ const BAD_FILE = {
     { beforeMinutes: 60, template: 'lembrete', language: 'pt_BR' },
     { beforeMinutes: 999_999, template: 'lembrete', language: 'pt_BR' },
   ],
+  payments: {
+    provider: 'pagseguro',
+    accessToken: ' ',
+    webhookSecret: 'x'.repeat(501),
+    deposit: { percent: 150, services: ['nada', 'escova', 'escova'], holdMinutes: 2.5, refundUntilHours: -1 },
+  },
 };
 
 describe('tenantFileIssueInPortuguese: the owner reads every tenant-file problem in pt-BR', () => {

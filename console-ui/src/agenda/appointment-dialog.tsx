@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Appointment, AppointmentMove, Professional } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
 import { clockOf, hasStarted } from '../format.js';
-import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
+import { APPOINTMENT_STATUS_LABELS, DEPOSIT_STATUS_LABELS } from '../message-labels.js';
 import { Modal } from '../modal.js';
 import { PhoneLink } from '../phone-link.js';
 import { hrefOf, linkProps } from '../router.js';
@@ -52,6 +52,37 @@ export function AppointmentDialog(props: {
         {appointment.customer.phone ? ' · ' : ''}
         <PhoneLink phone={appointment.customer.phone} />
       </p>
+      {appointment.deposit ? (
+        <p>
+          {DEPOSIT_STATUS_LABELS[appointment.deposit.status]}: {reais(appointment.deposit.amountCents)}
+        </p>
+      ) : null}
+      {appointment.deposit?.status === 'pending' && appointment.status === 'pending_payment' ? (
+        <fieldset>
+          <legend>Sinal</legend>
+          <div class="actions">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                run(() => api('POST', `${path}/deposit`, { action: 'paid' }), `${customer}: sinal recebido, horário confirmado.`)
+              }
+            >
+              Sinal recebido
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy}
+              onClick={() =>
+                run(() => api('POST', `${path}/deposit`, { action: 'waive' }), `${customer}: sinal dispensado, horário confirmado.`)
+              }
+            >
+              Dispensar sinal
+            </button>
+          </div>
+        </fieldset>
+      ) : null}
       {appointment.visitId !== null ? (
         <p class="notice">
           Faz parte de uma visita: mover ou cancelar este serviço muda a visita inteira, mantendo a ordem e os intervalos.
@@ -128,4 +159,9 @@ export function noticeOf(notification: AppointmentMove['notification'], requeste
     return notification.channel === 'whatsapp_template' ? ' Cliente avisado por mensagem modelo.' : ' Cliente avisado pelo WhatsApp.';
   }
   return ` Cliente NÃO avisado: ${notification.message}`;
+}
+
+/** Cents as the customer reads reais: 5400 → "R$ 54,00". */
+function reais(cents: number): string {
+  return `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Appointment, CreatedBlock, Professional, TimeOffSpan } from '../../../src/contract/index.js';
 import { clockOf, clockText, minutesOf } from '../format.js';
-import { APPOINTMENT_STATUS_LABELS } from '../message-labels.js';
+import { APPOINTMENT_STATUS_LABELS, DEPOSIT_STATUS_LABELS } from '../message-labels.js';
 import { SHORT_SOURCE_LABELS, SOURCE_LABELS } from './agenda-labels.js';
 
 const ROW_MINUTES = 15;
@@ -212,6 +212,9 @@ export function DayGrid(props: {
               <span class="appt-when">{clockOf(appointment.start)}</span>
               <span class="badge">{SHORT_SOURCE_LABELS[appointment.source] ?? appointment.source}</span>
               {appointment.status !== 'booked' ? <span class="badge">{status}</span> : null}
+              {appointment.deposit && appointment.deposit.status !== 'pending' && appointment.status !== 'expired' ? (
+                <span class="badge">{DEPOSIT_STATUS_LABELS[appointment.deposit.status]}</span>
+              ) : null}
               {appointment.rescheduledAt !== null ? <span class="badge moved">Remarcado</span> : null}
             </span>
             <span class="appt-line">

@@ -22,6 +22,8 @@ export interface AgendaAppointment {
   visitId: number | null;
   /** its price at booking, cents; null without one */
   priceCents: number | null;
+  /** the deposit it waited for (its `deposits` row), null when it needed none */
+  deposit?: { status: string; amountCents: number } | null;
 }
 
 interface AgendaRow {
@@ -42,6 +44,8 @@ interface AgendaRow {
   rescheduled_at: Date | null;
   visit_id: number | null;
   price_cents: number | null;
+  deposit_status?: string | null;
+  deposit_cents?: number | null;
 }
 
 /** The most appointments one day's agenda returns (a salon has far fewer; the bound keeps it cheap). */
@@ -87,7 +91,8 @@ export async function listAgendaRange(
              a.id, extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM a.ends_at) * 1000, a.status, a.source,
              p.id, p.name, s.id, s.name, c.id, c.name, c.wa_id, a.rescheduled_from_id, a.visit_id, a.price_cents,
              CASE WHEN a.status = 'cancelled' THEN (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) END,
-             extract(epoch FROM a.rescheduled_at) * 1000)
+             extract(epoch FROM a.rescheduled_at) * 1000,
+             (SELECT json_build_array(d.status, d.amount_cents) FROM deposits d WHERE d.appointment_id = a.id))
              ORDER BY a.starts_at, a.id), '[]'::json) AS items
       FROM (SELECT * FROM appointments
              WHERE tenant_id = ${query.tenantId}::int AND starts_at >= ${from} AND starts_at < ${to}
@@ -100,7 +105,7 @@ export async function listAgendaRange(
   return (rows[0]?.items ?? []).map(fromCompactRow);
 }
 
-/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId, visitId, priceCents, rescheduledToId, rescheduledAtMs] */
+/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId, visitId, priceCents, rescheduledToId, rescheduledAtMs, [depositStatus, depositCents] | null] */
 type CompactAgendaRow = [
   number,
   number,
@@ -119,6 +124,7 @@ type CompactAgendaRow = [
   number | null,
   number | null,
   number | null,
+  [string, number] | null,
 ];
 
 function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
@@ -140,6 +146,7 @@ function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
     priceCents,
     toId,
     movedAt,
+    deposit,
   ] = row;
   return {
     id,
@@ -155,6 +162,7 @@ function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
     rescheduledAt: movedAt === null ? null : new Date(Number(movedAt)),
     visitId,
     priceCents,
+    deposit: deposit ? { status: deposit[0], amountCents: deposit[1] } : null,
   };
 }
 
@@ -165,11 +173,12 @@ export async function findAgendaAppointment(db: Queryable, tenantId: number, app
            p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
            c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
            a.rescheduled_from_id, (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) AS rescheduled_to_id,
-           a.rescheduled_at, a.visit_id, a.price_cents
+           a.rescheduled_at, a.visit_id, a.price_cents, d.status AS deposit_status, d.amount_cents AS deposit_cents
       FROM appointments a
       JOIN professionals p ON p.id = a.professional_id
       JOIN services s ON s.id = a.service_id
       JOIN customers c ON c.id = a.customer_id
+      LEFT JOIN deposits d ON d.appointment_id = a.id
      WHERE a.id = ${appointmentId}::int AND a.tenant_id = ${tenantId}::int`;
   const row = rows[0];
   return row ? toAgendaAppointment(row) : null;
@@ -189,7 +198,7 @@ export async function listOverlappingAppointments(
       JOIN professionals p ON p.id = a.professional_id
       JOIN services s ON s.id = a.service_id
       JOIN customers c ON c.id = a.customer_id
-     WHERE a.tenant_id = ${query.tenantId}::int AND a.professional_id = ${query.professionalId}::int AND a.status <> 'cancelled'
+     WHERE a.tenant_id = ${query.tenantId}::int AND a.professional_id = ${query.professionalId}::int AND a.status NOT IN ('cancelled', 'expired')
        AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(${query.from}::timestamptz, ${query.to}::timestamptz, '[)')
      ORDER BY a.starts_at, a.id
      LIMIT ${AGENDA_DAY_LIMIT}`;
@@ -211,5 +220,7 @@ function toAgendaAppointment(row: AgendaRow): AgendaAppointment {
     rescheduledAt: row.rescheduled_at,
     visitId: row.visit_id,
     priceCents: row.price_cents,
+    deposit:
+      row.deposit_status != null && row.deposit_cents != null ? { status: row.deposit_status, amountCents: row.deposit_cents } : null,
   };
 }

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import type { AppointmentSource, AppointmentStatus } from './appointment-status.js';
+import type { DepositHold } from './deposit-rule.js';
 
 /** An appointment as a change leaves it: the row's own columns (hooks run inside the transaction, before any view is read). */
 export interface ChangedAppointment {
@@ -19,14 +20,17 @@ export interface ChangedAppointment {
 
 /**
  * What just happened to an appointment, inside the transaction that did it:
- * - `booked`: a new appointment (any source);
+ * - `booked`: a new appointment (any source); with `deposit`, it is `pending_payment` and waits for that deposit
+ *   until `deposit.holdUntil` (the deposits subscriber creates the charge);
  * - `moved`: the same row (same id) left `previous`'s time and professional for `appointment`'s;
  * - `cancelled`: it was `from` (booked or confirmed) and is cancelled;
- * - `status_changed`: confirmed, attended or no_show (`appointment.status`), from `from`.
+ * - `status_changed`: confirmed, attended or no_show (`appointment.status`), from `from`; also `booked` from
+ *   `pending_payment` (the deposit was paid or settled by staff) and `expired` from `pending_payment` (the hold ran
+ *   out unpaid, or the charge could not be created: the slot is free again).
  * `at` is the change's time (the business clock), `actor` who made it.
  */
 export type AppointmentChanged = { at: Date; actor: AppointmentActor } & (
-  | { kind: 'booked'; appointment: ChangedAppointment }
+  | { kind: 'booked'; appointment: ChangedAppointment; deposit?: DepositHold }
   | { kind: 'moved'; appointment: ChangedAppointment; previous: ChangedAppointment }
   | { kind: 'cancelled'; appointment: ChangedAppointment; from: AppointmentStatus }
   | { kind: 'status_changed'; appointment: ChangedAppointment; from: AppointmentStatus }

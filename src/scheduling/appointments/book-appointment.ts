@@ -8,6 +8,7 @@ import { UPCOMING_STATUSES } from './appointment-status.js';
 import { type AppointmentView, appointmentViewSelect, findAppointmentByKey, toAppointmentView } from './appointment-view.js';
 import type { BookingPolicy } from './booking-policy.js';
 import { createAppointmentRow } from './create-appointment-row.js';
+import { type DepositHold, decideDeposit, loadDepositFacts } from './deposit-rule.js';
 import { resolveSlot } from './resolve-slot.js';
 
 /** Whom a booking is for. */
@@ -40,6 +41,11 @@ export type BookAppointmentOutcome =
       alreadyExisted: boolean;
       /** true when booked outside the professional's working hours (staff's `outsideHours`) */
       outsideHours: boolean;
+      /**
+       * the deposit this booking waits for (the appointment is `pending_payment`, holding its slot until
+       * `holdUntil`); null when it is booked at once. Only on a new booking: a replay reads the row's status.
+       */
+      deposit: DepositHold | null;
     }
   | Refused<AppointmentRefusal>;
 
@@ -47,7 +53,9 @@ export type BookAppointmentOutcome =
  * The one booking path (bot, offline assistant, reminders' flows, staff): the start is
  * checked under the policy's rules (resolveSlot), the customer found (or, for staff, found by
  * phone or created), and in ONE transaction the row and its history are written and the
- * subscribers told (`booked`). Idempotent: a repeated key returns the appointment it created,
+ * subscribers told (`booked`). A service the policy's deposit demand covers (the tenant's
+ * `payments.deposit`) is written `pending_payment` instead of booked, holding its slot until
+ * the hold's end, and the event carries the deposit (its subscriber creates the charge). Idempotent: a repeated key returns the appointment it created,
  * and the conversation's customer asking again for the same professional, service and start
  * gets their existing booking. The `appointments_no_overlap` constraint is the guard against
  * races: the loser is refused `slot_taken` (just now) with the nearest free starts.
@@ -61,6 +69,7 @@ export async function bookAppointment(scheduling: SchedulingDeps, request: BookA
     appointment,
     alreadyExisted: true,
     outsideHours: false,
+    deposit: null,
   });
   const replay = await byKey();
   if (replay) return existing(replay);
@@ -72,6 +81,11 @@ export async function bookAppointment(scheduling: SchedulingDeps, request: BookA
   // After the checks: a refused staff booking creates no customer.
   const { customer } = request;
   const customerId = 'id' in customer ? customer.id : (await findOrCreateCustomer(db, { tenantId: request.tenantId, ...customer })).id;
+  const depositFacts =
+    request.policy.deposit === 'none' ? null : await loadDepositFacts(db, { tenantId: request.tenantId, serviceId: slot.service.id });
+  const deposit = depositFacts
+    ? decideDeposit({ demand: request.policy.deposit, ...depositFacts, priceCents: slot.service.priceCents, now: request.now })
+    : null;
   try {
     const id = await inTransaction(db, async (tx) => {
       const appointment = await createAppointmentRow(
@@ -87,6 +101,7 @@ export async function bookAppointment(scheduling: SchedulingDeps, request: BookA
           bufferAfterMinutes: slot.service.bufferAfterMinutes,
           source: request.policy.source,
           idempotencyKey: request.idempotencyKey,
+          status: deposit ? 'pending_payment' : 'booked',
         },
         request.policy.actor,
         request.now,
@@ -96,6 +111,7 @@ export async function bookAppointment(scheduling: SchedulingDeps, request: BookA
         appointment,
         at: request.now,
         actor: request.policy.actor,
+        ...(deposit ? { deposit } : {}),
       });
       return appointment.id;
     });
@@ -103,7 +119,7 @@ export async function bookAppointment(scheduling: SchedulingDeps, request: BookA
     // parallel on its one connection).
     const created = await byKey();
     if (!created || created.id !== id) throw new Error(`appointment ${id} not found right after it was booked`);
-    return { kind: 'booked', appointment: created, alreadyExisted: false, outsideHours: slot.outsideHours };
+    return { kind: 'booked', appointment: created, alreadyExisted: false, outsideHours: slot.outsideHours, deposit };
   } catch (error) {
     if (isUniqueViolation(error)) {
       const concurrentReplay = await byKey();
@@ -145,7 +161,7 @@ async function findOwnBookingAt(db: Queryable, request: BookAppointmentRequest, 
       professionalId: request.professionalId,
       serviceId: request.serviceId,
       startsAt: new Date(localInstant(parsed.date, parsed.minute, tenant.timezone)),
-      status: { in: [...UPCOMING_STATUSES] },
+      status: { in: [...UPCOMING_STATUSES, 'pending_payment'] },
     },
     select: appointmentViewSelect,
   });

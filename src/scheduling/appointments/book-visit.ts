@@ -7,6 +7,7 @@ import { type AppointmentView, findAppointmentByKey, findVisitAppointments } fro
 import type { BookingCustomer } from './book-appointment.js';
 import type { BookingPolicy } from './booking-policy.js';
 import { createAppointmentRow } from './create-appointment-row.js';
+import { decideVisitDeposit } from './deposit-rule.js';
 import { resolveVisitStart } from './resolve-visit-start.js';
 
 export interface BookVisitRequest {
@@ -33,7 +34,8 @@ export const rowKey = (key: string, position: number) => `${key}#${position}`;
  * the one before plus its buffer), each with its professional, under the policy's rules. The
  * plan is checked first (resolveVisitStart: hours, holidays, time off, blocks, bookings, buffers, resources);
  * then ONE transaction takes a visit id and inserts every row, telling the subscribers of each
- * (`booked`). Any row the database refuses (an overlap for a professional, a resource over its
+ * (`booked`). When the policy's deposit demand covers some of its services, every row is written
+ * `pending_payment` and the first carries the visit's one deposit. Any row the database refuses (an overlap for a professional, a resource over its
  * count, both raced by a concurrent booking) rolls the whole visit back: nothing is booked.
  * Idempotent per key.
  */
@@ -59,6 +61,12 @@ export async function bookVisit(scheduling: SchedulingDeps, request: BookVisitRe
 
   const { customer } = request;
   const customerId = 'id' in customer ? customer.id : (await findOrCreateCustomer(db, { tenantId: request.tenantId, ...customer })).id;
+  const deposit = await decideVisitDeposit(db, {
+    tenantId: request.tenantId,
+    demand: request.policy.deposit,
+    services: items.map((item) => item.service),
+    now: request.now,
+  });
   try {
     const visitId = await inTransaction(db, async (tx) => {
       const [row] = await tx.$queryRaw<{ id: number }[]>`SELECT nextval('appointment_visit_ids')::int AS id`;
@@ -78,6 +86,7 @@ export async function bookVisit(scheduling: SchedulingDeps, request: BookVisitRe
             bufferAfterMinutes: item.service.bufferAfterMinutes,
             source: request.policy.source,
             idempotencyKey: rowKey(request.idempotencyKey, index + 1),
+            status: deposit ? 'pending_payment' : 'booked',
           },
           request.policy.actor,
           request.now,
@@ -87,6 +96,8 @@ export async function bookVisit(scheduling: SchedulingDeps, request: BookVisitRe
           appointment,
           at: request.now,
           actor: request.policy.actor,
+          // The visit's one deposit rides on its first row.
+          ...(deposit && index === 0 ? { deposit } : {}),
         });
       }
       return id;

@@ -1,6 +1,7 @@
 import { CUSTOMER_WINDOW, type WindowRules } from '../availability/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import type { AppointmentSource } from './appointment-status.js';
+import type { DepositDemand } from './deposit-rule.js';
 
 /**
  * The time rules a booking, move or cancellation obeys. The customer's (the bot, the offline
@@ -24,6 +25,8 @@ export interface BookingPolicy {
   rules: BookingRules;
   actor: AppointmentActor;
   source: AppointmentSource;
+  /** whether a booking waits for a deposit (`pending_payment`): by the tenant's rule, never, or always (staff asked) */
+  deposit: DepositDemand;
 }
 
 /** Staff may enter a walk-in who sat down a little while ago: a start up to this far in the past. */
@@ -33,15 +36,15 @@ const CUSTOMER_RULES: BookingRules = { ...CUSTOMER_WINDOW, anyMinute: false, out
 
 /** The customer's policy (bot, offline assistant, a reminder's flow): notice, horizon, offered starts, the cancellation notice. */
 export function customerPolicy(actor: AppointmentActor, source: AppointmentSource = 'bot'): BookingPolicy {
-  return { rules: CUSTOMER_RULES, actor, source };
+  return { rules: CUSTOMER_RULES, actor, source, deposit: 'by_rule' };
 }
 
 /**
  * Staff's policy (walk-ins, phone calls): no minimum notice (a walk-in can start now, or up
  * to 15 minutes ago), no horizon, any minute, no cancellation notice, and outside working
- * hours only when they say so. `source: staff`.
+ * hours only when they say so; a deposit only when they ask for one. `source: staff`.
  */
-export function staffPolicy(actor: AppointmentActor, options: { outsideHours: boolean }): BookingPolicy {
+export function staffPolicy(actor: AppointmentActor, options: { outsideHours: boolean; deposit?: boolean }): BookingPolicy {
   return {
     rules: {
       minimumNotice: false,
@@ -53,5 +56,7 @@ export function staffPolicy(actor: AppointmentActor, options: { outsideHours: bo
     },
     actor,
     source: 'staff',
+    // CONTRACT: staff bookings never need a deposit unless staff ask for one.
+    deposit: options.deposit ? 'required' : 'none',
   };
 }

@@ -20,6 +20,7 @@ export interface CancelAppointmentRequest<After> {
 
 /**
  * The one cancellation (bot, offline assistant, reminders' taps, staff). At the locked row:
+ * a hold waiting for its deposit (`pending_payment`) is cancelled whatever the notice;
  * cancelled already is `unchanged` (nothing changes, nothing runs); one that started or is
  * over is refused `appointment_started`; under customer rules one starting inside the
  * tenant's cancellation notice is refused `cancel_notice`. Unknown ids (another customer's
@@ -38,7 +39,10 @@ export function cancelAppointment<After = undefined>(
     to: 'cancelled',
     change: 'cancelled',
     decide: (row, now, appointment) =>
-      decideCancellation(row, now, policy.rules.cancellationNotice ? appointment.cancelNoticeMinutes : null),
+      // A hold waiting for its deposit can always be given up before it starts (nothing is paid yet).
+      row.status === 'pending_payment' && row.startsAt.getTime() > now.getTime()
+        ? { kind: 'apply' }
+        : decideCancellation(row, now, policy.rules.cancellationNotice ? appointment.cancelNoticeMinutes : null),
   });
 }
 

@@ -2,11 +2,12 @@ import type { Tx } from '../../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import { type ChangedAppointment, publishAppointmentChanged, type SchedulingDeps } from './appointment-changed.js';
 import { toAppointmentSource, toAppointmentStatus, UPCOMING_STATUSES } from './appointment-status.js';
-import { recordAppointmentEvent } from './record-appointment-event.js';
+import { type AppointmentChangeKind, recordAppointmentEvent } from './record-appointment-event.js';
 
 /**
  * Cancelling or confirming one row of a visit does it to the whole visit: the visit's other
- * rows still booked or confirmed are cancelled (or, still booked and not started, confirmed)
+ * rows still booked, confirmed or waiting for the deposit are cancelled (or, still booked and not started, confirmed);
+ * a visit's deposit settled on its first row books or expires the rest with it
  * in the same transaction, each with its history entry and its event for the subscribers
  * (`cancelled`, `status_changed`). Rows are locked in id order, as every visit change takes
  * them, so two changes of one visit queue up instead of deadlocking.
@@ -14,11 +15,24 @@ import { recordAppointmentEvent } from './record-appointment-event.js';
 export async function changeVisitRest(
   tx: Tx,
   scheduling: SchedulingDeps,
-  change: { tenantId: number; visitId: number; exceptId: number; to: 'cancelled' | 'confirmed'; actor: AppointmentActor; now: Date },
+  change: {
+    tenantId: number;
+    visitId: number;
+    exceptId: number;
+    to: 'cancelled' | 'confirmed' | 'booked' | 'expired';
+    actor: AppointmentActor;
+    now: Date;
+    /** a deposit's settlement (booked or expired): the rows in these statuses follow, under this history change */
+    deposit?: { from: readonly string[]; change: AppointmentChangeKind };
+  },
 ): Promise<number[]> {
-  const statuses = change.to === 'cancelled' ? [...UPCOMING_STATUSES] : ['booked'];
+  const statuses = change.deposit
+    ? [...change.deposit.from]
+    : change.to === 'cancelled'
+      ? [...UPCOMING_STATUSES, 'pending_payment']
+      : ['booked'];
   // A row that already started is not confirmed ahead of time (a cancellation takes the visit's rest whatever the clock says).
-  const startsAfter = change.to === 'cancelled' ? new Date(0) : change.now;
+  const startsAfter = change.to === 'confirmed' ? change.now : new Date(0);
   const rows = await tx.$queryRaw<
     {
       id: number;
@@ -46,7 +60,7 @@ export async function changeVisitRest(
       tenantId: change.tenantId,
       appointmentId: row.id,
       actor: change.actor,
-      change: change.to,
+      change: change.deposit?.change ?? (change.to === 'cancelled' ? 'cancelled' : 'confirmed'),
       details: { status: { from, to: change.to }, visitId: change.visitId },
       at: change.now,
     });

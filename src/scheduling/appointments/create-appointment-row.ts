@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/index.js';
 import type { AppointmentActor } from './appointment-actor.js';
 import type { ChangedAppointment } from './appointment-changed.js';
-import type { AppointmentSource } from './appointment-status.js';
+import type { AppointmentSource, AppointmentStatus } from './appointment-status.js';
 import { recordAppointmentEvent } from './record-appointment-event.js';
 
 export interface NewAppointmentRow {
@@ -19,6 +19,8 @@ export interface NewAppointmentRow {
   priceCents?: number | null;
   /** the service's buffer: the professional and its resources stay blocked this long after `endsAt` */
   bufferAfterMinutes?: number;
+  /** `pending_payment` when it waits for a deposit (it holds the slot all the same); default booked */
+  status?: Extract<AppointmentStatus, 'booked' | 'pending_payment'>;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function createAppointmentRow(
       visitId: row.visitId ?? null,
       priceCents: row.priceCents ?? null,
       bufferAfterMinutes: row.bufferAfterMinutes ?? 0,
+      status: row.status ?? 'booked',
     },
     select: { id: true },
   });
@@ -59,6 +62,7 @@ export async function createAppointmentRow(
     change: 'created',
     details: {
       source: row.source,
+      ...(row.status === 'pending_payment' ? { status: 'pending_payment' } : {}),
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
     },
@@ -72,7 +76,7 @@ export async function createAppointmentRow(
     serviceId: row.serviceId,
     startsAt: row.startsAt,
     endsAt: row.endsAt,
-    status: 'booked',
+    status: row.status ?? 'booked',
     source: row.source,
     visitId: row.visitId ?? null,
   };

@@ -18,7 +18,9 @@ export {
   type AppointmentStatus,
   ATTENDANCE_STATUSES,
   type AttendanceStatus,
+  isReleasedStatus,
   isUpcomingStatus,
+  RELEASED_STATUSES,
   toAppointmentSource,
   toAppointmentStatus,
   UPCOMING_STATUSES,
@@ -34,6 +36,15 @@ export { type BookVisitOutcome, type BookVisitRequest, bookVisit } from './book-
 export { type BookingPolicy, type BookingRules, customerPolicy, STAFF_PAST_GRACE_MINUTES, staffPolicy } from './booking-policy.js';
 export { type CancelAppointmentRequest, cancelAppointment, decideCancellation } from './cancel-appointment.js';
 export { confirmAppointment, decideConfirmation } from './confirm-appointment.js';
+export {
+  type DepositDemand,
+  type DepositHold,
+  type DepositRule,
+  decideDeposit,
+  depositAmountCents,
+  findDepositHold,
+  readDepositRule,
+} from './deposit-rule.js';
 export { beforeLatestMove, findMoveByKey } from './find-move-by-key.js';
 export { type AppointmentHistoryEntry, listAppointmentHistory } from './list-appointment-history.js';
 export { listCustomerAppointments } from './list-customer-appointments.js';
@@ -44,4 +55,5 @@ export {
   rescheduleAppointment,
   type VisitMove,
 } from './reschedule-appointment.js';
+export { type DepositSettlement, type SettleDepositHoldOutcome, settleDepositHold } from './settle-deposit-hold.js';
 export type { TransitionDecision, TransitionOutcome, TransitionRefusal } from './transition-appointment.js';

@@ -14,7 +14,12 @@ export type AppointmentChangeKind =
   | 'rescheduled_to'
   | 'rescheduled_from'
   | 'attended'
-  | 'no_show';
+  | 'no_show'
+  /** the deposit was paid (Mercado Pago, or staff by hand: cash) or waived by staff: pending_payment → booked */
+  | 'deposit_paid'
+  | 'deposit_waived'
+  /** the deposit's hold ran out unpaid (or its charge could not be created): pending_payment → expired */
+  | 'expired';
 
 /**
  * Appends one entry to an appointment's history, in the caller's transaction so the

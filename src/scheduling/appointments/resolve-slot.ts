@@ -151,7 +151,7 @@ async function findOverlappingAppointment(
 ): Promise<{ id: number; justNow: boolean } | null> {
   const rows = await db.$queryRaw<{ id: number; just_now: boolean }[]>`
     SELECT id, created_at > now() - make_interval(secs => ${JUST_TAKEN_SECONDS}) AS just_now FROM appointments
-     WHERE tenant_id = ${query.tenantId}::int AND professional_id = ${query.professionalId}::int AND status <> 'cancelled'
+     WHERE tenant_id = ${query.tenantId}::int AND professional_id = ${query.professionalId}::int AND status NOT IN ('cancelled', 'expired')
        AND id <> ${query.ignoreAppointmentId ?? 0}::int
        AND tstzrange(starts_at, appointment_busy_until(ends_at, buffer_after_minutes), '[)') && tstzrange(${query.start}::timestamptz, ${query.end}::timestamptz, '[)')
      ORDER BY just_now DESC, starts_at LIMIT 1`;

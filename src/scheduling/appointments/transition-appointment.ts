@@ -146,6 +146,19 @@ export async function transitionAppointment<After = undefined>(
         now: request.now,
       });
     }
+    // A visit waits for one deposit (on its first row): settled, its other rows are booked or expire with it.
+    const settlesDeposit = current.status === 'pending_payment' || (current.status === 'expired' && request.to === 'booked');
+    if (settlesDeposit && (request.to === 'booked' || request.to === 'expired') && before.visitId !== null) {
+      await changeVisitRest(tx, scheduling, {
+        tenantId: request.tenantId,
+        visitId: before.visitId,
+        exceptId: current.id,
+        to: request.to,
+        actor: request.actor,
+        now: request.now,
+        deposit: { from: [current.status], change: request.change },
+      });
+    }
     const after = request.afterChange ? await request.afterChange(tx, before) : (undefined as After);
     return { kind: 'applied' as const, from: current.status, after };
   });

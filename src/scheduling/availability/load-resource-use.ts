@@ -36,7 +36,7 @@ export function resourceUseJson(query: ResourceUseQuery): Prisma.Sql {
                                                  extract(epoch FROM appointment_busy_until(a.ends_at, a.buffer_after_minutes)) * 1000)
                                 ORDER BY a.starts_at), '[]'::json)
          FROM appointments a JOIN service_resources sr ON sr.service_id = a.service_id AND sr.resource_id = r.id AND sr.tenant_id = r.tenant_id
-        WHERE a.tenant_id = r.tenant_id AND a.status <> 'cancelled'
+        WHERE a.tenant_id = r.tenant_id AND a.status NOT IN ('cancelled', 'expired')
           AND a.starts_at < ${window.end} AND a.starts_at > ${earliestStart}
           AND appointment_busy_until(a.ends_at, a.buffer_after_minutes) > ${window.start}
           AND a.id <> ALL(${query.ignoreAppointmentIds}::int[])))), '[]'::json)

@@ -123,7 +123,7 @@ export async function loadSchedule(
          UNION ALL
          SELECT extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM appointment_busy_until(a.ends_at, a.buffer_after_minutes)) * 1000
            FROM appointments a
-          WHERE a.tenant_id = t.id AND a.professional_id = (SELECT id FROM prof) AND a.status <> 'cancelled'
+          WHERE a.tenant_id = t.id AND a.professional_id = (SELECT id FROM prof) AND a.status NOT IN ('cancelled', 'expired')
             AND tstzrange(a.starts_at, appointment_busy_until(a.ends_at, a.buffer_after_minutes), '[)') && tstzrange(${window.start}::timestamptz, ${window.end}::timestamptz, '[)')
             AND a.id <> ${query.ignoreAppointmentId ?? 0}::int AND a.id <> ALL(${query.ignoreAppointmentIds ?? []}::int[])
          UNION ALL

@@ -76,7 +76,7 @@ export async function loadVisitSchedules(
          UNION ALL
          SELECT extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM appointment_busy_until(a.ends_at, a.buffer_after_minutes)) * 1000
            FROM appointments a
-          WHERE a.tenant_id = t.id AND a.professional_id = p.id AND a.status <> 'cancelled'
+          WHERE a.tenant_id = t.id AND a.professional_id = p.id AND a.status NOT IN ('cancelled', 'expired')
             AND tstzrange(a.starts_at, appointment_busy_until(a.ends_at, a.buffer_after_minutes), '[)') && tstzrange(${window.start}::timestamptz, ${window.end}::timestamptz, '[)')
             AND a.id <> ALL(${query.ignoreAppointmentIds}::int[])
          UNION ALL

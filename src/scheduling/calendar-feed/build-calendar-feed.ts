@@ -27,6 +27,8 @@ const STATUS_TEXT: Record<AppointmentStatus, string> = {
   cancelled: 'cancelado',
   attended: 'compareceu',
   no_show: 'faltou',
+  pending_payment: 'aguardando sinal',
+  expired: 'sinal não pago',
 };
 
 /**
@@ -63,7 +65,8 @@ export function buildCalendarFeed(feed: {
       lastModified: appointment.updatedAt,
       summary: `${appointment.serviceName} · ${customer}`,
       description: `Status: ${STATUS_TEXT[appointment.status]}`,
-      status: appointment.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      status:
+        appointment.status === 'cancelled' || appointment.status === 'expired' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }
   for (const block of feed.blocks) {

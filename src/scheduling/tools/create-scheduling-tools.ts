@@ -14,6 +14,7 @@ import {
   botActor,
   cancelAppointment,
   customerPolicy,
+  findDepositHold,
   listCustomerAppointments,
   rescheduleAppointment,
   type SchedulingDeps,
@@ -23,6 +24,7 @@ import { listProfessionals, listServices } from '../catalog/index.js';
 import { joinWaitlist } from '../waitlist/index.js';
 import { changeOfResult } from './change-of-result.js';
 import { toServicoCatalogo } from './format-catalog.js';
+import { toSinalPendente } from './format-deposit.js';
 import { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
 import { toBuscarVisitaResult, toVisitaAgendada } from './format-visit.js';
 import { modelRefusalTexts } from './model-refusal-texts.js';
@@ -159,11 +161,14 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
       name: 'agendar',
       effect: 'write',
       claims: 'booked',
-      changeOf: (output: AgendarResult) => changeOfResult(output),
+      // Waiting for its deposit is not booked: no change backs "agendado" until the deposit is paid.
+      changeOf: (output: AgendarResult) => (output.agendamento?.status === 'aguardando_sinal' ? null : changeOfResult(output)),
       description:
         'Agenda para o cliente desta conversa um serviço com um profissional no início indicado (horário local). ' +
         'Use só horários livres vistos em buscar_horarios e confirme com o cliente antes. Repetir a mesma chamada não cria outro agendamento. ' +
-        'Para uma visita com vários serviços, use servicos (na ordem) e o início do primeiro: agenda todos ou nenhum.',
+        'Para uma visita com vários serviços, use servicos (na ordem) e o início do primeiro: agenda todos ou nenhum. ' +
+        'Se o resultado trouxer "sinal", o horário NÃO está agendado: fica reservado até "reservado_ate" esperando o sinal por Pix; ' +
+        'diga o valor, o prazo e a política de cancelamento, e que o código Pix chega numa mensagem a seguir.',
       input: agendarInput,
       async handler(input, context): Promise<AgendarResult> {
         const common = {
@@ -181,10 +186,13 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
           if (!first) throw new Error(`visit ${visit.visitId} has no appointments`);
           if (!visit.alreadyExisted)
             logger.info({ tenantId: context.tenantId, visitId: visit.visitId, toolUseId: context.toolUseId }, 'visit booked');
+          const hold =
+            first.status === 'pending_payment' ? await findDepositHold(db, { tenantId: context.tenantId, appointmentId: first.id }) : null;
           return {
             agendamento: toAgendamentoResumo(first),
             ja_existia: visit.alreadyExisted,
             visita: toVisitaAgendada(visit.visitId, visit.appointments),
+            ...(hold ? { sinal: toSinalPendente(hold, first.timezone) } : {}),
           };
         }
         const outcome = await bookAppointment(scheduling, {
@@ -199,7 +207,14 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
             'appointment booked',
           );
         }
-        return { agendamento: toAgendamentoResumo(outcome.appointment), ja_existia: outcome.alreadyExisted };
+        const agendamento = toAgendamentoResumo(outcome.appointment);
+        if (outcome.appointment.status !== 'pending_payment') return { agendamento, ja_existia: outcome.alreadyExisted };
+        const hold = outcome.deposit ?? (await findDepositHold(db, { tenantId: context.tenantId, appointmentId: outcome.appointment.id }));
+        return {
+          agendamento,
+          ja_existia: outcome.alreadyExisted,
+          ...(hold ? { sinal: toSinalPendente(hold, outcome.appointment.timezone) } : {}),
+        };
       },
     }),
     myAppointments: defineTool({

@@ -11,6 +11,8 @@ const STATUS_LABELS: Record<AppointmentStatus, AgendamentoResumo['status']> = {
   cancelled: 'cancelado',
   attended: 'compareceu',
   no_show: 'faltou',
+  pending_payment: 'aguardando_sinal',
+  expired: 'sinal_expirado',
 };
 
 /** Days with at most this many free starts list them all; busier days are summarised. */

@@ -8,6 +8,7 @@ export {
   type SchedulingToolDeps,
   type SchedulingToolSet,
 } from './create-scheduling-tools.js';
+export { refundPolicy, toSinalPendente } from './format-deposit.js';
 export { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
 export { recordScheduleChanges } from './record-schedule-changes.js';
 export {
@@ -38,6 +39,7 @@ export type {
   RemarcarResult,
   ServicoCatalogo,
   ServicoResumo,
+  SinalPendente,
   VariacaoCatalogo,
   VisitaAgendada,
 } from './tool-results.js';

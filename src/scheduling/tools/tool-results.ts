@@ -77,7 +77,8 @@ export interface AgendamentoResumo {
   visita_id?: number;
   /** its price at booking ("R$ 60,00"); absent when the catalogue has none */
   preco?: string;
-  status: 'agendado' | 'confirmado' | 'cancelado' | 'compareceu' | 'faltou';
+  /** `aguardando_sinal`: held for a deposit not paid yet (NOT booked); `sinal_expirado`: the hold ran out unpaid */
+  status: 'agendado' | 'confirmado' | 'cancelado' | 'compareceu' | 'faltou' | 'aguardando_sinal' | 'sinal_expirado';
   data: string;
   dia_semana: string;
   inicio: string;
@@ -121,6 +122,24 @@ export interface AgendarResult {
   visita?: VisitaAgendada;
   /** true when this call returned an appointment that already existed (repeated call, or the same customer and slot). */
   ja_existia: boolean;
+  /**
+   * Present when the booking waits for a deposit ("sinal") by Pix: the appointment is NOT booked
+   * yet (status `aguardando_sinal`), only held until `reservado_ate` while the customer pays.
+   */
+  sinal?: SinalPendente;
+}
+
+/** A deposit the customer still has to pay, as the model reads it. */
+export interface SinalPendente {
+  /** "R$ 54,00" */
+  valor: string;
+  /** local "HH:mm": the slot is released after it without payment */
+  reservado_ate: string;
+  minutos_para_pagar: number;
+  /** the refund policy, as the customer should read it */
+  politica_de_cancelamento: string;
+  /** what to tell the customer */
+  instrucao: string;
 }
 
 export interface MeusAgendamentosResult {
