@@ -1,5 +1,5 @@
 import { compactAgentHistory } from '../agent/index.js';
-import { deleteOldAttemptCounters, deleteOldSignInAttempts } from '../auth/index.js';
+import { deleteEndedStaffSessions, deleteOldAttemptCounters, deleteOldSignInAttempts } from '../auth/index.js';
 import { createMonthlyPartitionsAhead, type Db, MONTHLY_PARTITIONED_TABLES } from '../db/index.js';
 import { deleteExpiredParkedStatuses, PARKED_STATUSES_KEPT_DAYS } from '../outbox/index.js';
 import { eraseExpiredData } from '../privacy/index.js';
@@ -27,6 +27,8 @@ const COMPACTION_LOOKBACK_DAYS = 7;
 const FAILED_JOBS_KEPT_DAYS = 7;
 /** Staff sign-in attempts (typed emails, client addresses) are kept this long, then deleted. */
 const SIGN_IN_ATTEMPTS_KEPT_DAYS = 7;
+/** Staff sessions that ended (expired or signed out) are kept this long, then deleted. */
+const ENDED_SESSIONS_KEPT_DAYS = 30;
 /** Monthly partitions exist this many months ahead of the current one. */
 const PARTITION_MONTHS_AHEAD = 3;
 
@@ -42,7 +44,7 @@ export interface MaintenanceDeps {
  * The daily maintenance, in order: the coming months' partitions, retention (months past every
  * tenant's retention dropped, then each tenant's expired bodies and history), compaction of
  * model history beyond the window, the queue's leftovers, staff sign-in attempts past a
- * week, and early status webhooks no send claimed within a week. Each step is idempotent, so a
+ * week, staff sessions ended over a month ago, and early status webhooks no send claimed within a week. Each step is idempotent, so a
  * retried job redoes nothing harmful.
  */
 export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> {
@@ -56,6 +58,7 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> 
   });
   const queue = await deleteQueueLeftovers(deps.db, { now, keepFailedDays: FAILED_JOBS_KEPT_DAYS });
   const signInAttempts = await deleteOldSignInAttempts(deps.db, { now, keepDays: SIGN_IN_ATTEMPTS_KEPT_DAYS });
+  const staffSessions = await deleteEndedStaffSessions(deps.db, { now, keepDays: ENDED_SESSIONS_KEPT_DAYS });
   // The API key throttle reads only the current minute's counters.
   await deleteOldAttemptCounters(deps.db, new Date(now.getTime() - DAY_MS));
   // Early statuses no send ever claimed (a message sent by another tool on the same number).
@@ -66,6 +69,7 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> 
       historyEntriesCompacted: compacted,
       ...queue,
       signInAttemptsDeleted: signInAttempts,
+      staffSessionsDeleted: staffSessions,
       parkedStatusesDeleted: parkedStatuses,
     },
     'daily maintenance done',
