@@ -10,14 +10,15 @@ import { formatStatementCosts } from './soak/statement-costs.js';
  * --web N --workers N (processes) --rate R (open loop: R inbound messages per second, turns every --turn-interval ms)
  * --ramp-to R (open loop whose offered rate grows linearly from 0 to R: where does it saturate?) --keep-database
  * --samples FILE (the capacity sampler's seconds as JSON, also when the run passes)
- * --statements (what each SQL statement cost per message: time and WAL, from pg_stat_statements).
+ * --statements (what each SQL statement cost per message: time and WAL, from pg_stat_statements)
+ * --pgbouncer (the web processes through PgBouncer in transaction mode; the workers direct).
  * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat; 2 on an
  * unknown flag or a bad value (nothing is started).
  */
 const USAGE =
   'usage: npm run soak [-- --customers N] [--messages M] [--kills K] [--seed S]\n' +
   '         [--concurrency C] [--web N] [--workers N] [--rate R [--turn-interval MS]] [--ramp-to R]\n' +
-  '         [--keep-database] [--samples FILE] [--statements]\n\n' +
+  '         [--keep-database] [--samples FILE] [--statements] [--pgbouncer]\n\n' +
   'The load and fault soak over separate processes (see docs/soak.md); exits 1 on any lost message,\n' +
   'duplicate reply, double booking or unanswered chat.\n';
 
@@ -61,6 +62,7 @@ const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   serverUrl: process.env.DATABASE_URL || undefined,
   keepDatabase: flags.switches.has('keep-database'),
   statementCosts: flags.switches.has('statements'),
+  pgbouncer: flags.switches.has('pgbouncer'),
 };
 
 async function main() {

@@ -64,9 +64,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     });
     databaseUrl = embedded.url;
   }
+  // Behind a transaction pooler only a web process's requests and intake go through it: what
+  // needs a session of its own (migrations, the whole queue of a worker) takes the direct URL.
+  const directUrl = config.DATABASE_DIRECT_URL ?? databaseUrl;
   // One pool per process, shared by Prisma and the queue: turns and the queue's own statements
   // draw from the same connections, so no side starves while the other idles.
-  const pool = createDatabasePool(databaseUrl, {
+  const pool = createDatabasePool(config.ROLE === 'web' ? databaseUrl : directUrl, {
     max: databasePoolSize(config),
     applicationName: sessionName(config.ROLE, 'db'),
     logger,
@@ -96,8 +99,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   };
 
   try {
-    await applyMigrations(databaseUrl, logger);
-    await runQueueMigrations(databaseUrl, logger);
+    await applyMigrations(directUrl, logger);
+    await runQueueMigrations(directUrl, logger);
     if (embedded) firstRun = await importDemoTenantOnFirstRun(deps);
     await assertSafeSecrets(db, config);
     const sealing = await sealStoredTokens(db, keyringFromConfig(config), { rotate: false });
@@ -105,7 +108,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 
     if (config.ROLE === 'all' || config.ROLE === 'worker') {
       worker = await startWorker({
-        connectionString: databaseUrl,
+        connectionString: directUrl,
         pgPool: pool.pool,
         concurrency: config.WORKER_CONCURRENCY,
         tasks: createTasks(deps, tracing.tracer),
