@@ -3,19 +3,16 @@ import { deleteEndedStaffSessions, deleteOldAttemptCounters, deleteOldSignInAtte
 import { createMonthlyPartitionsAhead, type Db, MONTHLY_PARTITIONED_TABLES } from '../db/index.js';
 import { deleteExpiredParkedStatuses, PARKED_STATUSES_KEPT_DAYS } from '../outbox/index.js';
 import { eraseExpiredData } from '../privacy/index.js';
-import { deleteEmptyJobQueues, deleteQueueLeftovers, type QueueTaskList, TASKS } from '../queue/index.js';
+import { deleteEmptyJobQueues, deleteQueueLeftovers, type QueueTaskList, startEmptyJobQueueCollection, TASKS } from '../queue/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 
 /**
  * When the queue's cron runs the maintenance jobs (graphile-worker crontab syntax, UTC):
  * the retention job once a day at 06:00 UTC (03:00 in São Paulo), off peak. `?max=1` because
  * a missed day is simply caught up by the next run (the job erases everything past the cutoff).
+ * The every-minute cleanup of empty named queues is no cron line (startMaintenanceTimers).
  */
-export const MAINTENANCE_CRONTAB = [
-  `0 6 * * * ${TASKS.eraseExpiredData} ?max=1`,
-  // Every minute: the named-queue rows of conversations with nothing left to run (deleteEmptyJobQueues).
-  `* * * * * ${TASKS.collectJobQueues} ?max=1`,
-].join('\n');
+export const MAINTENANCE_CRONTAB = [`0 6 * * * ${TASKS.eraseExpiredData} ?max=1`].join('\n');
 
 /** How long a webhook's add_job may wait behind the every-minute queue cleanup before it gives way. */
 const QUEUE_CLEANUP_LOCK_TIMEOUT_MS = 200;
@@ -76,7 +73,20 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> 
   );
 }
 
-/** The maintenance job handlers (thin: they call the components). */
+/**
+ * A worker process's maintenance timers: every minute, the named-queue rows of conversations
+ * with nothing left to run (deleteEmptyJobQueues), after one read that found some. Stop them
+ * before the database closes.
+ */
+export function startMaintenanceTimers(deps: Pick<MaintenanceDeps, 'db' | 'logger'>): { stop(): Promise<void> } {
+  return startEmptyJobQueueCollection({ db: deps.db, logger: deps.logger, lockTimeoutMs: QUEUE_CLEANUP_LOCK_TIMEOUT_MS });
+}
+
+/**
+ * The maintenance job handlers (thin: they call the components). `collect-job-queues` is no
+ * longer scheduled (startMaintenanceTimers does it) and is kept for jobs an earlier release's
+ * cron added.
+ */
 export function createMaintenanceTasks(deps: MaintenanceDeps): QueueTaskList {
   return {
     [TASKS.eraseExpiredData]: async () => {

@@ -25,7 +25,7 @@ import { importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
 import { assertSafeSecrets } from './assert-safe-secrets.js';
 import { createChannelTasks } from './create-channel-tasks.js';
-import { createMaintenanceTasks, MAINTENANCE_CRONTAB } from './create-maintenance-tasks.js';
+import { createMaintenanceTasks, MAINTENANCE_CRONTAB, startMaintenanceTimers } from './create-maintenance-tasks.js';
 import { createServiceResponderChooser } from './create-service-responder-chooser.js';
 import type { FirstRunSecrets, ServiceReady } from './ready-notice.js';
 import { schedulingDepsOf } from './scheduling-deps.js';
@@ -79,6 +79,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const deps: ServiceDeps = { config, db, databaseUrl, logger, clock: systemClock };
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;
+  let maintenanceTimers: { stop(): Promise<void> } | undefined;
   let intakePool: DatabasePool | undefined;
   let firstRun: FirstRunSecrets | null = null;
   const consoleRouter = createConsoleRouter(deps);
@@ -89,6 +90,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     eventLoop?.stop();
     consoleRouter.closeStreams();
     if (server) await closeServer(server);
+    await maintenanceTimers?.stop();
     if (worker) await worker.stop();
     // The webhook's own intake pool, after the server stopped taking webhooks.
     if (intakePool) await intakePool.end();
@@ -116,6 +118,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         queueLagWarnMs: config.QUEUE_LAG_WARN_MS,
         logger,
       });
+      maintenanceTimers = startMaintenanceTimers(deps);
     }
     if (config.ROLE === 'all' || config.ROLE === 'web') {
       intakePool = createIntakePool(databaseUrl, logger);

@@ -32,8 +32,8 @@ describe("graphile-worker's schema as this project uses it", () => {
     const schema = `gw_probe_${randomBytes(4).toString('hex')}`;
     await database.db.$executeRawUnsafe(`CREATE SCHEMA ${schema}`);
     // As if a new version had dropped updated_at, widened job_queue_id and renamed the view's run_at.
-    await database.db.$executeRawUnsafe(`CREATE TABLE ${schema}._private_jobs (id bigint, job_queue_id bigint, locked_by text,
-      locked_at timestamptz, attempts smallint, max_attempts smallint)`);
+    await database.db.$executeRawUnsafe(`CREATE TABLE ${schema}._private_jobs (id bigint, job_queue_id bigint, run_at timestamptz,
+      locked_by text, locked_at timestamptz, attempts smallint, max_attempts smallint)`);
     await database.db.$executeRawUnsafe(`CREATE TABLE ${schema}._private_job_queues (id integer, locked_by text, locked_at timestamptz)`);
     await database.db.$executeRawUnsafe(`CREATE VIEW ${schema}.jobs AS SELECT 'task'::text AS task_identifier, now() AS due_at,
       now() AS locked_at, 0::smallint AS attempts, 25::smallint AS max_attempts`);
