@@ -76,6 +76,8 @@ export interface SoakOptions {
    * workers stay on direct sessions (the queue's LISTEN, the liveness lock, graphile-worker's held connections).
    */
   pgbouncer?: boolean;
+  /** run the web and worker processes under `node --cpu-prof`, their profiles written to `<dir>/web` and `<dir>/worker` when they stop */
+  cpuProfileDir?: string;
   log: (line: string) => void;
 }
 
@@ -157,7 +159,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       logDir,
       onSpawn: (name, pid) => janitor.watchProcess(name, pid, name, 'SIGKILL'),
       // The web processes' requests and intake through PgBouncer; their migrations, and the workers, direct.
-      ...(pgbouncer ? { roleEnv: { web: { DATABASE_URL: pgbouncer.url, DATABASE_DIRECT_URL: database.url } } } : {}),
+      roleEnv: {
+        web: {
+          ...(pgbouncer ? { DATABASE_URL: pgbouncer.url, DATABASE_DIRECT_URL: database.url } : {}),
+          ...cpuProfileEnv(options.cpuProfileDir, 'web'),
+        },
+        worker: cpuProfileEnv(options.cpuProfileDir, 'worker'),
+      },
       env: {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
@@ -341,6 +349,10 @@ const servicePoolSizes = (workerConcurrency: number) => ({
   'web intake': 4,
   'worker db': databasePoolSize({ ROLE: 'worker', WORKER_CONCURRENCY: workerConcurrency }),
 });
+
+/** NODE_OPTIONS that make a process write its CPU profile into `<dir>/<role>` when it exits. */
+const cpuProfileEnv = (dir: string | undefined, role: 'web' | 'worker'): Record<string, string> =>
+  dir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(dir, role)}` } : {};
 
 /** Open loop: the window that offers the asked rate (a ramp reaches twice its mean rate at the end); closed loop: as given. */
 function arrivalWindowMs(options: SoakOptions): number {
