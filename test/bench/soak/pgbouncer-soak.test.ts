@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -62,8 +63,11 @@ describe('small soak through PgBouncer', () => {
 
 describe('a soak killed from outside', () => {
   const leftovers: number[] = [];
-  afterAll(() => {
+  let logDir: string | undefined;
+  afterAll(async () => {
     for (const pid of leftovers) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+    // A killed soak keeps its service logs (for a look into why it was killed); this one's are not needed.
+    if (logDir) await rm(logDir, { recursive: true, force: true });
   });
 
   it('when the soak process is SIGKILLed mid-run, then no service process, PgBouncer or PostgreSQL of it is left running', async () => {
@@ -95,6 +99,7 @@ describe('a soak killed from outside', () => {
     while (!/\[soak\] service up: .*\(pids: ([^;]+);/.test(stderr) && soak.exitCode === null && Date.now() < deadline) await sleep(200);
     const started = /\[soak\] service up: .*\(pids: ([^;]+);/.exec(stderr);
     expect(started, stderr).not.toBeNull();
+    logDir = /logs in (\S+)\)/.exec(stderr)?.[1];
     const pids = (started?.[1] ?? '').split(', ').map((entry) => {
       const [name, pid] = entry.split(' ');
       return { name: name as string, pid: Number(pid) };
