@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { formatSoakReport } from './soak/report.js';
 import { runSoak, type SoakOptions } from './soak/run-soak.js';
+import { parseSoakFlags, type SoakNumberFlag } from './soak/soak-flags.js';
 import { formatStatementCosts } from './soak/statement-costs.js';
 
 /**
@@ -9,26 +10,31 @@ import { formatStatementCosts } from './soak/statement-costs.js';
  * --web N --workers N (processes) --rate R (open loop: R inbound messages per second, turns every --turn-interval ms)
  * --ramp-to R (open loop whose offered rate grows linearly from 0 to R: where does it saturate?) --keep-database
  * --samples FILE (the capacity sampler's seconds as JSON, also when the run passes)
- * --statements (what each SQL statement cost per message: time and WAL, from pg_stat_statements).
- * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat.
+ * --statements (what each SQL statement cost per message: time and WAL, from pg_stat_statements)
+ * --pgbouncer (the web processes through PgBouncer in transaction mode; the workers direct).
+ * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat; 2 on an
+ * unknown flag or a bad value (nothing is started).
  */
-if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  process.stdout.write(
-    'usage: npm run soak [-- --customers N] [--messages M] [--kills K] [--seed S]\n' +
-      '         [--concurrency C] [--web N] [--workers N] [--rate R [--turn-interval MS]] [--ramp-to R]\n' +
-      '         [--keep-database] [--samples FILE] [--statements]\n\n' +
-      'The load and fault soak over separate processes (see docs/soak.md); exits 1 on any lost message,\n' +
-      'duplicate reply, double booking or unanswered chat.\n',
-  );
+const USAGE =
+  'usage: npm run soak [-- --customers N] [--messages M] [--kills K] [--seed S]\n' +
+  '         [--concurrency C] [--web N] [--workers N] [--rate R [--turn-interval MS]] [--ramp-to R]\n' +
+  '         [--keep-database] [--samples FILE] [--statements] [--pgbouncer]\n\n' +
+  'The load and fault soak over separate processes (see docs/soak.md); exits 1 on any lost message,\n' +
+  'duplicate reply, double booking or unanswered chat.\n';
+
+const parsed = parseSoakFlags(process.argv.slice(2));
+if (parsed.kind === 'help') {
+  process.stdout.write(USAGE);
   process.exit(0);
 }
-
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-
-const samplesFile = process.argv.includes('--samples') ? process.argv[process.argv.indexOf('--samples') + 1] : undefined;
+if (parsed.kind === 'refused') {
+  process.stderr.write(`npm run soak: ${parsed.problem}\n\n${USAGE}`);
+  process.exit(2);
+}
+const { flags } = parsed;
+const argument = (name: SoakNumberFlag, fallback: number) => flags.numbers[name] ?? fallback;
+const given = (name: SoakNumberFlag) => flags.numbers[name] !== undefined;
+const samplesFile = flags.samplesFile;
 
 const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   customers: argument('customers', 200),
@@ -45,8 +51,8 @@ const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   graphErrorRate: 0.02,
   duplicateRate: 0.1,
   arrivalWindowMs: 60_000,
-  ...(process.argv.includes('--rate') ? { offeredRate: argument('rate', 10), turnIntervalMs: argument('turn-interval', 8000) } : {}),
-  ...(process.argv.includes('--ramp-to') ? { rampToRate: argument('ramp-to', 20), turnIntervalMs: argument('turn-interval', 8000) } : {}),
+  ...(given('rate') ? { offeredRate: argument('rate', 10), turnIntervalMs: argument('turn-interval', 8000) } : {}),
+  ...(given('ramp-to') ? { rampToRate: argument('ramp-to', 20), turnIntervalMs: argument('turn-interval', 8000) } : {}),
   replyTimeoutMs: 45_000,
   thinkMs: [300, 2000],
   burstGapMs: [100, 400],
@@ -54,8 +60,9 @@ const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   drainTimeoutMs: 90_000,
   seed: argument('seed', 20261130),
   serverUrl: process.env.DATABASE_URL || undefined,
-  keepDatabase: process.argv.includes('--keep-database'),
-  statementCosts: process.argv.includes('--statements'),
+  keepDatabase: flags.switches.has('keep-database'),
+  statementCosts: flags.switches.has('statements'),
+  pgbouncer: flags.switches.has('pgbouncer'),
 };
 
 async function main() {

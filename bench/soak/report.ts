@@ -43,8 +43,17 @@ export interface SoakFigures {
   };
   /** the service processes' log lines at warn level or above, by message */
   serviceWarnings?: Record<string, number>;
-  /** CPU seconds by part from the first message until the queue was quiet, and that period's length */
-  loadCpu: { seconds: number; web: number; worker: number; postgres: number };
+  /** CPU seconds by part from the first message until the queue was quiet, and that period's length (`pooler`: PgBouncer, when run) */
+  loadCpu: { seconds: number; web: number; worker: number; postgres: number; pooler?: number };
+  /** with --pgbouncer: the pooler the web processes went through, and its own counters at the end of the load */
+  pooler?: {
+    name: string;
+    poolSize: number;
+    transactions: number;
+    queries: number;
+    averageWaitUs: number;
+    serverConnections: number;
+  };
   /** the capacity sampler's seconds summed up, and which resource saturated first */
   capacity?: CapacityFigures;
 }
@@ -104,6 +113,12 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
     '',
     `${figures.modelErrorsInjected}/${figures.modelCalls} model calls 529/500, ${figures.graphErrorsInjected}/${figures.graphRequests} Graph 500s, ${figures.workerKills} worker SIGKILLs`,
   );
+  if (figures.pooler)
+    row(
+      'connection pooler (web processes)',
+      `${figures.pooler.name}, transaction mode, ≤ ${figures.pooler.poolSize} server connections; workers direct`,
+      `${figures.pooler.transactions} transactions, mean wait ${(figures.pooler.averageWaitUs / 1000).toFixed(1)} ms, ${(((figures.loadCpu.pooler ?? 0) * 1000) / Math.max(1, checks.inboundSent)).toFixed(1)} ms CPU per message`,
+    );
   row('inbound messages stored / sent', `${checks.inboundStored} / ${checks.inboundSent}`, zero(checks.lostWamids.length));
   row('duplicate replies (Meta log)', checks.duplicateReplies.length, zero(checks.duplicateReplies.length));
   row('duplicate outbound idempotency keys', checks.duplicateOutboxKeys, zero(checks.duplicateOutboxKeys));

@@ -18,6 +18,8 @@ import { localDate } from './customer-intent.js';
 import { planCustomers, upcomingWorkingDates } from './customer-script.js';
 import { readWriteCounters, writesBetween } from './database-writes.js';
 import { driveCustomers } from './driver.js';
+import { startJanitor } from './janitor.js';
+import { startPgBouncer } from './pgbouncer.js';
 import { type SoakFigures, soakFailures } from './report.js';
 import { sampleRoundTrips } from './round-trip-sampler.js';
 import { schedulingModel } from './scheduling-policy.js';
@@ -69,6 +71,13 @@ export interface SoakOptions {
   keepDatabase?: boolean;
   /** count every statement's time and WAL while the load runs (pg_stat_statements; embedded server only) */
   statementCosts?: boolean;
+  /**
+   * Put PgBouncer (transaction pooling) in front of the database for the web processes; the
+   * workers stay on direct sessions (the queue's LISTEN, the liveness lock, graphile-worker's held connections).
+   */
+  pgbouncer?: boolean;
+  /** run the web and worker processes under `node --cpu-prof`, their profiles written to `<dir>/web` and `<dir>/worker` when they stop */
+  cpuProfileDir?: string;
   log: (line: string) => void;
 }
 
@@ -98,7 +107,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   if (build.status !== 0) throw new Error('the build failed; the soak runs the built service (dist/)');
   const logDir = await mkdtemp(path.join(os.tmpdir(), 'wa-agenda-soak-logs-'));
   const random = createRandom(options.seed);
-  const cleanups: (() => Promise<unknown>)[] = [];
+  // Last to go: it cleans up only if this process dies before the cleanups below have run.
+  const janitor = startJanitor();
+  const cleanups: (() => Promise<unknown>)[] = [async () => janitor.close()];
   try {
     const database = await createBenchDatabase({
       prefix: 'wa_soak',
@@ -107,7 +118,22 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       ...(options.statementCosts ? { settings: STATEMENT_STATS_SETTINGS } : {}),
     });
     if (options.keepDatabase) options.log(`database kept: ${database.url} (postmaster pid ${database.serverPid() ?? 'outside'})`);
-    else cleanups.push(database.dispose);
+    else {
+      cleanups.push(database.dispose);
+      if (database.directory) janitor.watchDirectory('database directory', database.directory);
+      const serverPid = database.serverPid();
+      if (serverPid) janitor.watchProcess('postgres', serverPid, 'PostgreSQL', 'SIGINT');
+    }
+    const pgbouncer = options.pgbouncer
+      ? await startPgBouncer({ databaseUrl: database.url, poolSize: Math.max(10, 5 * options.webProcesses), logDir })
+      : undefined;
+    if (pgbouncer) {
+      cleanups.push(pgbouncer.stop);
+      janitor.watchDirectory('pgbouncer directory', pgbouncer.directory);
+      const pid = pgbouncer.pid();
+      if (pid) janitor.watchProcess('pgbouncer', pid, 'PgBouncer', 'SIGTERM');
+      options.log(`${pgbouncer.version} in front of the database for the web processes: ${new URL(pgbouncer.url).host}, transaction mode`);
+    }
     const db = createDb(database.url, { maxConnections: 2 });
     const tenants = await seedSoakTenants(db, options.tenants).finally(() => db.$disconnect());
 
@@ -131,6 +157,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       web: options.webProcesses,
       workers: options.workerProcesses,
       logDir,
+      onSpawn: (name, pid) => janitor.watchProcess(name, pid, name, 'SIGKILL'),
+      // The web processes' requests and intake through PgBouncer; their migrations, and the workers, direct.
+      roleEnv: {
+        web: {
+          ...(pgbouncer ? { DATABASE_URL: pgbouncer.url, DATABASE_DIRECT_URL: database.url } : {}),
+          ...cpuProfileEnv(options.cpuProfileDir, 'web'),
+        },
+        worker: cpuProfileEnv(options.cpuProfileDir, 'worker'),
+      },
       env: {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
@@ -150,7 +185,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     });
     cleanups.push(cluster.stopAll);
     graph.sendStatusesTo({ urls: cluster.web.map((web) => web.url as string), appSecret });
-    options.log(`service up: ${cluster.web.map((web) => web.url).join(', ')} + ${cluster.workers.length} workers (logs in ${logDir})`);
+    const postmaster = database.serverPid();
+    const pids = [
+      ...cluster.all.map((service) => `${service.name} ${service.pid()}`),
+      ...(postmaster ? [`postgres ${postmaster}`] : []),
+      ...(pgbouncer ? [`pgbouncer ${pgbouncer.pid()}`] : []),
+    ];
+    options.log(
+      `service up: ${cluster.web.map((web) => web.url).join(', ')} + ${cluster.workers.length} workers (pids: ${pids.join(', ')}; logs in ${logDir})`,
+    );
 
     const openLoop = options.offeredRate !== undefined || options.rampToRate !== undefined;
     const plans = planCustomers({
@@ -163,7 +206,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       arrivals: options.rampToRate !== undefined ? 'ramp' : 'uniform',
     });
     const writesAtStart = await readWriteCounters(database.url);
-    const cpuAtDriveStart = { postgres: cpuSecondsOfTree(database.serverPid()), ...cluster.cpuSeconds() };
+    const cpuAtDriveStart = {
+      postgres: cpuSecondsOfTree(database.serverPid()),
+      pooler: pgbouncer?.cpuSeconds() ?? 0,
+      ...cluster.cpuSeconds(),
+    };
     const total = plans.reduce((sum, plan) => sum + plan.turns.flat().length, 0);
     const kills = scheduleWorkerKills({
       kills: options.workerKills,
@@ -207,8 +254,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const samples = await sampler.stop();
     const statements = await statementCosts?.stop();
     const writes = writesBetween(writesAtStart, await readWriteCounters(database.url));
-    const cpuAtDriveEnd = { postgres: cpuSecondsOfTree(database.serverPid()), ...cluster.cpuSeconds() };
+    const cpuAtDriveEnd = {
+      postgres: cpuSecondsOfTree(database.serverPid()),
+      pooler: pgbouncer?.cpuSeconds() ?? 0,
+      ...cluster.cpuSeconds(),
+    };
     const drainedAt = Date.now();
+    const poolerStats = await pgbouncer?.stats();
     // Let the last status webhooks land before the web processes go.
     await graph.close();
     await cluster.stopAll();
@@ -257,7 +309,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         web: cpuAtDriveEnd.web - cpuAtDriveStart.web,
         worker: cpuAtDriveEnd.worker - cpuAtDriveStart.worker,
         postgres: cpuAtDriveEnd.postgres - cpuAtDriveStart.postgres,
+        ...(pgbouncer ? { pooler: cpuAtDriveEnd.pooler - cpuAtDriveStart.pooler } : {}),
       },
+      ...(pgbouncer && poolerStats ? { pooler: { name: pgbouncer.version, poolSize: pgbouncer.poolSize, ...poolerStats } } : {}),
       cpuSeconds: {
         web: cluster.web.reduce((sum, web) => sum + web.cpuSeconds, 0),
         worker: cluster.workers.reduce((sum, worker) => sum + worker.cpuSeconds, 0),
@@ -295,6 +349,10 @@ const servicePoolSizes = (workerConcurrency: number) => ({
   'web intake': 4,
   'worker db': databasePoolSize({ ROLE: 'worker', WORKER_CONCURRENCY: workerConcurrency }),
 });
+
+/** NODE_OPTIONS that make a process write its CPU profile into `<dir>/<role>` when it exits. */
+const cpuProfileEnv = (dir: string | undefined, role: 'web' | 'worker'): Record<string, string> =>
+  dir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(dir, role)}` } : {};
 
 /** Open loop: the window that offers the asked rate (a ramp reaches twice its mean rate at the end); closed loop: as given. */
 function arrivalWindowMs(options: SoakOptions): number {

@@ -49,11 +49,19 @@ export async function startServiceCluster(options: {
   web: number;
   workers: number;
   env: Record<string, string>;
+  /** added to `env` for the processes of one role (e.g. the web processes' DATABASE_URL through PgBouncer) */
+  roleEnv?: Partial<Record<'web' | 'worker', Record<string, string>>>;
   logDir: string;
+  /** told of every process started, restarts included (the soak's janitor) */
+  onSpawn?: (name: string, pid: number) => void;
 }): Promise<ServiceCluster> {
-  const web = Array.from({ length: options.web }, (_, index) => serviceProcess(`web-${index + 1}`, 'web', options.env, options.logDir));
+  const spawned = options.onSpawn ?? (() => undefined);
+  const envOf = (role: 'web' | 'worker') => ({ ...options.env, ...options.roleEnv?.[role] });
+  const web = Array.from({ length: options.web }, (_, index) =>
+    serviceProcess(`web-${index + 1}`, 'web', envOf('web'), options.logDir, spawned),
+  );
   const workers = Array.from({ length: options.workers }, (_, index) =>
-    serviceProcess(`worker-${index + 1}`, 'worker', options.env, options.logDir),
+    serviceProcess(`worker-${index + 1}`, 'worker', envOf('worker'), options.logDir, spawned),
   );
   const all = [...web, ...workers];
   await Promise.all(all.map((process) => process.start()));
@@ -73,7 +81,13 @@ export async function startServiceCluster(options: {
 
 const FIRST_START_ATTEMPTS = 3;
 
-function serviceProcess(name: string, role: 'web' | 'worker', env: Record<string, string>, logDir: string): ServiceProcess {
+function serviceProcess(
+  name: string,
+  role: 'web' | 'worker',
+  env: Record<string, string>,
+  logDir: string,
+  onSpawn: (name: string, pid: number) => void,
+): ServiceProcess {
   let child: ChildProcess | undefined;
   let exited: Promise<number | null> = Promise.resolve(null);
   let log: WriteStream | undefined;
@@ -87,6 +101,7 @@ function serviceProcess(name: string, role: 'web' | 'worker', env: Record<string
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = spawned;
+    if (spawned.pid !== undefined) onSpawn(name, spawned.pid);
     spawned.stdout?.pipe(log, { end: false });
     spawned.stderr?.pipe(log, { end: false });
     exited = new Promise((resolve) => spawned.once('exit', (code) => resolve(code)));

@@ -15,6 +15,8 @@ export interface BenchDatabase {
   dispose(): Promise<void>;
   /** pid of the embedded server's postmaster (undefined for an outside server) */
   serverPid(): number | undefined;
+  /** the embedded server's temporary directory (undefined for an outside server) */
+  directory?: string;
 }
 
 /**
@@ -76,6 +78,7 @@ async function embeddedDatabase(name: string, logger: Logger, settings?: Record<
       });
       return {
         url: embedded.url,
+        directory: tempDir,
         dispose: async () => {
           await embedded.stop();
           await rm(tempDir, { recursive: true, force: true });

@@ -35,6 +35,7 @@ export { type SignInOutcome, signInStaff } from './sign-in-staff.js';
 export { PAIR_FREE_FAILURES, progressiveDelayMs, SIGN_IN_WINDOW_MS } from './sign-in-throttle.js';
 export { isStaffRole, STAFF_ROLES, type StaffRole } from './staff-role.js';
 export {
+  deleteEndedStaffSessions,
   findStaffSession,
   revokeAllStaffSessions,
   revokeStaffSession,

@@ -31,8 +31,11 @@ export async function countRecentFailures(db: Db, email: string, address: string
   };
 }
 
+/** How far back a sign-in from the same address makes it a known one (the sessions of that period are kept). */
+export const KNOWN_ADDRESS_DAYS = 30;
+
 /** Whether this account signed in from `address` within `days` (its sessions remember where from). */
-export async function isKnownAddress(db: Db, staffId: number, address: string, now: Date, days = 30): Promise<boolean> {
+export async function isKnownAddress(db: Db, staffId: number, address: string, now: Date, days = KNOWN_ADDRESS_DAYS): Promise<boolean> {
   const since = new Date(now.getTime() - days * 86_400_000);
   const session = await db.staffSession.findFirst({ where: { staffId, address, createdAt: { gte: since } }, select: { id: true } });
   return session !== null;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { newSessionToken, sessionTokenHash } from './session-token.js';
+import { KNOWN_ADDRESS_DAYS } from './sign-in-attempts.js';
 import type { StaffRole } from './staff-role.js';
 
 /** A session lasts a working day after its last use, and never more than a week after sign-in. */
@@ -99,4 +100,16 @@ export async function revokeAllStaffSessions(db: Db, staffId: number, now: Date,
     data: { revokedAt: now },
   });
   return result.count;
+}
+
+/**
+ * Deletes the sessions that ended (expired or revoked) more than `keepDays` ago: they open
+ * nothing any more, and each holds a client address and browser (personal data). Never fewer
+ * days than the sign-in's known-address look-back (KNOWN_ADDRESS_DAYS), which reads the
+ * sessions of that period. Returns how many went.
+ */
+export async function deleteEndedStaffSessions(db: Db, options: { now: Date; keepDays: number }): Promise<number> {
+  const before = new Date(options.now.getTime() - Math.max(options.keepDays, KNOWN_ADDRESS_DAYS) * 86_400_000);
+  // Ended at the earlier of its expiry and its revocation (LEAST skips a NULL revoked_at).
+  return db.$executeRaw`DELETE FROM staff_sessions WHERE LEAST(expires_at, revoked_at) < ${before}`;
 }

@@ -1,9 +1,9 @@
 import { compactAgentHistory } from '../agent/index.js';
-import { deleteOldAttemptCounters, deleteOldSignInAttempts } from '../auth/index.js';
+import { deleteEndedStaffSessions, deleteOldAttemptCounters, deleteOldSignInAttempts } from '../auth/index.js';
 import { createMonthlyPartitionsAhead, type Db, MONTHLY_PARTITIONED_TABLES } from '../db/index.js';
 import { deleteExpiredParkedStatuses, PARKED_STATUSES_KEPT_DAYS } from '../outbox/index.js';
 import { eraseExpiredData } from '../privacy/index.js';
-import { deleteEmptyJobQueues, deleteQueueLeftovers, type QueueTaskList, TASKS } from '../queue/index.js';
+import { deleteEmptyJobQueues, deleteQueueLeftovers, type QueueTaskList, startEmptyJobQueueCollection, TASKS } from '../queue/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import { expireWaitlistEntries } from '../waitlist-offers/index.js';
 
@@ -11,11 +11,11 @@ import { expireWaitlistEntries } from '../waitlist-offers/index.js';
  * When the queue's cron runs the maintenance jobs (graphile-worker crontab syntax, UTC):
  * the retention job once a day at 06:00 UTC (03:00 in São Paulo), off peak. `?max=1` because
  * a missed day is simply caught up by the next run (the job erases everything past the cutoff).
+ * The every-minute cleanup of empty named queues is no cron line (startMaintenanceTimers); the
+ * waitlist expiry runs every 15 minutes (an entry ends with its local day).
  */
 export const MAINTENANCE_CRONTAB = [
   `0 6 * * * ${TASKS.eraseExpiredData} ?max=1`,
-  // Every minute: the named-queue rows of conversations with nothing left to run (deleteEmptyJobQueues).
-  `* * * * * ${TASKS.collectJobQueues} ?max=1`,
   // Every 15 minutes: waitlist entries whose day ended (expireWaitlistEntries).
   `*/15 * * * * ${TASKS.expireWaitlistEntries} ?max=1`,
 ].join('\n');
@@ -30,6 +30,8 @@ const COMPACTION_LOOKBACK_DAYS = 7;
 const FAILED_JOBS_KEPT_DAYS = 7;
 /** Staff sign-in attempts (typed emails, client addresses) are kept this long, then deleted. */
 const SIGN_IN_ATTEMPTS_KEPT_DAYS = 7;
+/** Staff sessions that ended (expired or signed out) are kept this long, then deleted. */
+const ENDED_SESSIONS_KEPT_DAYS = 30;
 /** Monthly partitions exist this many months ahead of the current one. */
 const PARTITION_MONTHS_AHEAD = 3;
 
@@ -45,7 +47,7 @@ export interface MaintenanceDeps {
  * The daily maintenance, in order: the coming months' partitions, retention (months past every
  * tenant's retention dropped, then each tenant's expired bodies and history), compaction of
  * model history beyond the window, the queue's leftovers, staff sign-in attempts past a
- * week, and early status webhooks no send claimed within a week. Each step is idempotent, so a
+ * week, staff sessions ended over a month ago, and early status webhooks no send claimed within a week. Each step is idempotent, so a
  * retried job redoes nothing harmful.
  */
 export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> {
@@ -59,6 +61,7 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> 
   });
   const queue = await deleteQueueLeftovers(deps.db, { now, keepFailedDays: FAILED_JOBS_KEPT_DAYS });
   const signInAttempts = await deleteOldSignInAttempts(deps.db, { now, keepDays: SIGN_IN_ATTEMPTS_KEPT_DAYS });
+  const staffSessions = await deleteEndedStaffSessions(deps.db, { now, keepDays: ENDED_SESSIONS_KEPT_DAYS });
   // The API key throttle reads only the current minute's counters.
   await deleteOldAttemptCounters(deps.db, new Date(now.getTime() - DAY_MS));
   // Early statuses no send ever claimed (a message sent by another tool on the same number).
@@ -69,13 +72,27 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<void> 
       historyEntriesCompacted: compacted,
       ...queue,
       signInAttemptsDeleted: signInAttempts,
+      staffSessionsDeleted: staffSessions,
       parkedStatusesDeleted: parkedStatuses,
     },
     'daily maintenance done',
   );
 }
 
-/** The maintenance job handlers (thin: they call the components). */
+/**
+ * A worker process's maintenance timers: every minute, the named-queue rows of conversations
+ * with nothing left to run (deleteEmptyJobQueues), after one read that found some. Stop them
+ * before the database closes.
+ */
+export function startMaintenanceTimers(deps: Pick<MaintenanceDeps, 'db' | 'logger'>): { stop(): Promise<void> } {
+  return startEmptyJobQueueCollection({ db: deps.db, logger: deps.logger, lockTimeoutMs: QUEUE_CLEANUP_LOCK_TIMEOUT_MS });
+}
+
+/**
+ * The maintenance job handlers (thin: they call the components). `collect-job-queues` is no
+ * longer scheduled (startMaintenanceTimers does it) and is kept for jobs an earlier release's
+ * cron added.
+ */
 export function createMaintenanceTasks(deps: MaintenanceDeps): QueueTaskList {
   return {
     [TASKS.eraseExpiredData]: async () => {

@@ -25,7 +25,7 @@ import { importDemoTenantIfNoTenants } from '../tenant/index.js';
 import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
 import { assertSafeSecrets } from './assert-safe-secrets.js';
 import { createChannelTasks } from './create-channel-tasks.js';
-import { createMaintenanceTasks, MAINTENANCE_CRONTAB } from './create-maintenance-tasks.js';
+import { createMaintenanceTasks, MAINTENANCE_CRONTAB, startMaintenanceTimers } from './create-maintenance-tasks.js';
 import { createServiceResponderChooser } from './create-service-responder-chooser.js';
 import { createDepositTasks, createMercadoPagoWebhook, depositDepsOf } from './deposit-deps.js';
 import type { FirstRunSecrets, ServiceReady } from './ready-notice.js';
@@ -65,9 +65,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     });
     databaseUrl = embedded.url;
   }
+  // Behind a transaction pooler only a web process's requests and intake go through it: what
+  // needs a session of its own (migrations, the whole queue of a worker) takes the direct URL.
+  const directUrl = config.DATABASE_DIRECT_URL ?? databaseUrl;
   // One pool per process, shared by Prisma and the queue: turns and the queue's own statements
   // draw from the same connections, so no side starves while the other idles.
-  const pool = createDatabasePool(databaseUrl, {
+  const pool = createDatabasePool(config.ROLE === 'web' ? databaseUrl : directUrl, {
     max: databasePoolSize(config),
     applicationName: sessionName(config.ROLE, 'db'),
     logger,
@@ -77,6 +80,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const deps: ServiceDeps = { config, db, databaseUrl, logger, clock: systemClock };
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;
+  let maintenanceTimers: { stop(): Promise<void> } | undefined;
   let intakePool: DatabasePool | undefined;
   let firstRun: FirstRunSecrets | null = null;
   const consoleRouter = createConsoleRouter(deps);
@@ -87,6 +91,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     eventLoop?.stop();
     consoleRouter.closeStreams();
     if (server) await closeServer(server);
+    await maintenanceTimers?.stop();
     if (worker) await worker.stop();
     // The webhook's own intake pool, after the server stopped taking webhooks.
     if (intakePool) await intakePool.end();
@@ -97,8 +102,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   };
 
   try {
-    await applyMigrations(databaseUrl, logger);
-    await runQueueMigrations(databaseUrl, logger);
+    await applyMigrations(directUrl, logger);
+    await runQueueMigrations(directUrl, logger);
     if (embedded) firstRun = await importDemoTenantOnFirstRun(deps);
     await assertSafeSecrets(db, config);
     const sealing = await sealStoredTokens(db, keyringFromConfig(config), { rotate: false });
@@ -106,7 +111,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 
     if (config.ROLE === 'all' || config.ROLE === 'worker') {
       worker = await startWorker({
-        connectionString: databaseUrl,
+        connectionString: directUrl,
         pgPool: pool.pool,
         concurrency: config.WORKER_CONCURRENCY,
         tasks: createTasks(deps, tracing.tracer),
@@ -114,6 +119,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         queueLagWarnMs: config.QUEUE_LAG_WARN_MS,
         logger,
       });
+      maintenanceTimers = startMaintenanceTimers(deps);
     }
     if (config.ROLE === 'all' || config.ROLE === 'web') {
       intakePool = createIntakePool(databaseUrl, logger);

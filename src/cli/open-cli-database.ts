@@ -36,8 +36,9 @@ export async function openCliDatabase(config: Config, logger: Logger): Promise<C
     stopEmbedded = embedded.stop;
   }
   try {
-    await applyMigrations(databaseUrl, logger);
-    await runQueueMigrations(databaseUrl, logger);
+    // Behind a transaction pooler the migrations' advisory lock needs a session of its own.
+    await applyMigrations(config.DATABASE_DIRECT_URL ?? databaseUrl, logger);
+    await runQueueMigrations(config.DATABASE_DIRECT_URL ?? databaseUrl, logger);
   } catch (error) {
     await stopEmbedded?.();
     throw error;

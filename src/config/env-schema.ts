@@ -16,6 +16,12 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    /**
+     * Set when DATABASE_URL goes through a transaction pooler (PgBouncer): a direct URL to the same
+     * database, for what needs a server session of its own (migrations' advisory lock; a worker's
+     * queue: its LISTEN, its liveness lock, graphile-worker's held connections).
+     */
+    DATABASE_DIRECT_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATA_DIR: z.string().default('.data'),
     EMBEDDED_PG_PORT: int(54329, 1),
 
@@ -97,6 +103,8 @@ export const envSchema = z
   })
   .superRefine(
     (env, context) => {
+      if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
+        context.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'needs DATABASE_URL (the pooled URL it bypasses)' });
       if (env.NODE_ENV !== 'production') return;
       for (const name of ['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
         if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'required in production' });

@@ -74,7 +74,6 @@ async function performPlan(tx: Tx, scope: TurnScope, plan: EndingPlan): Promise<
     await tx.$executeRaw`
       UPDATE agent_runs SET
         status = ${run.status}, outcome = ${run.outcome}, exit = ${run.exit}, handoff_reason = ${run.handoffReason}, error = ${run.error},
-        result = ${run.result === null ? null : JSON.stringify(run.result)}::jsonb,
         stop_reason = ${run.stopReason}, truncated = ${run.truncated},
         finished_at = clock_timestamp(),
         duration_ms = GREATEST(0, (EXTRACT(EPOCH FROM clock_timestamp() - started_at) * 1000)::int)

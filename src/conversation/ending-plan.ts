@@ -31,8 +31,6 @@ export interface RunLifecycleWrites {
   exit: RunExit;
   handoffReason: HandoffReason | null;
   error: string | null;
-  /** the outcome as the responder returned it, for the record */
-  result: unknown;
   stopReason: string | null;
   truncated: boolean;
 }

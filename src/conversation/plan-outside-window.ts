@@ -32,7 +32,6 @@ export function planOutsideWindow(plan: EndingPlan): EndingPlan {
             outcome: 'handoff',
             exit: runExitOf({ kind: 'handoff', reason, replies: [] }),
             handoffReason: reason,
-            result: { kind: 'handoff', reason, note, replies: [] },
           },
         }
       : {}),

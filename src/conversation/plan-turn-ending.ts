@@ -29,7 +29,7 @@ function cancelled(run: RunRef, record: RunRecordWrites | undefined): EndingPlan
     handoffNotice: 'none',
     textOnlyNotice: 'clear',
     markProcessed: { runId: run.id },
-    run: lifecycle(run, 'completed', 'cancelled', 'cancelled', { result: { kind: 'cancelled' }, record }),
+    run: lifecycle(run, 'completed', 'cancelled', 'cancelled', { record }),
   };
 }
 
@@ -38,7 +38,7 @@ function lifecycle(
   status: RunLifecycleWrites['status'],
   outcome: RunEnding,
   exit: RunExit,
-  options: { handoffReason?: HandoffReason; error?: string; result?: unknown; record?: RunRecordWrites },
+  options: { handoffReason?: HandoffReason; error?: string; record?: RunRecordWrites },
 ): RunLifecycleWrites {
   return {
     id: run.id,
@@ -47,7 +47,6 @@ function lifecycle(
     exit,
     handoffReason: options.handoffReason ?? null,
     error: options.error ?? null,
-    result: options.result ?? null,
     stopReason: options.record?.stopReason ?? null,
     truncated: options.record?.truncated ?? false,
   };
@@ -75,7 +74,7 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
         'completed',
         'answer',
         runExitOf({ kind: 'answer', replies: ending.replies, ...(ending.exit ? { exit: ending.exit } : {}) }),
-        { result: { kind: 'answer', replies: ending.replies, ...(ending.exit ? { exit: ending.exit } : {}) }, record: ending.record },
+        { record: ending.record },
       ),
       ...recordWrites(ending.run, ending.record),
     };
@@ -92,7 +91,6 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
       markProcessed: { runId: ending.run.id },
       run: lifecycle(ending.run, 'completed', 'answer_and_handoff', runExitOf({ kind: 'handoff', reason: ending.reason, replies: [] }), {
         handoffReason: ending.reason,
-        result: { kind: 'handoff', reason: ending.reason, note: ending.note, replies: ending.replies },
         record: ending.record,
       }),
       ...recordWrites(ending.run, ending.record),
@@ -120,7 +118,6 @@ const PLANNERS: { [K in TurnEndingKind]: Planner<K> } = {
         ? {
             run: lifecycle(run, 'completed', 'handoff', runExitOf({ kind: 'handoff', reason: ending.reason, replies: [] }), {
               handoffReason: ending.reason,
-              result: { kind: 'handoff', reason: ending.reason, note: ending.note, replies: [] },
               record: ending.record,
             }),
             ...recordWrites(run, ending.record),

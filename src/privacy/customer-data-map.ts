@@ -59,12 +59,7 @@ export const CUSTOMER_DATA_TABLES: readonly CustomerDataTable[] = [
   { table: 'conversation_notes', scope: 'conversation', link: 'conversation_id', onErase: { kind: 'delete' } },
   // Handoffs and runs stay for stats (reasons, waits, exits); their free text may quote the customer.
   { table: 'handoffs', scope: 'conversation', link: 'conversation_id', onErase: { kind: 'clear', cleared: { note: 'NULL' } } },
-  {
-    table: 'agent_runs',
-    scope: 'conversation',
-    link: 'conversation_id',
-    onErase: { kind: 'clear', cleared: { result: 'NULL', error: 'NULL' } },
-  },
+  { table: 'agent_runs', scope: 'conversation', link: 'conversation_id', onErase: { kind: 'clear', cleared: { error: 'NULL' } } },
   { table: 'agent_tool_calls', scope: 'run', link: 'run_id', onErase: { kind: 'delete' } },
   // Who changed an appointment and how: statuses and actor ids, kept with the anonymised appointment.
   { table: 'appointment_events', scope: 'appointment', link: 'appointment_id', onErase: { kind: 'clear', cleared: {} } },

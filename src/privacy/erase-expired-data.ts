@@ -19,7 +19,7 @@ const EXPIRING: readonly { table: string; set: string | null; pending: string }[
   { table: 'messages', set: 'text = NULL, payload = NULL', pending: 'text IS NOT NULL OR payload IS NOT NULL' },
   { table: 'agent_history', set: null, pending: 'TRUE' },
   { table: 'agent_tool_calls', set: `input = '{}'::jsonb, result = NULL`, pending: `input <> '{}'::jsonb OR result IS NOT NULL` },
-  { table: 'agent_runs', set: 'result = NULL, error = NULL', pending: 'result IS NOT NULL OR error IS NOT NULL' },
+  { table: 'agent_runs', set: 'error = NULL', pending: 'error IS NOT NULL' },
   { table: 'handoffs', set: 'note = NULL', pending: 'note IS NOT NULL' },
   { table: 'conversation_notes', set: null, pending: 'TRUE' },
   { table: 'webhook_dead_letters', set: null, pending: 'TRUE' },

@@ -1,5 +1,6 @@
 import { type Db, inTransaction, isLockNotAvailable } from '../db/index.js';
-import { DELETE_EMPTY_JOB_QUEUES_SQL, DELETE_FAILED_JOBS_SQL, LOCK_JOB_QUEUES_SQL } from './graphile-schema.js';
+import type { Logger } from '../shared/index.js';
+import { ANY_EMPTY_JOB_QUEUE_SQL, DELETE_EMPTY_JOB_QUEUES_SQL, DELETE_FAILED_JOBS_SQL, LOCK_JOB_QUEUES_SQL } from './graphile-schema.js';
 
 /** Named queues removed per transaction: bounds how long intake waits on the lock. */
 const QUEUES_PER_BATCH = 5000;
@@ -68,4 +69,45 @@ export async function deleteEmptyJobQueues(db: Db, options: { lockTimeoutMs: num
     deleted += batch;
     if (batch < QUEUES_PER_BATCH) return { kind: 'deleted', deleted };
   }
+}
+
+/** Whether deleteEmptyJobQueues would find anything to delete (one read). */
+export async function hasEmptyJobQueues(db: Db): Promise<boolean> {
+  const rows = await db.$queryRawUnsafe<{ any: boolean }[]>(ANY_EMPTY_JOB_QUEUE_SQL);
+  return rows[0]?.any === true;
+}
+
+/**
+ * Every `intervalMs` (a minute) in a worker process: deleteEmptyJobQueues, when one read found
+ * something to delete. In-process, not a graphile-worker cron line: each cron fire writes its
+ * bookkeeping row, adds a job and completes it, so an idle service wrote WAL every minute with
+ * nothing to delete; this reads and goes back to sleep. Several workers doing it is harmless (the
+ * delete's lock orders them).
+ */
+export function startEmptyJobQueueCollection(options: { db: Db; logger: Logger; lockTimeoutMs: number; intervalMs?: number }): {
+  stop(): Promise<void>;
+} {
+  let running: Promise<void> = Promise.resolve();
+  let busy = false;
+  const collect = async () => {
+    if (!(await hasEmptyJobQueues(options.db))) return;
+    const queues = await deleteEmptyJobQueues(options.db, { lockTimeoutMs: options.lockTimeoutMs });
+    options.logger.debug({ component: 'maintenance', ...queues }, 'empty job queues deleted');
+  };
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    running = collect()
+      .catch((error: unknown) => options.logger.warn({ component: 'maintenance', err: error }, 'empty job queue collection failed'))
+      .finally(() => {
+        busy = false;
+      });
+  }, options.intervalMs ?? 60_000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -13,6 +13,7 @@ export const QUEUE_SCHEMA_USED = {
   _private_jobs: {
     id: 'bigint',
     job_queue_id: 'integer',
+    run_at: 'timestamp with time zone',
     locked_by: 'text',
     locked_at: 'timestamp with time zone',
     attempts: 'smallint',
@@ -21,7 +22,6 @@ export const QUEUE_SCHEMA_USED = {
     // written by add_conversation_jobs, as graphile-worker's add_jobs writes them
     task_id: 'integer',
     payload: 'json',
-    run_at: 'timestamp with time zone',
     key: 'text',
     priority: 'smallint',
     flags: 'jsonb',
@@ -99,13 +99,26 @@ export const DELETE_EMPTY_JOB_QUEUES_SQL = `
                AND NOT EXISTS (SELECT 1 FROM graphile_worker._private_jobs j WHERE j.job_queue_id = q.id)
              LIMIT $1::int)`;
 
-// --- reads of the jobs view ---
-/** Due jobs nobody took yet, and how late the oldest is, in milliseconds. */
+/**
+ * Due jobs nobody took yet, how many of them a worker could take now (not behind a running job
+ * of their named queue), and how late the oldest is, in milliseconds.
+ */
 export const QUEUE_LAG_SQL = `
     SELECT count(*)::int AS waiting,
-           coalesce(floor(extract(epoch FROM now() - min(run_at)) * 1000), 0)::int AS lag_ms
-    FROM graphile_worker.jobs
-    WHERE run_at <= now() AND locked_at IS NULL AND attempts < max_attempts`;
+           count(*) FILTER (WHERE queue.locked_at IS NULL)::int AS runnable,
+           coalesce(floor(extract(epoch FROM now() - min(job.run_at)) * 1000), 0)::int AS lag_ms
+    FROM graphile_worker._private_jobs job
+    LEFT JOIN graphile_worker._private_job_queues queue ON queue.id = job.job_queue_id
+    WHERE job.run_at <= now() AND job.locked_at IS NULL AND job.attempts < job.max_attempts`;
+
+/** Whether any named-queue row is free and of no job (what DELETE_EMPTY_JOB_QUEUES_SQL would delete). A read: no lock, no WAL. */
+export const ANY_EMPTY_JOB_QUEUE_SQL = `
+    SELECT EXISTS (
+      SELECT 1 FROM graphile_worker._private_job_queues q
+       WHERE q.locked_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM graphile_worker._private_jobs j WHERE j.job_queue_id = q.id)) AS any`;
+
+// --- reads of the jobs view ---
 
 /** The same per task, with the oldest's lag in seconds (for /metrics). */
 export const DUE_JOBS_BY_TASK_SQL = `

@@ -1,4 +1,11 @@
-export { type DeletedJobQueues, type DeletedQueueLeftovers, deleteEmptyJobQueues, deleteQueueLeftovers } from './delete-queue-leftovers.js';
+export {
+  type DeletedJobQueues,
+  type DeletedQueueLeftovers,
+  deleteEmptyJobQueues,
+  deleteQueueLeftovers,
+  hasEmptyJobQueues,
+  startEmptyJobQueueCollection,
+} from './delete-queue-leftovers.js';
 export { enqueueJob, type JobSpec, removeJobByKey } from './enqueue-job.js';
 export {
   findQueueSchemaDrift,

@@ -10,6 +10,13 @@ import { createJobWakeups, JOBS_DUE_CHANNEL } from './job-wakeups.js';
 import { holdPoolLiveness, type PoolLiveness } from './pool-liveness.js';
 import { watchQueueLag } from './watch-queue-lag.js';
 
+/**
+ * graphile-worker's own poll, per job slot: each idle slot looked for a job every 2 s by default
+ * (a `get_job` that locks every free named queue, so WAL too). Jobs are announced instead (see
+ * startWorker); this only bounds how long a slot whose lookup failed waits before it tries again.
+ */
+const LAST_RESORT_POLL_MS = 10 * 60_000;
+
 /** A job handler: graphile-worker's payload and helpers, plus the fence of this attempt (job-fence.ts). */
 export type QueueTask = (payload: unknown, helpers: JobHelpers, fence: JobFence) => unknown;
 export type QueueTaskList = Record<string, QueueTask>;
@@ -36,15 +43,19 @@ export interface WorkerHandle {
  * job is completed by the fence (in the handler's own commit, or right after it), never by
  * graphile's unconditional delete, so a worker that lost a job can never complete another
  * worker's run of it; and the job's named queue is free the moment its work commits. Jobs due
- * later wake the pool at their due time (job-wakeups.ts): `pollInterval` is only a safety net.
+ * later wake the pool at their due time (job-wakeups.ts), and the lag watch nudges the pool
+ * whenever it sees a job a worker could take (watch-queue-lag.ts): an idle worker looks for
+ * no job while nothing is due, and graphile's own poll (`pollInterval`) is a last resort.
  */
 export async function startWorker(options: {
   connectionString: string;
   concurrency: number;
   tasks: QueueTaskList;
   logger: Logger;
-  /** safety net only: due jobs, freed queues and retries wake the pool themselves */
+  /** last resort only (ms): due jobs, freed queues and retries wake the pool themselves, the lag watch catches the rest */
   pollInterval?: number;
+  /** how often the lag watch looks at the queue, and nudges the pool for what it could take (ms) */
+  queueCheckMs?: number;
   /** recurring jobs (graphile-worker crontab lines), e.g. MAINTENANCE_CRONTAB */
   crontab?: string;
   /** a warning is logged while the oldest due job has waited longer than this (ms) */
@@ -136,7 +147,7 @@ export async function startWorker(options: {
       taskList,
       logger: toGraphileLogger(options.logger),
       noHandleSignals: true,
-      pollInterval: options.pollInterval ?? 2000,
+      pollInterval: options.pollInterval ?? LAST_RESORT_POLL_MS,
       ...(options.crontab ? { crontab: options.crontab } : {}),
       // Migrations run once at boot (runQueueMigrations), not per runner.
       noPreparedStatements: false,
@@ -164,7 +175,13 @@ export async function startWorker(options: {
     intervalMs: options.deadWorkerSweepMs,
     onReleased: (poolIds) => workerPool?.nudge(poolIds.length * 4),
   });
-  const lagWatch = watchQueueLag({ pool: pgPool, logger: options.logger, warnAfterMs: options.queueLagWarnMs ?? 5000 });
+  const lagWatch = watchQueueLag({
+    pool: pgPool,
+    logger: options.logger,
+    warnAfterMs: options.queueLagWarnMs ?? 5000,
+    intervalMs: options.queueCheckMs ?? 5000,
+    onRunnable: (count) => workerPool?.nudge(count),
+  });
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

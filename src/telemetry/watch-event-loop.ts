@@ -9,7 +9,9 @@ import { createLagAlarm, type Logger } from '../shared/index.js';
  * the line that says so (the queue's own lag is `queue lagging`).
  */
 export function watchEventLoop(options: { logger: Logger; warnAfterMs: number; intervalMs?: number; repeatMs?: number }): { stop(): void } {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  // One timer per 50 ms: a loop blocked past warnAfterMs still shows in that timer's delay, and an
+  // idle process wakes 20 times a second for it, not 100 (at 10 ms it was most of an idle web process's CPU).
+  const histogram = monitorEventLoopDelay({ resolution: 50 });
   histogram.enable();
   const alarm = createLagAlarm({
     logger: options.logger.child({ component: 'event-loop' }),

@@ -173,4 +173,38 @@ describe('sessions and passwords', () => {
     expect((await attempt(account, account.initialPassword, now)).kind).toBe('refused');
     expect((await attempt(account, 'uma-senha-boa-123', now)).kind).toBe('signed_in');
   });
+
+  it('when the daily maintenance runs, then sessions that ended over a month ago are deleted, and live or recent ones stay', async () => {
+    const account = await newAccount();
+    const now = at('2027-03-01T06:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const session = (name: string, createdDaysAgo: number, expiresDaysAgo: number, revokedDaysAgo?: number) =>
+      db.staffSession.create({
+        data: {
+          staffId: account.staffId,
+          tenantId: account.tenant.id,
+          tokenHash: `${name}-${account.staffId}-${'0'.repeat(40)}`,
+          createdAt: daysAgo(createdDaysAgo),
+          lastSeenAt: daysAgo(createdDaysAgo),
+          expiresAt: daysAgo(expiresDaysAgo),
+          ...(revokedDaysAgo === undefined ? {} : { revokedAt: daysAgo(revokedDaysAgo) }),
+          address: '203.0.113.9',
+          userAgent: 'vitest',
+        },
+        select: { id: true },
+      });
+    const live = await session('live', 0.2, -0.3);
+    const expiredLastWeek = await session('expired-last-week', 9, 8);
+    const expiredLongAgo = await session('expired-long-ago', 38, 37.5);
+    // Signed out 35 days ago: its expiry, had it stayed signed in, would be only 29 days ago.
+    const signedOutLongAgo = await session('signed-out-long-ago', 36, 29, 35);
+    const signedOutRecently = await session('signed-out-recently', 20, 13, 19.9);
+
+    await runDailyMaintenance({ db, logger: silentLogger, clock: fixedClock(now.toISOString()), historyWindow: 40 });
+
+    const left = await db.staffSession.findMany({ where: { staffId: account.staffId }, select: { id: true }, orderBy: { id: 'asc' } });
+    expect(left.map((row) => row.id)).toEqual([live.id, expiredLastWeek.id, signedOutRecently.id]);
+    expect(left.map((row) => row.id)).not.toContain(expiredLongAgo.id);
+    expect(left.map((row) => row.id)).not.toContain(signedOutLongAgo.id);
+  });
 });

@@ -32,6 +32,20 @@ describe('loadConfig', () => {
     expect(configProblems({ TRUST_PROXY: 'true' })).toEqual([expect.stringMatching(/^TRUST_PROXY: /)]);
   });
 
+  it('when a direct URL is given for a pooled DATABASE_URL, then it is kept; without DATABASE_URL it is refused by name', () => {
+    const direct = 'postgresql://app@10.0.0.5:5432/wa_agenda';
+    expect(loadConfig({ DATABASE_URL: 'postgresql://app@10.0.0.9:6432/wa_agenda', DATABASE_DIRECT_URL: direct }).DATABASE_DIRECT_URL).toBe(
+      direct,
+    );
+    expect(loadConfig({}).DATABASE_DIRECT_URL).toBeUndefined();
+    expect(configProblems({ DATABASE_DIRECT_URL: direct })).toEqual([
+      'DATABASE_DIRECT_URL: needs DATABASE_URL (the pooled URL it bypasses)',
+    ]);
+    expect(configProblems({ DATABASE_URL: 'postgresql://app@h/db', DATABASE_DIRECT_URL: 'http://h/db' })).toEqual([
+      expect.stringMatching(/^DATABASE_DIRECT_URL: /),
+    ]);
+  });
+
   it('when nothing is set, then the defaults of the contract apply and the result is frozen', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 3000, LOG_LEVEL: 'info', DATA_DIR: '.data', WHATSAPP_GRAPH_URL: 'https://graph.facebook.com' });

@@ -22,7 +22,7 @@ async function snapshot(db: Db, conversationId: number, runId: number | null) {
       ? null
       : db.agentRun.findUniqueOrThrow({
           where: { id: runId },
-          select: { status: true, outcome: true, handoffReason: true, stopReason: true, error: true, finishedAt: true, result: true },
+          select: { status: true, outcome: true, handoffReason: true, stopReason: true, error: true, finishedAt: true },
         }),
   ]);
   const outboxJobs = await db.$queryRaw<{ n: bigint }[]>`
@@ -198,6 +198,17 @@ describe('commitTurnEnding: every ending is all or nothing', () => {
     expect(after.messages.filter((message) => message.direction === 'outbound')).toEqual([]);
     expect(after.history).toEqual([]);
     expect(after.run).toMatchObject({ status: 'completed', outcome: 'cancelled' });
+  });
+
+  it('when a run answers, then its replies are stored once, in the outbox: the run row keeps no copy of them', async () => {
+    const { scope, runId } = await turnWithRun();
+    const text = `Temos horário às 15h, ${runId}.`;
+    await commit(scope, { kind: 'answer', run: { id: runId }, replies: reply(text) });
+    const [row] = await database.db.$queryRaw<{ run: string }[]>`SELECT to_jsonb(r)::text AS run FROM agent_runs r WHERE id = ${runId}`;
+    expect(row?.run).toContain('"outcome": "answer"');
+    expect(row?.run).not.toContain(text);
+    const outbound = await database.db.message.findMany({ where: { runId, direction: 'outbound' }, select: { text: true } });
+    expect(outbound).toEqual([{ text }]);
   });
 
   it('when a run ends, then duration_ms is the wall time from its start to the commit', async () => {

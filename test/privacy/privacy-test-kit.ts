@@ -59,7 +59,6 @@ export async function createCustomerWithData(
       ...scope,
       status: 'completed',
       outcome: 'answer',
-      result: { kind: 'answer', replies: [{ type: 'text', text: `Oi, Cliente ${marker}!` }] },
       error: `falhou para ${marker}`,
       startedAt: createdAt,
     },

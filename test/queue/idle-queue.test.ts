@@ -1,0 +1,102 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueJob, hasEmptyJobQueues, startEmptyJobQueueCollection, startWorker, type WorkerHandle } from '../../src/queue/index.js';
+import { silentLogger } from '../../src/shared/index.js';
+import { waitFor } from '../conversation/channel-harness.js';
+import { type TestDatabase, testDatabase } from '../support/test-database.js';
+
+/** graphile-worker's job lookup: the one statement of the queue that locks with SKIP LOCKED. */
+const isJobLookup = (text: string) => /skip locked/i.test(text) && /locked_by/.test(text);
+
+/**
+ * An idle worker with its default poll: the statements its pool runs are counted at the pool
+ * (every query of graphile-worker, the recovery sweeps and the lag watch go through it).
+ */
+describe('an idle worker', () => {
+  let database: TestDatabase;
+  let pool: pg.Pool;
+  let worker: WorkerHandle;
+  const statements: { at: number; text: string }[] = [];
+  const ran: { task: string; at: number }[] = [];
+  beforeAll(async () => {
+    database = await testDatabase();
+    pool = new pg.Pool({ connectionString: database.url, max: 12 });
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as unknown as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const first = args[0] as string | { text?: string };
+        statements.push({ at: Date.now(), text: typeof first === 'string' ? first : (first?.text ?? '') });
+        return query(...args);
+      };
+    });
+    worker = await startWorker({
+      connectionString: database.url,
+      pgPool: pool,
+      concurrency: 8,
+      logger: silentLogger,
+      tasks: {
+        idle_test_now: async () => {
+          ran.push({ task: 'now', at: Date.now() });
+        },
+        idle_test_later: async () => {
+          ran.push({ task: 'later', at: Date.now() });
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await pool?.end();
+  });
+
+  it('when nothing is due, then it looks for no job at all, and writes nothing', async () => {
+    // The start-up lookups (one per slot) are over.
+    await sleep(1500);
+    const from = Date.now();
+    const rowsWritten = async () => {
+      const { rows } = await pool.query<{ writes: string }>(
+        `SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text AS writes FROM pg_stat_all_tables WHERE schemaname = 'graphile_worker'`,
+      );
+      return Number(rows[0]?.writes ?? 0);
+    };
+    const writesBefore = await rowsWritten();
+    await sleep(7000);
+    const window = statements.filter((statement) => statement.at >= from);
+    expect(window.filter((statement) => isJobLookup(statement.text))).toEqual([]);
+    // What an idle worker still asks its pool: dead-worker sweeps and the lag watch, a few a second.
+    expect(window.length / 7).toBeLessThan(4);
+    // Table counters reach the statistics within a second of a transaction's end.
+    await sleep(1200);
+    expect(await rowsWritten()).toBe(writesBefore);
+  }, 20_000);
+
+  it('when a job is added, then a lookup runs at once (its NOTIFY), and a job due later that nobody announced still runs within the safety check', async () => {
+    const addedAt = Date.now();
+    await enqueueJob(database.db, { task: 'idle_test_now', payload: {} });
+    await waitFor(() => ran.find((entry) => entry.task === 'now'), { what: 'the job added now ran' });
+    expect((ran.find((entry) => entry.task === 'now')?.at ?? 0) - addedAt).toBeLessThan(1000);
+
+    // As a reminder is added: due later, with graphile-worker's own add_job and no due-time notice.
+    await database.db.$executeRaw`SELECT graphile_worker.add_job('idle_test_later', '{}'::json, run_at => now() + interval '1 second')`;
+    const dueAt = Date.now() + 1000;
+    const later = await waitFor(() => ran.find((entry) => entry.task === 'later'), { what: 'the job due later ran', timeoutMs: 12_000 });
+    expect(later.at).toBeGreaterThanOrEqual(dueAt - 50);
+    expect(later.at - dueAt).toBeLessThan(6000);
+  }, 20_000);
+
+  it('when a conversation has nothing left to run, then the minute timer deletes its queue row; with none, it only reads', async () => {
+    expect(await hasEmptyJobQueues(database.db)).toBe(false);
+    await enqueueJob(database.db, { task: 'idle_test_now', payload: {}, queueName: 'conversation:idle-test' });
+    await waitFor(() => ran.filter((entry) => entry.task === 'now').length === 2, { what: 'the queued job ran' });
+    expect(await hasEmptyJobQueues(database.db)).toBe(true);
+    const collection = startEmptyJobQueueCollection({ db: database.db, logger: silentLogger, lockTimeoutMs: 200, intervalMs: 100 });
+    try {
+      await waitFor(async () => !(await hasEmptyJobQueues(database.db)), { what: 'the empty queue row deleted' });
+      const { rows } = await pool.query(`SELECT 1 FROM graphile_worker._private_job_queues WHERE queue_name = 'conversation:idle-test'`);
+      expect(rows).toEqual([]);
+    } finally {
+      await collection.stop();
+    }
+  }, 20_000);
+});
