@@ -331,3 +331,9 @@ export interface SalonSettings {
   professionals: SettingsProfessional[];
   checklist: { steps: { step: 'services' | 'professionals' | 'hours' | 'test_booking'; done: boolean }[]; done: boolean };
 }
+
+/** A professional's working hours on one date (`hours` of `GET /console/api/blocks`): local "HH:mm" pairs, "24:00" the day's end */
+export interface DayHours {
+  professionalId: number;
+  intervals: [string, string][];
+}

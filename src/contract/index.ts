@@ -14,6 +14,7 @@ export type {
   CustomerNotification,
   CustomerRecord,
   CustomerSummary,
+  DayHours,
   HandoffReasonRow,
   HandoffReasonStats,
   Overview,
