@@ -147,16 +147,15 @@ export function DayGrid(props: {
           </div>
         ) : null,
       )}
-      {props.professionals.flatMap((professional, index) =>
-        times.map((minute) => (
-          <div
-            key={`bg${professional.id}-${minute}`}
-            class={`cell ${minute % 60 === 0 ? 'hour' : ''}`}
-            aria-hidden="true"
-            style={{ gridColumn: columnOf(index), gridRow: rowOf(minute) }}
-          />
-        )),
-      )}
+      {/* One background per column (its lines drawn by CSS), not a cell per row: a salon of 50 would be 2 400 more elements to lay out. */}
+      {props.professionals.map((professional, index) => (
+        <div
+          key={`bg${professional.id}`}
+          class="column-bg"
+          aria-hidden="true"
+          style={{ gridColumn: columnOf(index), gridRow: `2 / ${rows + 2}` }}
+        />
+      ))}
       {props.closed ? (
         <div
           class="off-hours closed-day"
