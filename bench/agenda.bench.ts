@@ -132,7 +132,7 @@ export default async function run(): Promise<BenchTarget[]> {
       // The routes' own work without HTTP and API-key auth (which every admin route pays).
       started = performance.now();
       const clock = dayClock(date, ZONE);
-      const items = await listDayAgenda(db, { tenantId: seeded.tenantId, timezone: ZONE, date });
+      const { items } = await listDayAgenda(db, { tenantId: seeded.tenantId, timezone: ZONE, date });
       JSON.stringify({ items: items.map((item) => toAgendaItemBody(item, ZONE, clock)) });
       if (keep) samples.dayInProcess.push(performance.now() - started);
       started = performance.now();

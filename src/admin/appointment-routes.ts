@@ -1,12 +1,6 @@
 import { Router } from 'express';
 import { settleDepositByStaff } from '../deposits/index.js';
-import {
-  AGENDA_RANGE_MAX_DAYS,
-  findAgendaAppointment,
-  listAgendaRange,
-  listClosedDays,
-  listDayAgenda,
-} from '../scheduling/agenda/index.js';
+import { AGENDA_RANGE_MAX_DAYS, findAgendaAppointment, listAgendaRange, listDayAgenda } from '../scheduling/agenda/index.js';
 import {
   bookAppointment,
   bookVisit,
@@ -76,7 +70,8 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
     const query = parseRequest(agendaQuery, 'query', request.query);
     const professionalId = query.professionalId ?? null;
     const range = query.date === undefined ? { from: query.from ?? '', to: query.to ?? '' } : null;
-    const items = range
+    // One statement: the items and the tenant's holidays (the closed days among the dates).
+    const { items, closedDays } = range
       ? await listAgendaRange(db, { tenantId, timezone, fromDate: range.from, toDate: range.to, professionalId })
       : await listDayAgenda(db, { tenantId, timezone, date: query.date ?? '', professionalId });
     // An empty day of an unknown (or another tenant's) professional is a 404, not an empty agenda.
@@ -84,16 +79,14 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
       const professional = await db.professional.findFirst({ where: { id: query.professionalId, tenantId }, select: { id: true } });
       if (!professional) throw new AppError('not_found', staffRefusalTexts.professionalNotFound(), 404);
     }
+    // A holiday is a closed day: the listing names it (`closedDays`: [] when every date is open).
     if (range) {
       // The week view: the same items over up to 31 days, with the closed days among them.
-      const closedDays = await listClosedDays(db, { tenantId, fromDate: range.from, toDate: range.to });
       response.json({ from: range.from, to: range.to, timezone, closedDays, items: items.map((item) => toAgendaItemBody(item, timezone)) });
       return;
     }
     const date = query.date ?? '';
     const clock = dayClock(date, timezone);
-    // A holiday is a closed day: the agenda names it (`closedDays`: [] on an open day).
-    const closedDays = await listClosedDays(db, { tenantId, fromDate: date, toDate: date });
     response.json({ date, timezone, closedDays, items: items.map((item) => toAgendaItemBody(item, timezone, clock)) });
   });
 

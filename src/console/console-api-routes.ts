@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { CreatedBlock, CustomerAppointment, Sent, TimeOffSpan } from '../contract/index.js';
+import type { CreatedBlock, CustomerAppointment, DayHours, Sent, TimeOffSpan } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { resolveStatsPeriod } from '../handoff/index.js';
 import { errorBody } from '../http/index.js';
+import { listDayWorkingHours } from '../scheduling/agenda/index.js';
 import { toAppointmentStatus } from '../scheduling/appointments/index.js';
 import type { Clock } from '../shared/index.js';
-import { localDateTimeOf } from '../shared/index.js';
+import { clockTimeOf, localDateTimeOf } from '../shared/index.js';
 import { consoleStaffOf, requireConsoleSession } from './console-session.js';
 import { computeConsoleStats } from './console-stats.js';
 
@@ -67,7 +68,8 @@ export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: 
   });
 
   // The contract's agenda API creates and deletes blocks but does not list them; the day view needs them,
-  // and the tenant file's time off of the professionals (`timeOff`), drawn apart (an import rewrites it).
+  // and the tenant file's time off of the professionals (`timeOff`), drawn apart (an import rewrites it),
+  // and each professional's working hours that weekday (`hours`: the grid shades breaks and the hours outside them).
   router.get('/blocks', session, async (request, response) => {
     const principal = consoleStaffOf(response);
     const query = daySchema.safeParse(request.query);
@@ -88,7 +90,14 @@ export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: 
       take: 200,
       select: { professionalId: true, startsAt: true, endsAt: true },
     });
+    const hours = await listDayWorkingHours(deps.db, { tenantId: principal.tenantId, date: query.data?.date ?? '' });
     response.json({
+      hours: hours.map(
+        (day): Sent<DayHours> => ({
+          professionalId: day.professionalId,
+          intervals: day.intervals.map(([start, end]): [string, string] => [clockTimeOf(start), clockTimeOf(end)]),
+        }),
+      ),
       timeOff: timeOff.map(
         (span): Sent<TimeOffSpan> => ({
           professionalId: span.professionalId,

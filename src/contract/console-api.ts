@@ -401,3 +401,9 @@ export interface WaitlistItem {
   /** ISO instant */
   createdAt: string;
 }
+
+/** A professional's working hours on one date (`hours` of `GET /console/api/blocks`): local "HH:mm" pairs, "24:00" the day's end */
+export interface DayHours {
+  professionalId: number;
+  intervals: [string, string][];
+}

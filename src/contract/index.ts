@@ -15,6 +15,7 @@ export type {
   CustomerNotification,
   CustomerRecord,
   CustomerSummary,
+  DayHours,
   HandoffReasonRow,
   HandoffReasonStats,
   Overview,

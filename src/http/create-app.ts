@@ -33,6 +33,9 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on `send` bodies: the API's answers are live data nobody revalidates, and hashing each
+  // body cost the agenda's 400-item day a SHA-1 of 100 kB per request. Static assets keep theirs.
+  app.set('etag', false);
   // Express counts hops from the socket: `n` trusts the n closest proxies' entries, 0 none at all.
   app.set('trust proxy', options.trustProxy && options.trustProxy > 0 ? options.trustProxy : false);
   app.use(createAccessLog(options.logger, (url) => url === '/healthz' || url === '/readyz'));

@@ -13,18 +13,15 @@ import { bearer, createAdminTestApp } from './admin-test-app.js';
 /** The test database with every API-key lookup counted (the real database answers them). */
 function countingKeyLookups(db: Db): { db: Db; lookups: () => number } {
   let lookups = 0;
-  const apiKey = new Proxy(db.apiKey, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (property !== 'findFirst' || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        lookups++;
-        return value.apply(target, args);
-      };
-    },
-  });
+  // The lookup is one raw statement on tenant_api_keys (findActiveApiKey): count those.
+  // (a tagged template, or a prepared Prisma.sql value such as the attempt counter's)
+  const queryRaw = (query: TemplateStringsArray | { sql: string }, ...values: unknown[]) => {
+    const text = Array.isArray(query) ? query.join('?') : (query as { sql: string }).sql;
+    if (text.includes('FROM tenant_api_keys')) lookups++;
+    return Reflect.apply(db.$queryRaw, db, [query, ...values]);
+  };
   const counted = new Proxy(db, {
-    get: (target, property, receiver) => (property === 'apiKey' ? apiKey : Reflect.get(target, property, receiver)),
+    get: (target, property, receiver) => (property === '$queryRaw' ? queryRaw : Reflect.get(target, property, receiver)),
   });
   return { db: counted, lookups: () => lookups };
 }

@@ -7,19 +7,17 @@ import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 import { createAuthTestApp } from './auth-test-app.js';
 
-/** The test database with every API-key lookup counted (the real database answers them). */
+/** The test database with every API-key lookup counted (the real database answers them): one raw statement on tenant_api_keys each. */
 function countingKeyLookups(db: Db, counter: { lookups: number }): Db {
-  const apiKey = new Proxy(db.apiKey, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (property !== 'findFirst' || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        counter.lookups++;
-        return value.apply(target, args);
-      };
-    },
+  // (a tagged template, or a prepared Prisma.sql value such as the attempt counter's)
+  const queryRaw = (query: TemplateStringsArray | { sql: string }, ...values: unknown[]) => {
+    const text = Array.isArray(query) ? query.join('?') : (query as { sql: string }).sql;
+    if (text.includes('FROM tenant_api_keys')) counter.lookups++;
+    return Reflect.apply(db.$queryRaw, db, [query, ...values]);
+  };
+  return new Proxy(db, {
+    get: (target, property, receiver) => (property === '$queryRaw' ? queryRaw : Reflect.get(target, property, receiver)),
   });
-  return new Proxy(db, { get: (target, property, receiver) => (property === 'apiKey' ? apiKey : Reflect.get(target, property, receiver)) });
 }
 
 const randomKey = () => `wa_${randomBytes(4).toString('hex')}_${randomBytes(24).toString('base64url')}`;

@@ -3,13 +3,14 @@ import type { Appointment, CreatedBlock, Professional, Service, Session } from '
 import { api, errorText } from '../api.js';
 import { addDays, clockOf, clockText, longDateText, minutesOf, nowIn, todayIn } from '../format.js';
 import { useLiveEvents } from '../live-events.js';
-import { type AgendaDay, loadCatalog, loadDay } from './agenda-data.js';
+import { type AgendaDay, type AgendaWeekDay, loadCatalog, loadDay, loadWeek, mondayOf, shortestServiceOf } from './agenda-data.js';
 import { AppointmentDialog } from './appointment-dialog.js';
 import { BlockDialog } from './block-dialog.js';
 import { BookingDialog } from './booking-dialog.js';
 import { DayGrid } from './day-grid.js';
 import { RemoveBlockDialog } from './remove-block-dialog.js';
 import { UNDO_SECONDS, useUndoable } from './use-undoable.js';
+import { WeekView } from './week-view.js';
 
 type Dialog =
   | { kind: 'none' }
@@ -24,6 +25,7 @@ export function AgendaPage(props: { session: Session }) {
   const today = todayIn(props.session.tenant.timezone);
   const [date, setDate] = useState(today);
   const [catalog, setCatalog] = useState<{ services: Service[]; professionals: Professional[] } | null>(null);
+  // null: each professional's free time for the services she does (the default); else one service's.
   const [serviceId, setServiceId] = useState<number | null>(null);
   const [day, setDay] = useState<AgendaDay | null>(null);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
@@ -31,6 +33,10 @@ export function AgendaPage(props: { session: Session }) {
   const [error, setError] = useState<string | null>(null);
   const [narrow, setNarrow] = useState(() => matchMedia(NARROW).matches);
   const [onlyProfessional, setOnlyProfessional] = useState<number | null>(null);
+  // On a wide screen: every professional (null) or one ("Mostrar"); a phone always shows one.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [view, setView] = useState<'day' | 'week'>('day');
+  const [week, setWeek] = useState<AgendaWeekDay[] | null>(null);
 
   useEffect(() => {
     const query = matchMedia(NARROW);
@@ -42,23 +48,26 @@ export function AgendaPage(props: { session: Session }) {
     loadCatalog().then(
       (loaded) => {
         setCatalog(loaded);
-        // The shortest service shows the most free times; the booking dialog can still pick another.
-        const shortest = [...loaded.services].sort((a, b) => a.durationMinutes - b.durationMinutes)[0];
-        setServiceId(shortest?.id ?? null);
         setOnlyProfessional(loaded.professionals[0]?.id ?? null);
       },
       (caught) => setError(errorText(caught)),
     );
   }, []);
+  const shownProfessional = narrow ? onlyProfessional : chosen;
   const reload = useCallback(async () => {
     if (!catalog) return;
     try {
-      setDay(await loadDay(date, serviceId, catalog.professionals));
+      if (view === 'week') setWeek(await loadWeek(mondayOf(date), shownProfessional));
+      else {
+        // Free times only for the columns shown (a salon of 50 asks for one professional's when one is shown).
+        const columns = catalog.professionals.filter((professional) => shownProfessional === null || professional.id === shownProfessional);
+        setDay(await loadDay(date, serviceId, columns, catalog.services));
+      }
       setError(null);
     } catch (caught) {
       setError(errorText(caught));
     }
-  }, [catalog, date, serviceId]);
+  }, [catalog, date, serviceId, view, shownProfessional]);
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -98,7 +107,7 @@ export function AgendaPage(props: { session: Session }) {
   }, [props.session.tenant.timezone]);
   const professionals = catalog?.professionals ?? [];
   const openNewBooking = () => {
-    const first = professionals.find((professional) => professional.id === onlyProfessional) ?? professionals[0];
+    const first = professionals.find((professional) => professional.id === shownProfessional) ?? professionals[0];
     if (first) setDialog({ kind: 'book', professional: first, time: defaultStart(date, props.session.tenant.timezone) });
   };
   // Shortcuts: N a new booking, H today; never while typing or with a dialog open.
@@ -119,7 +128,9 @@ export function AgendaPage(props: { session: Session }) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   });
-  const visible = narrow ? professionals.filter((professional) => professional.id === onlyProfessional) : professionals;
+  const visible =
+    shownProfessional === null ? professionals : professionals.filter((professional) => professional.id === shownProfessional);
+  const step = view === 'week' ? 7 : 1;
   // A row an older move left behind (moves now keep the id) is not a cancellation: it is listed apart, as moved.
   const cancelled =
     day?.appointments.filter((appointment) => appointment.status === 'cancelled' && appointment.rescheduledToId === null) ?? [];
@@ -131,8 +142,8 @@ export function AgendaPage(props: { session: Session }) {
       <div class="agenda-bar">
         <fieldset class="day-nav">
           <legend class="sr-only">Escolher o dia</legend>
-          <button type="button" class="secondary" onClick={() => setDate(addDays(date, -1))}>
-            ◀ Dia anterior
+          <button type="button" class="secondary" onClick={() => setDate(addDays(date, -step))}>
+            {view === 'week' ? '◀ Semana anterior' : '◀ Dia anterior'}
           </button>
           <button
             type="button"
@@ -144,8 +155,8 @@ export function AgendaPage(props: { session: Session }) {
           >
             Hoje
           </button>
-          <button type="button" class="secondary" onClick={() => setDate(addDays(date, 1))}>
-            Próximo dia ▶
+          <button type="button" class="secondary" onClick={() => setDate(addDays(date, step))}>
+            {view === 'week' ? 'Próxima semana ▶' : 'Próximo dia ▶'}
           </button>
           <label for="agenda-date" class="sr-only">
             Data
@@ -158,12 +169,35 @@ export function AgendaPage(props: { session: Session }) {
           />
         </fieldset>
         <div class="agenda-options">
+          <label for="agenda-view">Visão</label>
+          <select id="agenda-view" value={view} onChange={(event) => setView((event.target as HTMLSelectElement).value as 'day' | 'week')}>
+            <option value="day">Dia</option>
+            <option value="week">Semana</option>
+          </select>
+          {narrow ? null : (
+            <>
+              <label for="agenda-show">Mostrar</label>
+              <select
+                id="agenda-show"
+                value={chosen ?? ''}
+                onChange={(event) => setChosen(Number((event.target as HTMLSelectElement).value) || null)}
+              >
+                <option value="">Todos os profissionais</option>
+                {professionals.map((professional) => (
+                  <option key={professional.id} value={professional.id}>
+                    {professional.name}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
           <label for="agenda-service">Horários livres para</label>
           <select
             id="agenda-service"
             value={serviceId ?? ''}
             onChange={(event) => setServiceId(Number((event.target as HTMLSelectElement).value) || null)}
           >
+            <option value="">Os serviços de cada profissional</option>
             {catalog?.services.map((service) => (
               <option key={service.id} value={service.id}>
                 {service.name} ({service.durationMinutes} min)
@@ -194,7 +228,9 @@ export function AgendaPage(props: { session: Session }) {
           </button>
         </div>
       </div>
-      <h2 class="day-title">{longDateText(date)}</h2>
+      <h2 class="day-title">
+        {view === 'week' ? `Semana de ${longDateText(mondayOf(date))} a ${longDateText(addDays(mondayOf(date), 6))}` : longDateText(date)}
+      </h2>
       <p class="legend">
         Atalhos: <kbd>N</kbd> novo agendamento · <kbd>H</kbd> hoje · setas movem entre os horários da grade ·{' '}
         <span class="badge source-bot">Robô</span> marcado pelo WhatsApp · <span class="badge source-staff">Equipe</span> marcado aqui ·{' '}
@@ -218,7 +254,7 @@ export function AgendaPage(props: { session: Session }) {
           {error}
         </p>
       ) : null}
-      {narrow && day ? (
+      {narrow && day && view === 'day' ? (
         // On a phone the next appointments come first, before the one-column grid.
         <section class="upcoming" aria-labelledby="upcoming-title">
           <h2 id="upcoming-title">Próximos atendimentos</h2>
@@ -238,7 +274,23 @@ export function AgendaPage(props: { session: Session }) {
           )}
         </section>
       ) : null}
-      {day && catalog ? (
+      {view === 'week' ? (
+        week && catalog ? (
+          <WeekView
+            days={week}
+            professional={professionals.find((professional) => professional.id === shownProfessional) ?? null}
+            professionals={professionals}
+            today={today}
+            onDay={(picked) => {
+              setDate(picked);
+              setView('day');
+            }}
+            onAppointment={(appointment) => setDialog({ kind: 'appointment', appointment })}
+          />
+        ) : (
+          <p>Carregando…</p>
+        )
+      ) : day && catalog ? (
         <DayGrid
           date={date}
           now={now}
@@ -247,6 +299,8 @@ export function AgendaPage(props: { session: Session }) {
           free={day.free}
           blocks={day.blocks}
           timeOff={day.timeOff}
+          hours={day.hours}
+          closed={day.closed}
           onFree={(professional, time) => setDialog({ kind: 'book', professional, time })}
           onAppointment={(appointment) => setDialog({ kind: 'appointment', appointment })}
           onRemoveBlock={(block) => setDialog({ kind: 'remove_block', block })}
@@ -254,7 +308,7 @@ export function AgendaPage(props: { session: Session }) {
       ) : (
         <p>Carregando…</p>
       )}
-      {cancelled.length > 0 ? (
+      {view === 'day' && cancelled.length > 0 ? (
         <details class="cancelled">
           <summary>Cancelados do dia ({cancelled.length})</summary>
           <ul>
@@ -267,7 +321,7 @@ export function AgendaPage(props: { session: Session }) {
           </ul>
         </details>
       ) : null}
-      {moved.length > 0 ? (
+      {view === 'day' && moved.length > 0 ? (
         <details class="cancelled">
           <summary>Remarcados do dia ({moved.length})</summary>
           <ul>
@@ -289,14 +343,14 @@ export function AgendaPage(props: { session: Session }) {
           }
         />
       ) : null}
-      {dialog.kind === 'book' && catalog && serviceId !== null ? (
+      {dialog.kind === 'book' && catalog ? (
         <BookingDialog
           date={date}
           time={dialog.time}
           professional={dialog.professional}
           professionals={catalog.professionals}
           services={catalog.services}
-          serviceId={serviceId}
+          serviceId={serviceId ?? shortestServiceOf(dialog.professional, catalog.services)?.id ?? catalog.services[0]?.id ?? 0}
           onClose={() => setDialog({ kind: 'none' })}
           onBooked={done}
         />
@@ -326,7 +380,7 @@ export function AgendaPage(props: { session: Session }) {
         <BlockDialog
           date={date}
           professionals={catalog.professionals}
-          professionalId={onlyProfessional ?? catalog.professionals[0]?.id ?? 0}
+          professionalId={shownProfessional ?? catalog.professionals[0]?.id ?? 0}
           onClose={() => setDialog({ kind: 'none' })}
           onBlocked={(_block, overlapping) => {
             done(

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Appointment, CreatedBlock, Professional, TimeOffSpan } from '../../../src/contract/index.js';
+import type { Appointment, CreatedBlock, DayHours, Professional, TimeOffSpan } from '../../../src/contract/index.js';
 import { clockOf, clockText, minutesOf } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS, DEPOSIT_STATUS_LABELS } from '../message-labels.js';
 import { SHORT_SOURCE_LABELS, SOURCE_LABELS } from './agenda-labels.js';
@@ -47,6 +47,10 @@ export function DayGrid(props: {
   blocks: CreatedBlock[];
   /** the tenant file's time off (holidays, vacations): drawn like blocks, changed only in the tenant file */
   timeOff: TimeOffSpan[];
+  /** each professional's working hours that weekday: the rest of her column is shaded (breaks, before and after) */
+  hours: DayHours[];
+  /** the salon's closed day (a holiday): the whole grid is shaded with its name */
+  closed: { date: string; name: string } | null;
   onFree: (professional: Professional, time: string) => void;
   onAppointment: (appointment: Appointment) => void;
   onRemoveBlock: (block: CreatedBlock) => void;
@@ -127,7 +131,12 @@ export function DayGrid(props: {
     >
       <div class="corner" style={{ gridColumn: 1, gridRow: 1 }} aria-hidden="true" />
       {props.professionals.map((professional, index) => (
-        <div key={professional.id} class="column-head" style={{ gridColumn: columnOf(index), gridRow: 1 }}>
+        <div
+          key={professional.id}
+          class="column-head"
+          data-professional-id={professional.id}
+          style={{ gridColumn: columnOf(index), gridRow: 1 }}
+        >
           {professional.name}
         </div>
       ))}
@@ -138,15 +147,38 @@ export function DayGrid(props: {
           </div>
         ) : null,
       )}
-      {props.professionals.flatMap((professional, index) =>
-        times.map((minute) => (
-          <div
-            key={`bg${professional.id}-${minute}`}
-            class={`cell ${minute % 60 === 0 ? 'hour' : ''}`}
-            aria-hidden="true"
-            style={{ gridColumn: columnOf(index), gridRow: rowOf(minute) }}
-          />
-        )),
+      {/* One background per column (its lines drawn by CSS), not a cell per row: a salon of 50 would be 2 400 more elements to lay out. */}
+      {props.professionals.map((professional, index) => (
+        <div
+          key={`bg${professional.id}`}
+          class="column-bg"
+          aria-hidden="true"
+          style={{ gridColumn: columnOf(index), gridRow: `2 / ${rows + 2}` }}
+        />
+      ))}
+      {props.closed ? (
+        <div
+          class="off-hours closed-day"
+          style={{ gridColumn: `2 / ${props.professionals.length + 2}`, gridRow: `${rowOf(start)} / ${rowOf(end)}` }}
+        >
+          <span>Fechado: {props.closed.name}</span>
+        </div>
+      ) : (
+        props.professionals.flatMap((professional, index) =>
+          offHoursOf(
+            props.hours.find((day) => day.professionalId === professional.id),
+            start,
+            end,
+          ).map((span) => (
+            <div
+              key={`off-hours${professional.id}-${span.from}`}
+              class={`off-hours ${span.kind}`}
+              style={{ gridColumn: columnOf(index), gridRow: `${rowOf(span.from)} / ${rowOf(span.to)}` }}
+            >
+              <span>{OFF_HOURS_LABELS[span.kind]}</span>
+            </div>
+          )),
+        )
       )}
       {pastUntil > start ? (
         <div class="past" style={{ gridColumn: `2 / ${props.professionals.length + 2}`, gridRow: `${rowOf(start)} / ${rowOf(pastUntil)}` }}>
@@ -257,7 +289,7 @@ export function DayGrid(props: {
         return (
           <div key={`block${block.id}`} class="block" style={{ gridColumn: columnOf(index), gridRow: `${rowOf(from)} / ${rowOf(to)}` }}>
             <span>
-              Bloqueado {clockOf(block.from)}–{clockOf(block.to)}
+              Bloqueado {spanText(block.from, block.to)}
               {block.reason ? ` · ${block.reason}` : ''}
             </span>
             <button type="button" class="link" onClick={() => props.onRemoveBlock(block)}>
@@ -268,4 +300,35 @@ export function DayGrid(props: {
       })}
     </section>
   );
+}
+
+/** "13:00–18:00" within one day; "24/12 15:00 – 26/12 12:00" over several. */
+function spanText(from: string, to: string): string {
+  if (from.slice(0, 10) === to.slice(0, 10)) return `${clockOf(from)}–${clockOf(to)}`;
+  const day = (local: string) => `${local.slice(8, 10)}/${local.slice(5, 7)}`;
+  return `${day(from)} ${clockOf(from)} – ${day(to)} ${clockOf(to)}`;
+}
+
+const OFF_HOURS_LABELS = { outside: 'Fora do horário', break: 'Intervalo', day_off: 'Não trabalha neste dia' } as const;
+
+/**
+ * The parts of the rows [start, end) a professional does not work: before her first interval and
+ * after her last ("Fora do horário"), between two ("Intervalo"), or all of them without hours that
+ * weekday ("Não trabalha neste dia").
+ */
+function offHoursOf(
+  day: DayHours | undefined,
+  start: number,
+  end: number,
+): { kind: keyof typeof OFF_HOURS_LABELS; from: number; to: number }[] {
+  if (!day || day.intervals.length === 0) return [{ kind: 'day_off', from: start, to: end }];
+  const spans: { kind: keyof typeof OFF_HOURS_LABELS; from: number; to: number }[] = [];
+  let cursor = start;
+  for (const [index, [from, to]] of day.intervals.entries()) {
+    const opens = minutesOf(from);
+    if (opens > cursor) spans.push({ kind: index === 0 ? 'outside' : 'break', from: cursor, to: Math.min(opens, end) });
+    cursor = Math.max(cursor, minutesOf(to));
+  }
+  if (cursor < end) spans.push({ kind: 'outside', from: cursor, to: end });
+  return spans.filter((span) => span.to > span.from);
 }

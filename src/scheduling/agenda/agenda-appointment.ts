@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/index.js';
 import { addDays, localInstant } from '../../shared/index.js';
 import { type AppointmentSource, type AppointmentStatus, toAppointmentSource, toAppointmentStatus } from '../appointments/index.js';
+import { type ClosedDay, closedDayList } from './list-closed-days.js';
 
 /** An appointment as the staff agenda shows it (times are instants; the route formats them). */
 export interface AgendaAppointment {
@@ -57,9 +58,17 @@ export const AGENDA_RANGE_MAX_DAYS = 31;
 /** The most appointments a range listing returns. */
 export const AGENDA_RANGE_LIMIT = 5000;
 
+/** A listing of the agenda: its appointments and the tenant's closed days (holidays) among its dates. */
+export interface AgendaListing {
+  items: AgendaAppointment[];
+  /** soonest first; [] when every date is open */
+  closedDays: ClosedDay[];
+}
+
 /**
  * The tenant's appointments starting on one local date (every status), optionally of one
- * professional, ordered by start then id, at most `AGENDA_DAY_LIMIT`. One indexed query
+ * professional, ordered by start then id, at most `AGENDA_DAY_LIMIT`, with the date's closed
+ * day if it is one. One indexed query
  * (`appointments (tenant_id, starts_at)` or `(professional_id, starts_at)`) joining the names;
  * a moved appointment says when it was moved (`rescheduledAt`); a cancelled row an older move
  * left behind names its successor (`rescheduledToId`, by the unique `rescheduled_from_id` index;
@@ -68,7 +77,7 @@ export const AGENDA_RANGE_LIMIT = 5000;
 export function listDayAgenda(
   db: Queryable,
   query: { tenantId: number; timezone: string; date: string; professionalId?: number | null },
-): Promise<AgendaAppointment[]> {
+): Promise<AgendaListing> {
   return listAgendaRange(db, { ...query, fromDate: query.date, toDate: query.date, limit: AGENDA_DAY_LIMIT });
 }
 
@@ -79,91 +88,37 @@ export function listDayAgenda(
 export async function listAgendaRange(
   db: Queryable,
   query: { tenantId: number; timezone: string; fromDate: string; toDate: string; professionalId?: number | null; limit?: number },
-): Promise<AgendaAppointment[]> {
+): Promise<AgendaListing> {
   const from = new Date(localInstant(query.fromDate, 0, query.timezone));
   const to = new Date(localInstant(addDays(query.toDate, 1), 0, query.timezone));
   const professionalId = query.professionalId ?? null;
   const limit = query.limit ?? AGENDA_RANGE_LIMIT;
-  // The rows come back as ONE json value: a busy salon day has hundreds of appointments, and
-  // decoding one value is far cheaper than decoding every cell of every row.
-  const rows = await db.$queryRaw<{ items: CompactAgendaRow[] }[]>`
-    SELECT coalesce(json_agg(json_build_array(
-             a.id, extract(epoch FROM a.starts_at) * 1000, extract(epoch FROM a.ends_at) * 1000, a.status, a.source,
-             p.id, p.name, s.id, s.name, c.id, c.name, c.wa_id, a.rescheduled_from_id, a.visit_id, a.price_cents,
-             CASE WHEN a.status = 'cancelled' THEN (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) END,
-             extract(epoch FROM a.rescheduled_at) * 1000,
-             (SELECT json_build_array(d.status, d.amount_cents) FROM deposits d WHERE d.appointment_id = a.id))
-             ORDER BY a.starts_at, a.id), '[]'::json) AS items
-      FROM (SELECT * FROM appointments
-             WHERE tenant_id = ${query.tenantId}::int AND starts_at >= ${from} AND starts_at < ${to}
-               AND (${professionalId}::int IS NULL OR professional_id = ${professionalId}::int)
-             ORDER BY starts_at, id
-             LIMIT ${limit}::int) a
-      JOIN professionals p ON p.id = a.professional_id
-      JOIN services s ON s.id = a.service_id
-      JOIN customers c ON c.id = a.customer_id`;
-  return (rows[0]?.items ?? []).map(fromCompactRow);
-}
-
-/** [id, startMs, endMs, status, source, professionalId, professionalName, serviceId, serviceName, customerId, customerName, waId, rescheduledFromId, visitId, priceCents, rescheduledToId, rescheduledAtMs, [depositStatus, depositCents] | null] */
-type CompactAgendaRow = [
-  number,
-  number,
-  number,
-  string,
-  string,
-  number,
-  string,
-  number,
-  string,
-  number,
-  string | null,
-  string,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  [string, number] | null,
-];
-
-function fromCompactRow(row: CompactAgendaRow): AgendaAppointment {
-  const [
-    id,
-    start,
-    end,
-    status,
-    source,
-    professionalId,
-    professionalName,
-    serviceId,
-    serviceName,
-    customerId,
-    customerName,
-    waId,
-    fromId,
-    visitId,
-    priceCents,
-    toId,
-    movedAt,
-    deposit,
-  ] = row;
-  return {
-    id,
-    startsAt: new Date(Number(start)),
-    endsAt: new Date(Number(end)),
-    status: toAppointmentStatus(status),
-    source: toAppointmentSource(source),
-    professional: { id: professionalId, name: professionalName },
-    service: { id: serviceId, name: serviceName },
-    customer: { id: customerId, name: customerName, waId },
-    rescheduledFromId: fromId,
-    rescheduledToId: toId,
-    rescheduledAt: movedAt === null ? null : new Date(Number(movedAt)),
-    visitId,
-    priceCents,
-    deposit: deposit ? { status: deposit[0], amountCents: deposit[1] } : null,
-  };
+  // One round trip: the tenant's row (its holidays: the closed days) with its appointments joined
+  // to their names as plain rows (a day without any is the tenant's row alone). Plain rows, not one
+  // json_agg value: building and decoding the aggregate cost more than the rows themselves.
+  const rows = await db.$queryRaw<(Omit<AgendaRow, 'id'> & { id: number | null; holidays: unknown })[]>`
+    SELECT t.holidays, a.id, a.starts_at, a.ends_at, a.status, a.source,
+           p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
+           c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
+           a.rescheduled_from_id,
+           CASE WHEN a.status = 'cancelled' THEN (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) END AS rescheduled_to_id,
+           a.rescheduled_at, a.visit_id, a.price_cents, d.status AS deposit_status, d.amount_cents AS deposit_cents
+      FROM tenants t
+      LEFT JOIN LATERAL (
+             SELECT * FROM appointments
+              WHERE tenant_id = ${query.tenantId}::int AND starts_at >= ${from} AND starts_at < ${to}
+                AND (${professionalId}::int IS NULL OR professional_id = ${professionalId}::int)
+              ORDER BY starts_at, id
+              LIMIT ${limit}::int) a ON true
+      LEFT JOIN professionals p ON p.id = a.professional_id
+      LEFT JOIN services s ON s.id = a.service_id
+      LEFT JOIN customers c ON c.id = a.customer_id
+      LEFT JOIN deposits d ON d.appointment_id = a.id
+     WHERE t.id = ${query.tenantId}::int
+     ORDER BY a.starts_at, a.id`;
+  const items: AgendaAppointment[] = [];
+  for (const row of rows) if (row.id !== null) items.push(toAgendaAppointment(row as AgendaRow));
+  return { items, closedDays: closedDayList(rows[0]?.holidays ?? null, query.fromDate, query.toDate) };
 }
 
 /** One of the tenant's appointments (any status), or null for an unknown or another tenant's id. */

@@ -5,13 +5,15 @@ export {
   AGENDA_RANGE_LIMIT,
   AGENDA_RANGE_MAX_DAYS,
   type AgendaAppointment,
+  type AgendaListing,
   findAgendaAppointment,
   listAgendaRange,
   listDayAgenda,
   listOverlappingAppointments,
 } from './agenda-appointment.js';
+export { listDayWorkingHours, type ProfessionalDayHours } from './day-working-hours.js';
 export { type BookingsBySource, type DayFigures, figuresByDay } from './figures-by-day.js';
-export { listClosedDays } from './list-closed-days.js';
+export type { ClosedDay } from './list-closed-days.js';
 export { type BlockRefusal, type CreatedBlock, createProfessionalBlock, deleteProfessionalBlock } from './professional-blocks.js';
 export {
   type ProfessionalOccupancy,

@@ -1,12 +1,16 @@
-import type { Queryable } from '../../db/index.js';
 import { closedDaysBetween } from '../availability/index.js';
 
-/** The tenant's closed days (holidays, named) between two local dates, both included, soonest first. */
-export async function listClosedDays(
-  db: Queryable,
-  query: { tenantId: number; fromDate: string; toDate: string },
-): Promise<{ date: string; name: string }[]> {
-  const tenant = await db.tenant.findUnique({ where: { id: query.tenantId }, select: { holidays: true } });
-  const days = closedDaysBetween(tenant?.holidays ?? null, query.fromDate, query.toDate);
+/** A closed day of the tenant (a holiday or a day the tenant file closes), with its name. */
+export interface ClosedDay {
+  date: string;
+  name: string;
+}
+
+/**
+ * The closed days between two local dates, both included, soonest first, under the tenant's
+ * stored `holidays` block (read by the agenda's own query: see listAgendaRange). Pure.
+ */
+export function closedDayList(holidays: unknown, fromDate: string, toDate: string): ClosedDay[] {
+  const days = closedDaysBetween(holidays, fromDate, toDate);
   return [...days].map(([date, name]) => ({ date, name })).sort((a, b) => (a.date < b.date ? -1 : 1));
 }
