@@ -9,6 +9,8 @@ const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL
 const reais = (value: number) => money.format(value);
 const count = (value: number) => String(Math.round(value));
 const waitOrNone = (seconds: number | null) => (seconds === null ? 'sem dados' : waitText(seconds));
+const depositsText = (value: number) => (value === 1 ? '1 sinal' : `${value} sinais`);
+const hasDeposits = (deposits: Overview['deposits']) => deposits.collected + deposits.refunded + deposits.expired > 0;
 const hoursText = (minutes: number) => `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 
 /** The owner's overview: the period's figures at a glance, daily charts with the numbers on hover, and a CSV of the days. */
@@ -151,6 +153,36 @@ export function OverviewPage(props: { session: Session }) {
               </dd>
             </div>
           </dl>
+
+          {hasDeposits(overview.deposits) ? (
+            <>
+              <h2 id="overview-deposits">Sinais por Pix</h2>
+              <dl class="tiles deposit-tiles" aria-labelledby="overview-deposits">
+                <div>
+                  <dt>Sinais recebidos</dt>
+                  <dd>
+                    {reais(overview.deposits.collectedCents / 100)} <small>({depositsText(overview.deposits.collected)})</small>
+                  </dd>
+                </div>
+                <div>
+                  <dt>Retidos (cancelamento tardio ou falta)</dt>
+                  <dd>
+                    {reais(overview.deposits.forfeitedCents / 100)} <small>({depositsText(overview.deposits.forfeited)})</small>
+                  </dd>
+                </div>
+                <div>
+                  <dt>Devolvidos</dt>
+                  <dd>
+                    {reais(overview.deposits.refundedCents / 100)} <small>({depositsText(overview.deposits.refunded)})</small>
+                  </dd>
+                </div>
+                <div>
+                  <dt>Expirados sem pagamento</dt>
+                  <dd>{overview.deposits.expired}</dd>
+                </div>
+              </dl>
+            </>
+          ) : null}
 
           <figure class="chart" aria-labelledby="chart-bookings">
             <figcaption id="chart-bookings">Agendamentos por dia, por origem (passe o cursor para ver os números do dia)</figcaption>

@@ -2,6 +2,7 @@ import { type Keyring, keyringFromConfig } from '../credentials/index.js';
 import {
   applyPaymentNotification,
   authenticateNotification,
+  cancelDepositCharge,
   createDepositCharge,
   type DepositDeps,
   expireDepositHold,
@@ -38,7 +39,8 @@ const depositPayload = (payload: unknown): number => {
 
 /**
  * The deposits' jobs (thin: parse, call): `create-deposit-charge` (a retry is thrown so the queue
- * backs off; the last attempt releases the hold), `expire-deposit-hold` at the hold's end.
+ * backs off; the last attempt releases the hold), `expire-deposit-hold` at the hold's end,
+ * `cancel-deposit-charge` after staff settled a deposit by hand.
  */
 export function createDepositTasks(deposits: DepositDeps): QueueTaskList {
   return {
@@ -51,6 +53,12 @@ export function createDepositTasks(deposits: DepositDeps): QueueTaskList {
     },
     [TASKS.refundDeposit]: async (payload) => {
       const outcome = await refundDeposit(deposits, depositPayload(payload));
+      if (outcome.kind === 'retry') throw new Error(`Mercado Pago unavailable: ${outcome.detail}`);
+    },
+    [TASKS.cancelDepositCharge]: async (payload) => {
+      const paymentId = (payload as { paymentId?: unknown } | null)?.paymentId;
+      if (typeof paymentId !== 'string' || paymentId === '') throw new Error('payload without a paymentId');
+      const outcome = await cancelDepositCharge(deposits, { depositId: depositPayload(payload), paymentId });
       if (outcome.kind === 'retry') throw new Error(`Mercado Pago unavailable: ${outcome.detail}`);
     },
     [TASKS.expireDepositHold]: async (payload) => {

@@ -13,6 +13,8 @@ export type PaymentNotificationOutcome =
   | { kind: 'booked'; appointmentId: number }
   /** approved after the hold ran out and the slot was taken meanwhile: refunded, the customer told */
   | { kind: 'refunded_too_late'; appointmentId: number }
+  /** paid by Pix after staff waived the deposit or marked it paid by hand: refunded, the booking stands, the customer told */
+  | { kind: 'refunded_settled_by_staff'; appointmentId: number }
   /** nothing to do: not approved yet, not ours, or already applied (a replay) */
   | { kind: 'ignored'; reason: string }
   /** Mercado Pago did not answer the read: the caller answers 5xx so Mercado Pago sends it again */
@@ -57,9 +59,10 @@ export async function settleApprovedPayment(
   deposit: LoadedDeposit,
   paymentId: string,
 ): Promise<PaymentNotificationOutcome> {
-  if (deposit.status !== 'pending' && deposit.status !== 'expired') return { kind: 'ignored', reason: `already_${deposit.status}` };
   const now = deps.now();
   const when = formatDayTime(deposit.appointment.startsAt.getTime(), deposit.tenant.timezone);
+  if (isSettledByStaff(deposit)) return refundPaymentSettledByStaff(deps, deposit, paymentId, { now, when });
+  if (deposit.status !== 'pending' && deposit.status !== 'expired') return { kind: 'ignored', reason: `already_${deposit.status}` };
   const outcome = await settleDepositHold(deps.scheduling, {
     tenantId: deposit.tenantId,
     appointmentId: deposit.appointment.id,
@@ -107,4 +110,53 @@ export async function settleApprovedPayment(
     });
   });
   return { kind: 'refunded_too_late', appointmentId: deposit.appointment.id };
+}
+
+/** Staff waived the deposit or marked it paid by hand: such a deposit keeps no Pix payment id (settleDepositByStaff). */
+function isSettledByStaff(deposit: LoadedDeposit): boolean {
+  return deposit.status === 'waived' || (deposit.status === 'paid' && deposit.paymentId === null);
+}
+
+/**
+ * A Pix that lands after staff settled the deposit by hand is not the salon's to keep: it is
+ * refunded (idempotent by the deposit's key, so a redelivered notification is one refund), the
+ * deposit keeps its status (the booking stands) and gets `refunded_at`, and the customer is told.
+ */
+async function refundPaymentSettledByStaff(
+  deps: DepositDeps,
+  deposit: LoadedDeposit,
+  paymentId: string,
+  at: { now: Date; when: string },
+): Promise<PaymentNotificationOutcome> {
+  const refund = await deps.mercadoPago.refundPayment(
+    { accessToken: deposit.tenant.paymentAccessToken! },
+    paymentId,
+    `refund-${deposit.chargeKey}`,
+  );
+  if (refund.kind === 'unavailable') return { kind: 'retry_later', detail: refund.detail };
+  if (refund.kind === 'refused') {
+    deps.logger.warn({ depositId: deposit.id, detail: refund.detail }, 'a Pix paid after staff settled the deposit could not be refunded');
+    return { kind: 'ignored', reason: 'refund_refused' };
+  }
+  await inTransaction(deps.db, async (tx) => {
+    const marked = await tx.deposit.updateMany({
+      where: { id: deposit.id, status: deposit.status, paymentId: null, refundedAt: null },
+      data: { refundedAt: at.now },
+    });
+    if (marked.count === 0) return;
+    await tellCustomer(tx, {
+      tenantId: deposit.tenantId,
+      customerId: deposit.appointment.customerId,
+      key: `${deposit.id}:settled-refund`,
+      texts: [
+        depositTexts.paidAfterSettled({
+          service: deposit.appointment.service,
+          when: at.when,
+          amountCents: deposit.amountCents,
+          waived: deposit.status === 'waived',
+        }),
+      ],
+    });
+  });
+  return { kind: 'refunded_settled_by_staff', appointmentId: deposit.appointment.id };
 }

@@ -52,6 +52,14 @@ export const depositTexts = {
       `já foi ocupado. Vamos devolver o valor pelo mesmo Pix. Se quiser, escolha outro horário.`
     );
   },
+  /** A Pix paid after staff waived the deposit or marked it paid in the salon: refunded, the booking stands. */
+  paidAfterSettled(facts: { service: string; when: string; amountCents: number; waived: boolean }): string {
+    return (
+      `Recebemos um Pix de ${formatBrl(facts.amountCents)} pelo sinal do horário de ${facts.service} (${facts.when}), mas ` +
+      `${facts.waived ? 'o salão já tinha dispensado o sinal' : 'o sinal já estava pago no salão'}. Vamos devolver o valor ` +
+      `pelo mesmo Pix. Seu horário continua confirmado.`
+    );
+  },
   /** A cancellation that refunds the deposit. */
   refunded(facts: { amountCents: number }): string {
     return `O sinal de ${formatBrl(facts.amountCents)} será devolvido pelo mesmo Pix.`;

@@ -3,6 +3,7 @@
 
 export { applyPaymentNotification, type PaymentNotificationOutcome, settleApprovedPayment } from './apply-payment-notification.js';
 export { authenticateNotification, type NotificationAuthentication } from './authenticate-notification.js';
+export { type CancelChargeOutcome, cancelDepositCharge } from './cancel-deposit-charge.js';
 export { type CreateChargeOutcome, createDepositCharge, PIX_MIN_EXPIRY_MS } from './create-deposit-charge.js';
 export type { DepositDeps } from './deposit-deps.js';
 export { computeDepositStats, type DepositFigure, type DepositStats, formatDepositStats } from './deposit-stats.js';

@@ -1,5 +1,7 @@
+import { enqueueJob, TASKS } from '../queue/index.js';
 import { type AppointmentActor, type SchedulingDeps, settleDepositHold } from '../scheduling/appointments/index.js';
 import { formatDayTime } from '../scheduling/receipts/index.js';
+import { cancelChargeJobKey } from './cancel-deposit-charge.js';
 import { depositTexts } from './deposit-texts.js';
 import { loadDeposit } from './load-deposit.js';
 import { tellCustomer } from './tell-customer.js';
@@ -18,7 +20,10 @@ export type StaffDepositOutcome =
  * customer paid in cash or another way) or `waive` (no deposit after all). The appointment is
  * booked through the domain's status path with the staff member as the actor in its history
  * (`deposit_paid` / `deposit_waived`), the deposit marked, and the customer told, in one
- * transaction. Another tenant's id is not found.
+ * transaction. The open Pix charge is then cancelled at Mercado Pago by a `cancel-deposit-charge`
+ * job queued in that transaction, and the deposit forgets its id (`payment_id` null: a deposit
+ * settled by hand has no Pix payment), so a Pix that still arrives is refunded
+ * (settleApprovedPayment). Another tenant's id is not found.
  */
 export async function settleDepositByStaff(
   scheduling: SchedulingDeps,
@@ -47,8 +52,16 @@ export async function settleDepositByStaff(
     afterChange: async (tx) => {
       await tx.deposit.update({
         where: { id: deposit.id },
-        data: request.action === 'paid' ? { status: 'paid', paidAt: request.now } : { status: 'waived' },
+        data: request.action === 'paid' ? { status: 'paid', paidAt: request.now, paymentId: null } : { status: 'waived', paymentId: null },
       });
+      if (deposit.paymentId) {
+        await enqueueJob(tx, {
+          task: TASKS.cancelDepositCharge,
+          payload: { depositId: deposit.id, paymentId: deposit.paymentId },
+          jobKey: cancelChargeJobKey(deposit.id),
+          maxAttempts: 10,
+        });
+      }
       await tellCustomer(tx, {
         tenantId: request.tenantId,
         customerId: deposit.appointment.customerId,

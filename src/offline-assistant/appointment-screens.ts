@@ -3,7 +3,7 @@ import { changeRuleOf } from './change-policy.js';
 import { appointmentRows, listReply, MAX_ROWS } from './list-rows.js';
 import { dayLabel, dayPhrase } from './local-dates.js';
 import { mainMenuScreen } from './main-menu.js';
-import type { Screen, TurnContext } from './turn.js';
+import { type Screen, type TurnContext, withPrefix } from './turn.js';
 
 /** "ter 01/12 às 14:30 · Corte com Ana" */
 export function appointmentSummary(appointment: AgendamentoResumo, today: string): string {
@@ -13,11 +13,34 @@ export function appointmentSummary(appointment: AgendamentoResumo, today: string
 /** Still ahead and changeable: booked, or confirmed (e.g. by the customer's Confirmar on a reminder). */
 export const isUpcoming = (appointment: AgendamentoResumo) => appointment.status === 'agendado' || appointment.status === 'confirmado';
 
-/** The customer's upcoming appointments; a single one goes straight to its actions. */
+/** Held, not booked: waiting for its deposit by Pix. */
+export const isAwaitingDeposit = (appointment: AgendamentoResumo) => appointment.status === 'aguardando_sinal';
+
+/** "Aguardando o sinal (ainda não confirmado): • qua 09/12 às 14:00 · Coloração com Ana: sinal de R$ 54,00 por Pix até 12:45", or null. */
+export function awaitingDepositNote(appointments: AgendamentoResumo[], today: string): string | null {
+  const waiting = appointments.filter(isAwaitingDeposit);
+  if (waiting.length === 0) return null;
+  const lines = waiting.map(
+    (appointment) =>
+      `• ${appointmentSummary(appointment, today)}: ${appointment.sinal ? `sinal de ${appointment.sinal.valor} por Pix até ${appointment.sinal.reservado_ate}` : 'sinal por Pix'}`,
+  );
+  return `Aguardando o sinal (ainda não confirmado):\n${lines.join('\n')}\nSem o pagamento no prazo, o horário é liberado.`;
+}
+
+/** The customer's upcoming appointments (those waiting for a deposit said apart, above); a single booked one goes straight to its actions. */
 export async function myAppointmentsScreen(context: TurnContext): Promise<Screen> {
   const { agendamentos } = await context.calls.myAppointments();
-  const booked = agendamentos.filter(isUpcoming);
-  if (booked.length === 0) return mainMenuScreen(context.tenantName, 'Você não tem agendamentos marcados.');
+  const waiting = awaitingDepositNote(agendamentos, context.today);
+  const screen = await bookedAppointmentsScreen(context, agendamentos.filter(isUpcoming), waiting !== null);
+  return waiting ? withPrefix(screen, waiting) : screen;
+}
+
+async function bookedAppointmentsScreen(context: TurnContext, booked: AgendamentoResumo[], anyWaiting: boolean): Promise<Screen> {
+  if (booked.length === 0)
+    return mainMenuScreen(
+      context.tenantName,
+      anyWaiting ? 'Nenhum agendamento confirmado por enquanto.' : 'Você não tem agendamentos marcados.',
+    );
   if (booked.length === 1 && booked[0]) return appointmentActionScreen(context, booked[0]);
   const shown = booked.slice(0, MAX_ROWS);
   return {

@@ -11,6 +11,7 @@ export const TASKS = {
   createDepositCharge: 'create-deposit-charge',
   expireDepositHold: 'expire-deposit-hold',
   refundDeposit: 'refund-deposit',
+  cancelDepositCharge: 'cancel-deposit-charge',
 } as const;
 
 /**

@@ -44,5 +44,15 @@ describe('the deposits’ jobs as the worker runs them', () => {
     await expire({ depositId: deposit.id }, helpers(1), null);
     expect((await database.db.appointment.findUniqueOrThrow({ where: { id: deposit.appointmentId } })).status).toBe('expired');
     await expect(charge({}, helpers(1), null)).rejects.toThrow(/depositId/);
+    const cancel = tasks[TASKS.cancelDepositCharge] as Task;
+    await expect(cancel({ depositId: deposit.id }, helpers(1), null)).rejects.toThrow(/paymentId/);
+    world.fake.setDown(true);
+    try {
+      await expect(cancel({ depositId: deposit.id, paymentId: deposit.paymentId ?? '1' }, helpers(1), null)).rejects.toThrow(
+        /Mercado Pago unavailable/,
+      );
+    } finally {
+      world.fake.setDown(false);
+    }
   });
 });

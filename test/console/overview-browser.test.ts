@@ -44,6 +44,7 @@ describe.runIf(availability.run)('the owner’s overview in Chromium', { timeout
     const corte = salon.services[0]!;
     const { customerId } = await createCustomer(db, salon.id);
     // A fortnight of work: two to four appointments a day, some attended, a no-show, a cancellation.
+    const made = new Map<string, number>();
     for (let day = 14; day >= 1; day -= 1) {
       const rows = [
         { professionalId: ana!.id, clock: '09:00', source: 'bot', status: 'attended', priceCents: 6000 },
@@ -64,7 +65,29 @@ describe.runIf(availability.run)('the owner’s overview in Chromium', { timeout
           status: row.status,
         });
         await db.appointment.update({ where: { id: created.id }, data: { source: row.source, priceCents: row.priceCents } });
+        made.set(`${day} ${row.clock}`, created.id);
       }
+    }
+    // Deposits by Pix: two paid (one of them the no-show's, kept), the cancellation's refunded, a hold that expired unpaid.
+    const expiredHold = await insertAppointment(db, {
+      tenantId: salon.id,
+      professionalId: ana!.id,
+      serviceId: corte.id,
+      customerId,
+      startsAt: daysAgo(5, '17:00'),
+      endsAt: daysAgo(5, '17:30'),
+      status: 'expired',
+    });
+    const deposits = [
+      { appointmentId: made.get('14 09:00')!, status: 'paid', amountCents: 1800 },
+      { appointmentId: made.get('4 15:00')!, status: 'paid', amountCents: 1500 },
+      { appointmentId: made.get('6 16:00')!, status: 'refunded', amountCents: 1800 },
+      { appointmentId: expiredHold.id, status: 'expired', amountCents: 1800 },
+    ];
+    for (const deposit of deposits) {
+      await db.deposit.create({
+        data: { tenantId: salon.id, ...deposit, holdUntil: new Date(), chargeKey: `overview-${deposit.appointmentId}` },
+      });
     }
     // Conversations of the fortnight: three the bot finished, one a person took after 90 s; one reminder confirmed.
     for (const [index, waitSeconds] of [null, null, null, 90].entries()) {
@@ -150,6 +173,13 @@ describe.runIf(availability.run)('the owner’s overview in Chromium', { timeout
     await expect(tile('Faltaram').textContent()).resolves.toBe('1');
     await expect(tile('Conversas resolvidas só pelo robô').textContent()).resolves.toBe('75,0% (3 de 4)');
     await expect(tile('Confirmações pelo lembrete').textContent()).resolves.toBe('100,0% (1 de 1)');
+    // The deposits block: collected (paid and kept), of those forfeited, refunded, expired unpaid.
+    await page.getByRole('heading', { name: 'Sinais por Pix' }).waitFor();
+    const depositTile = (label: string) => page.locator('.deposit-tiles div', { hasText: label }).locator('dd');
+    await expect(depositTile('Sinais recebidos').textContent()).resolves.toMatch(/^R\$\s33,00 \(2 sinais\)$/);
+    await expect(depositTile('Retidos').textContent()).resolves.toMatch(/^R\$\s15,00 \(1 sinal\)$/);
+    await expect(depositTile('Devolvidos').textContent()).resolves.toMatch(/^R\$\s18,00 \(1 sinal\)$/);
+    await expect(depositTile('Expirados sem pagamento').textContent()).resolves.toBe('1');
 
     // The pointer over the bookings chart's last day: the legend shows that day's figures.
     const bookings = page.locator('.chart', { hasText: 'Agendamentos por dia' });

@@ -23,8 +23,9 @@ import { findFreeSlots, findVisitSlots } from '../availability/index.js';
 import { listProfessionals, listServices } from '../catalog/index.js';
 import { joinWaitlist } from '../waitlist/index.js';
 import { changeOfResult } from './change-of-result.js';
+import { findListedHolds } from './find-listed-holds.js';
 import { toServicoCatalogo } from './format-catalog.js';
-import { toSinalPendente } from './format-deposit.js';
+import { toSinalAguardado, toSinalPendente } from './format-deposit.js';
 import { toAgendamentoResumo, toBuscarHorariosResult, toServicoResumo } from './format-results.js';
 import { toBuscarVisitaResult, toVisitaAgendada } from './format-visit.js';
 import { modelRefusalTexts } from './model-refusal-texts.js';
@@ -221,15 +222,23 @@ export function createSchedulingToolSet({ scheduling, clock, logger, sourceOfCus
       name: 'meus_agendamentos',
       effect: 'read',
       description:
-        'Lista os próximos agendamentos do cliente desta conversa (os que ainda não terminaram), com id, data, horário, profissional e serviço.',
+        'Lista os próximos agendamentos do cliente desta conversa (os que ainda não terminaram), com id, data, horário, profissional e serviço. ' +
+        'Status "aguardando_sinal": horário só reservado, esperando o sinal por Pix ("sinal": valor e até quando fica reservado); não está agendado.',
       input: meusAgendamentosInput,
       async handler(_input, context): Promise<MeusAgendamentosResult> {
         const appointments = await listCustomerAppointments(db, {
           tenantId: context.tenantId,
           customerId: context.customerId,
           now: clock.now(),
+          withPendingPayment: true,
         });
-        return { agendamentos: appointments.map(toAgendamentoResumo) };
+        const holds = await findListedHolds(db, context.tenantId, appointments);
+        return {
+          agendamentos: appointments.map((appointment) => {
+            const hold = holds.get(appointment.id);
+            return { ...toAgendamentoResumo(appointment), ...(hold ? { sinal: toSinalAguardado(hold, appointment.timezone) } : {}) };
+          }),
+        };
       },
     }),
     cancel: defineTool({

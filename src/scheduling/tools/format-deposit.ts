@@ -1,6 +1,7 @@
 import { formatBrl, localTimeOf } from '../../shared/index.js';
 import type { DepositHold } from '../appointments/index.js';
-import type { SinalPendente } from './tool-results.js';
+import type { ListedHold } from './find-listed-holds.js';
+import type { SinalAguardado, SinalPendente } from './tool-results.js';
 
 /** The refund policy as the customer reads it before paying (the Pix message and the model's answer both say it). */
 export function refundPolicy(refundUntilHours: number): string {
@@ -23,5 +24,17 @@ export function toSinalPendente(hold: DepositHold, timezone: string): SinalPende
       `O horário ainda NÃO está agendado: para confirmar, o cliente paga o sinal de ${formatBrl(hold.amountCents)} por Pix ` +
       `até ${until} (o código Pix chega numa mensagem a seguir). Sem o pagamento, o horário é liberado. ` +
       'Não diga que está agendado ou confirmado.',
+  };
+}
+
+/** A listed booking's deposit still to pay (`meus_agendamentos`): the code was already sent, the slot is only held. */
+export function toSinalAguardado(hold: ListedHold, timezone: string): SinalAguardado {
+  const until = localTimeOf(hold.holdUntil.getTime(), timezone);
+  return {
+    valor: formatBrl(hold.amountCents),
+    reservado_ate: until,
+    instrucao:
+      `Ainda NÃO está agendado: o horário fica reservado até ${until} esperando o sinal de ${formatBrl(hold.amountCents)} ` +
+      'pelo Pix já enviado nesta conversa; sem o pagamento, ele é liberado. Não diga que está agendado ou confirmado.',
   };
 }

@@ -39,6 +39,7 @@ export type {
   RemarcarResult,
   ServicoCatalogo,
   ServicoResumo,
+  SinalAguardado,
   SinalPendente,
   VariacaoCatalogo,
   VisitaAgendada,

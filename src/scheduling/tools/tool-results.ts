@@ -85,6 +85,18 @@ export interface AgendamentoResumo {
   fim: string;
   profissional: ProfissionalResumo;
   servico: ServicoResumo;
+  /** only in `meus_agendamentos`, for `aguardando_sinal`: the deposit it waits for */
+  sinal?: SinalAguardado;
+}
+
+/** A listed booking's deposit not paid yet: the amount and until when the slot is held. */
+export interface SinalAguardado {
+  /** "R$ 54,00" */
+  valor: string;
+  /** local "HH:mm": the slot is released after it without payment */
+  reservado_ate: string;
+  /** what to tell the customer */
+  instrucao: string;
 }
 
 /** One service of a visit at one start. */
@@ -143,7 +155,7 @@ export interface SinalPendente {
 }
 
 export interface MeusAgendamentosResult {
-  /** The customer's upcoming booked appointments, soonest first. */
+  /** The customer's upcoming appointments (booked, confirmed, or held waiting for a deposit: `aguardando_sinal` with `sinal`), soonest first. */
   agendamentos: AgendamentoResumo[];
 }
 
