@@ -156,7 +156,9 @@ describe.runIf(availability.run)(
 
       await variants.getByRole('button', { name: 'Retirar variação Escova longa' }).click();
       await page.getByText('Variação Escova longa retirada.').waitFor();
-      await variants.getByText('Escova longa').waitFor({ state: 'detached' });
+      // The row and its button both name the variant: wait for each to go (the list refreshes after the message).
+      await variants.getByText('Escova longa · 60 min · R$ 90,00').waitFor({ state: 'detached' });
+      await variants.getByRole('button', { name: 'Retirar variação Escova longa' }).waitFor({ state: 'detached' });
       await page.getByText('Escova · 40 min · R$ 60,00 · variações: Escova curta', { exact: true }).waitFor();
       expect(await page.getByRole('list', { name: 'Variações de Escova' }).getByRole('listitem').count()).toBe(1);
       const rows = await db.service.findMany({ where: { tenantId: salon.id, key: { startsWith: 'escova-' } }, orderBy: { key: 'asc' } });
