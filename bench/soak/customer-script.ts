@@ -173,7 +173,7 @@ function stableChance(key: string, probability: number): boolean {
 
 function randomTarget(random: Random, dates: string[]): BookingTarget {
   const professional = random.chance(0.5) ? 'Ana' : 'Bia';
-  const service = professional === 'Ana' && random.chance(0.2) ? 'coloração' : 'corte';
+  const service = professional === 'Ana' && random.chance(0.3) ? 'coloração' : 'corte';
   const hours = professional === 'Ana' ? [9, 10, 11, 13, 14, 15, 16] : [10, 11, 12, 13, 14, 15, 16, 17];
   const minute = random.pick(['00', '30']);
   return { professional, service, date: random.pick(dates), time: `${String(random.pick(hours)).padStart(2, '0')}:${minute}` };

@@ -109,6 +109,13 @@ function decideBooking(turn: ConversationTurn, intent: Extract<CustomerIntent, {
   const last = attempts.at(-1);
   if (last && !last.result?.isError) {
     const [day, time] = String(last.input.inicio ?? '').split('T');
+    // Held for a Pix deposit, not booked yet: say so (the claim check refuses "agendado" here).
+    if (last.result?.text.includes('"aguardando_sinal"')) {
+      return say(
+        `Reservei ${intent.service} com a ${intent.professional} em ${brDate(day ?? date)} às ${time}. ` +
+          'Para garantir o horário, pague o sinal por Pix com o código que envio a seguir.',
+      );
+    }
     return say(`Pronto, agendado! ${intent.service} com a ${intent.professional} em ${brDate(day ?? date)} às ${time}. Até lá!`);
   }
   if (attempts.length >= MAX_BOOKING_ATTEMPTS) {
