@@ -42,6 +42,15 @@ export interface SoakChecks {
     stuckPendingPayment: number;
     notificationsRefused: number;
   };
+  /** the waitlist: entries joined, offers made (by status), offers that reached a phone and were tapped, and slots booked twice through offers */
+  waitlist: {
+    entries: number;
+    offersByStatus: Record<string, number>;
+    offersDelivered: number;
+    taps: number;
+    /** offered slots holding more than one live booking (must be 0) */
+    offeredSlotsBookedTwice: number;
+  };
   appointmentsBooked: number;
   appointmentsCancelled: number;
   conversations: number;
@@ -85,6 +94,7 @@ export async function checkSoak(input: {
   /** DEBOUNCE_MS the service ran with (its DEBOUNCE_MAX_WAIT_MS is the default, 10 s) */
   debounceMs: number;
   deposits: DepositPayerResult;
+  waitlist: { offersDelivered: number; taps: number };
 }): Promise<SoakChecks> {
   const client = new pg.Client({ connectionString: input.databaseUrl });
   await client.connect();
@@ -159,6 +169,17 @@ export async function checkSoak(input: {
          AND a.status NOT IN ('cancelled', 'expired') AND b.status NOT IN ('cancelled', 'expired')
          AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)`),
       deposits: await depositChecks(query, input.deposits),
+      waitlist: {
+        entries: await count(`SELECT count(*) AS n FROM waitlist_entries`),
+        offersByStatus: await tally(`SELECT status AS key, count(*) AS n FROM waitlist_offers GROUP BY 1 ORDER BY 2 DESC`),
+        ...input.waitlist,
+        offeredSlotsBookedTwice: await count(`
+          SELECT count(*) AS n FROM (
+            SELECT o.professional_id, o.starts_at FROM (SELECT DISTINCT professional_id, starts_at, ends_at FROM waitlist_offers) o
+            JOIN appointments a ON a.professional_id = o.professional_id AND a.status NOT IN ('cancelled', 'expired')
+             AND tstzrange(a.starts_at, a.ends_at) && tstzrange(o.starts_at, o.ends_at)
+            GROUP BY 1, 2 HAVING count(*) > 1) twice`),
+      },
       appointmentsBooked: await count(`SELECT count(*) AS n FROM appointments WHERE status = 'booked'`),
       appointmentsCancelled: await count(`SELECT count(*) AS n FROM appointments WHERE status = 'cancelled'`),
       conversations: await count(`SELECT count(*) AS n FROM conversations`),
@@ -316,20 +337,19 @@ async function depositChecks(
   payer: DepositPayerResult,
 ): Promise<SoakChecks['deposits']> {
   const number = (rows: { n: string }[]) => Number(rows[0]?.n ?? 0);
-  const ids = (list: number[]) => list.map(String);
   const approvedSettled = number(
     await query<{ n: string }>(
       `SELECT count(*) AS n FROM deposits d JOIN appointments a ON a.id = d.appointment_id
-        WHERE d.payment_id = ANY($1::text[])
+        WHERE d.appointment_id = ANY($1::int[])
           AND ((d.status = 'paid' AND a.status NOT IN ('pending_payment', 'expired')) OR d.status = 'refunded')`,
-      [ids(payer.approved)],
+      [payer.approved],
     ),
   );
   const lapsedFreed = number(
     await query<{ n: string }>(
       `SELECT count(*) AS n FROM deposits d JOIN appointments a ON a.id = d.appointment_id
-        WHERE d.payment_id = ANY($1::text[]) AND a.status IN ('expired', 'cancelled')`,
-      [ids(payer.lapsed)],
+        WHERE d.appointment_id = ANY($1::int[]) AND a.status IN ('expired', 'cancelled')`,
+      [payer.lapsed],
     ),
   );
   return {

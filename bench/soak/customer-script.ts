@@ -21,6 +21,8 @@ export interface CustomerPlan {
   target: BookingTarget;
   racing: boolean;
   asksForHuman: boolean;
+  /** ends by asking to be told if a time opens that day (the waitlist), and taps the offer when one comes */
+  joinsWaitlist: boolean;
   /** ms after the start of the run */
   startAfterMs: number;
 }
@@ -110,15 +112,20 @@ export function planCustomers(options: PlanOptions): CustomerPlan[] {
     }
     const name = uniqueName(index);
     const asksForHuman = random.chance(options.humanShare ?? 0.1);
+    // Every fifth customer (no draw: the seeded stream stays as it was) ends on the waitlist.
+    const joinsWaitlist = !asksForHuman && options.messagesPerCustomer >= 3 && index % 5 === 2;
+    const turns = scriptTurns(name, target, groupIsRacing, asksForHuman, options.messagesPerCustomer, random, options.burstShare ?? 0.2);
+    if (joinsWaitlist) turns.splice(-1, 1, [`Se vagar um horário de corte no dia ${brDate(target.date)}, me avisa?`]);
     plans.push({
       index,
       tenantIndex,
       waId: `55119${String(60_000_000 + index)}`,
       name,
-      turns: scriptTurns(name, target, groupIsRacing, asksForHuman, options.messagesPerCustomer, random, options.burstShare ?? 0.2),
+      turns,
       target,
       racing: groupIsRacing,
       asksForHuman,
+      joinsWaitlist,
       startAfterMs,
     });
   }

@@ -6,9 +6,9 @@ import type { FakeMercadoPago } from '../../test/fakes/mercadopago-loopback.js';
 import type { SoakTenant } from './seed-tenants.js';
 
 export interface DepositPayerResult {
-  /** payments the customer paid (approved at the fake, notification sent) */
+  /** appointments whose deposit the customer paid (approved at the fake, notification sent) */
   approved: number[];
-  /** payments left unpaid whose hold the soak ran out (moved to now) */
+  /** appointments whose deposit was left unpaid and whose hold the soak ran out (moved to now) */
   lapsed: number[];
   /** notifications our webhook did not take with 200 after every retry */
   notificationsRefused: number;
@@ -45,7 +45,7 @@ export function startDepositPayer(input: {
   const pay = async (paymentId: number, appointmentId: number) => {
     const tenant = await tenantOf(appointmentId);
     input.fake.approve(paymentId);
-    result.approved.push(paymentId);
+    result.approved.push(appointmentId);
     const url = `${input.webUrls[paymentId % input.webUrls.length]}/webhooks/mercadopago/${tenant.slug}`;
     for (let attempt = 0; attempt < 5; attempt++) {
       const answer = await input.fake.notify(url, tenant.paymentWebhookSecret, paymentId).catch(() => ({ status: 0 }));
@@ -57,7 +57,7 @@ export function startDepositPayer(input: {
   const lapse = async (paymentId: number, appointmentId: number) => {
     const [deposit] = await input.db.$queryRaw<{ id: number }[]>`
       UPDATE deposits SET hold_until = now() WHERE appointment_id = ${appointmentId} AND status = 'pending' RETURNING id`;
-    result.lapsed.push(paymentId);
+    result.lapsed.push(appointmentId);
     if (!deposit) return;
     await enqueueJob(input.db, {
       task: TASKS.expireDepositHold,

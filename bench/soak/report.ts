@@ -83,6 +83,8 @@ export function soakFailures(checks: SoakChecks): string[] {
   if (checks.duplicateOutboxKeys > 0) failures.push(`${checks.duplicateOutboxKeys} outbound idempotency key(s) used twice`);
   if (checks.doubleBookings > 0) failures.push(`${checks.doubleBookings} double booking(s)`);
   const { deposits } = checks;
+  if (checks.waitlist.offeredSlotsBookedTwice > 0)
+    failures.push(`${checks.waitlist.offeredSlotsBookedTwice} waitlist-offered slot(s) booked more than once`);
   if (deposits.approvedNotBooked > 0) failures.push(`${deposits.approvedNotBooked} paid deposit(s) not booked`);
   if (deposits.lapsedNotFreed > 0) failures.push(`${deposits.lapsedNotFreed} lapsed deposit hold(s) not freed`);
   if (deposits.stuckPendingPayment > 0)
@@ -124,6 +126,12 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
   row('Pix deposits charged / paid / lapsed', `${deposits.charged} / ${deposits.approved} / ${deposits.lapsed}`);
   row('paid deposits not booked', deposits.approvedNotBooked, zero(deposits.approvedNotBooked));
   row('lapsed deposit holds not freed', deposits.lapsedNotFreed, zero(deposits.lapsedNotFreed));
+  const { waitlist } = checks;
+  row(
+    'waitlist entries / offers by status / tapped',
+    `${waitlist.entries} / ${formatTally(waitlist.offersByStatus) || 'none'} / ${waitlist.taps} of ${waitlist.offersDelivered} delivered`,
+  );
+  row('offered slots booked more than once', waitlist.offeredSlotsBookedTwice, zero(waitlist.offeredSlotsBookedTwice));
   row('stuck pending_payment (past the hold)', deposits.stuckPendingPayment, zero(deposits.stuckPendingPayment));
   row('conversations', checks.conversations);
   row('ended neither answered nor handed off', checks.unanswered.length, zero(checks.unanswered.length));

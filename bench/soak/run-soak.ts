@@ -28,6 +28,7 @@ import { startServiceCluster } from './service-processes.js';
 import { tallyServiceWarnings } from './service-warnings.js';
 import { STATEMENT_STATS_SETTINGS, type StatementCost, startStatementCosts } from './statement-costs.js';
 import { waitForQuiet } from './wait-for-quiet.js';
+import { startWaitlistTapper } from './waitlist-tapper.js';
 import { scheduleWorkerKills } from './worker-kills.js';
 
 export interface SoakOptions {
@@ -189,6 +190,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     cleanups.push(async () => sampler.stop());
     const payerDb = createDb(database.url, { maxConnections: 2 });
     cleanups.push(() => payerDb.$disconnect());
+    const tapper = startWaitlistTapper({
+      graph,
+      plans,
+      tenants,
+      webUrls: cluster.web.map((web) => web.url as string),
+      appSecret,
+      delayMs: 400,
+    });
     const payer = startDepositPayer({
       db: payerDb,
       fake: mercadoPago,
@@ -223,6 +232,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const deposits = await payer.stop();
     if (deposits.approved.length + deposits.lapsed.length > settled)
       await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
+    const waitlistTaps = await tapper.settle();
     const samples = await sampler.stop();
     const statements = await statementCosts?.stop();
     const writes = writesBetween(writesAtStart, await readWriteCounters(database.url));
@@ -246,6 +256,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       modelCalls: anthropic.calls,
       debounceMs: options.debounceMs,
       deposits,
+      waitlist: { offersDelivered: tapper.offersSeen(), taps: waitlistTaps },
     });
     const figures: SoakFigures = {
       customers: options.customers,

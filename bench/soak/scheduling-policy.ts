@@ -43,6 +43,8 @@ export function decideNextStep(request: MessagesRequest, today: string): ModelSt
       return decideList(turn);
     case 'book':
       return decideBooking(turn, intent, today);
+    case 'waitlist':
+      return decideWaitlist(turn, intent);
     case 'thanks':
       return say('Por nada! Se precisar de mais alguma coisa, é só chamar. 😊');
     case 'greeting':
@@ -60,6 +62,8 @@ function requiredTools(intent: CustomerIntent): string[] {
       return ['meus_agendamentos'];
     case 'book':
       return ['listar_servicos', 'listar_profissionais', 'buscar_horarios', 'agendar'];
+    case 'waitlist':
+      return ['listar_servicos', 'entrar_lista_espera'];
     default:
       return [];
   }
@@ -85,6 +89,20 @@ function decideCancel(turn: ConversationTurn): ModelStep {
   const [first] = listing.result?.isError ? [] : findAppointmentIds(listing.result?.text ?? '');
   if (first === undefined) return say('Não encontrei nenhum horário marcado no seu nome para cancelar.');
   return call({ name: 'cancelar', input: { agendamento_id: first } });
+}
+
+function decideWaitlist(turn: ConversationTurn, intent: Extract<CustomerIntent, { kind: 'waitlist' }>): ModelStep {
+  const joined = lastStep(turn.steps, 'entrar_lista_espera');
+  if (joined?.result) {
+    return joined.result.isError
+      ? say('Não consegui te colocar na lista de espera desse dia. Quer tentar outra data?')
+      : say('Combinado! Você está na lista de espera: se vagar um horário nesse dia, te mando uma mensagem com um botão para reservar.');
+  }
+  const services = lastStep(turn.allSteps, 'listar_servicos');
+  if (!services) return call({ name: 'listar_servicos', input: {} });
+  const serviceId = findIdByName(services.result?.text ?? '', intent.service);
+  if (serviceId === undefined || !intent.date) return say('Claro! Para qual serviço e em que dia você quer entrar na lista de espera?');
+  return call({ name: 'entrar_lista_espera', input: { servico_id: serviceId, data: intent.date } });
 }
 
 function decideBooking(turn: ConversationTurn, intent: Extract<CustomerIntent, { kind: 'book' }>, today: string): ModelStep {

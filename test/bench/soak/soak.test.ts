@@ -60,6 +60,11 @@ describe('small soak: 2 web + 2 worker processes under faults', () => {
     expect(checks.deposits.lapsedNotFreed).toBe(0);
     expect(checks.deposits.stuckPendingPayment).toBe(0);
     expect(checks.deposits.notificationsRefused).toBe(0);
+    // Every fifth customer ends on the waitlist for its day; the cancellations open slots, the
+    // offers reach the phones and are tapped, and no offered slot is booked twice.
+    expect(checks.waitlist.entries).toBeGreaterThanOrEqual(1);
+    expect(checks.waitlist.taps).toBe(checks.waitlist.offersDelivered);
+    expect(checks.waitlist.offeredSlotsBookedTwice).toBe(0);
     expect(checks.unanswered).toEqual([]);
     expect(checks.conversations).toBe(20);
     // The faults really happened, and the scripted chats really went through the tools.
