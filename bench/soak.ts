@@ -10,7 +10,8 @@ import { formatStatementCosts } from './soak/statement-costs.js';
  * --ramp-to R (open loop whose offered rate grows linearly from 0 to R: where does it saturate?) --keep-database
  * --samples FILE (the capacity sampler's seconds as JSON, also when the run passes)
  * --statements (what each SQL statement cost per message: time and WAL, from pg_stat_statements).
- * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat.
+ * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat, and on a paid deposit
+ * not booked, a lapsed hold not freed, a stuck `pending_payment` or a waitlist-offered slot booked twice.
  */
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(
@@ -78,7 +79,10 @@ async function main() {
     process.stdout.write(`service logs: ${result.logDir}\n`);
     process.exit(1);
   }
-  process.stdout.write('PASSED: nothing lost, nothing answered twice, no double booking, every conversation answered or handed off\n');
+  process.stdout.write(
+    'PASSED: nothing lost, nothing answered twice, no double booking, every conversation answered or handed off,\n' +
+      '        every paid deposit booked, every lapsed hold freed, no offered slot booked twice\n',
+  );
   process.exit(0);
 }
 
