@@ -12,8 +12,9 @@ import { formatStatementCosts } from './soak/statement-costs.js';
  * --samples FILE (the capacity sampler's seconds as JSON, also when the run passes)
  * --statements (what each SQL statement cost per message: time and WAL, from pg_stat_statements)
  * --pgbouncer (the web processes through PgBouncer in transaction mode; the workers direct).
- * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat; 2 on an
- * unknown flag or a bad value (nothing is started).
+ * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat, and on a paid deposit
+ * not booked, a lapsed hold not freed, a stuck `pending_payment` or a waitlist-offered slot booked twice;
+ * 2 on an unknown flag or a bad value (nothing is started).
  */
 const USAGE =
   'usage: npm run soak [-- --customers N] [--messages M] [--kills K] [--seed S]\n' +
@@ -85,7 +86,10 @@ async function main() {
     process.stdout.write(`service logs: ${result.logDir}\n`);
     process.exit(1);
   }
-  process.stdout.write('PASSED: nothing lost, nothing answered twice, no double booking, every conversation answered or handed off\n');
+  process.stdout.write(
+    'PASSED: nothing lost, nothing answered twice, no double booking, every conversation answered or handed off,\n' +
+      '        every paid deposit booked, every lapsed hold freed, no offered slot booked twice\n',
+  );
   process.exit(0);
 }
 

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { ModelCall } from '../../test/fakes/anthropic-loopback.js';
 import type { GraphDelivery } from '../../test/fakes/graph-api-loopback.js';
 import type { CustomerPlan } from './customer-script.js';
+import type { DepositPayerResult } from './deposit-payer.js';
 import type { DriverResult } from './driver.js';
 
 /** The stages issue 12 sets targets for (see report.ts). */
@@ -28,6 +29,28 @@ export interface SoakChecks {
   /** where the time goes, from the service's own tables (ms, p50/p95) */
   stages: { name: string; p50: number; p95: number; count: number }[];
   doubleBookings: number;
+  /** the Pix deposits: charges created, paid, left to lapse, and what became of them */
+  deposits: {
+    charged: number;
+    approved: number;
+    lapsed: number;
+    /** paid deposits whose appointment is not booked (nor refunded after a customer's cancellation) */
+    approvedNotBooked: number;
+    /** lapsed deposits whose appointment still holds its slot (neither expired nor cancelled) */
+    lapsedNotFreed: number;
+    /** appointments still `pending_payment` with no hold left to run (past it, or no deposit at all) */
+    stuckPendingPayment: number;
+    notificationsRefused: number;
+  };
+  /** the waitlist: entries joined, offers made (by status), offers that reached a phone and were tapped, and slots booked twice through offers */
+  waitlist: {
+    entries: number;
+    offersByStatus: Record<string, number>;
+    offersDelivered: number;
+    taps: number;
+    /** offered slots holding more than one live booking (must be 0) */
+    offeredSlotsBookedTwice: number;
+  };
   appointmentsBooked: number;
   appointmentsCancelled: number;
   conversations: number;
@@ -70,6 +93,8 @@ export async function checkSoak(input: {
   modelCalls: ModelCall[];
   /** DEBOUNCE_MS the service ran with (its DEBOUNCE_MAX_WAIT_MS is the default, 10 s) */
   debounceMs: number;
+  deposits: DepositPayerResult;
+  waitlist: { offersDelivered: number; taps: number };
 }): Promise<SoakChecks> {
   const client = new pg.Client({ connectionString: input.databaseUrl });
   await client.connect();
@@ -140,8 +165,21 @@ export async function checkSoak(input: {
       },
       doubleBookings: await count(`
         SELECT count(*) AS n FROM appointments a JOIN appointments b
-          ON a.professional_id = b.professional_id AND a.id < b.id AND a.status <> 'cancelled' AND b.status <> 'cancelled'
+          ON a.professional_id = b.professional_id AND a.id < b.id
+         AND a.status NOT IN ('cancelled', 'expired') AND b.status NOT IN ('cancelled', 'expired')
          AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)`),
+      deposits: await depositChecks(query, input.deposits),
+      waitlist: {
+        entries: await count(`SELECT count(*) AS n FROM waitlist_entries`),
+        offersByStatus: await tally(`SELECT status AS key, count(*) AS n FROM waitlist_offers GROUP BY 1 ORDER BY 2 DESC`),
+        ...input.waitlist,
+        offeredSlotsBookedTwice: await count(`
+          SELECT count(*) AS n FROM (
+            SELECT o.professional_id, o.starts_at FROM (SELECT DISTINCT professional_id, starts_at, ends_at FROM waitlist_offers) o
+            JOIN appointments a ON a.professional_id = o.professional_id AND a.status NOT IN ('cancelled', 'expired')
+             AND tstzrange(a.starts_at, a.ends_at) && tstzrange(o.starts_at, o.ends_at)
+            GROUP BY 1, 2 HAVING count(*) > 1) twice`),
+      },
       appointmentsBooked: await count(`SELECT count(*) AS n FROM appointments WHERE status = 'booked'`),
       appointmentsCancelled: await count(`SELECT count(*) AS n FROM appointments WHERE status = 'cancelled'`),
       conversations: await count(`SELECT count(*) AS n FROM conversations`),
@@ -292,4 +330,40 @@ export function replyLatencies(plans: CustomerPlan[], driver: Pick<DriverResult,
     minusModelCalls.push(Math.max(0, elapsed - callTime));
   }
   return { total, minusModel, minusModelCalls, unattributed };
+}
+
+async function depositChecks(
+  query: <Row extends pg.QueryResultRow>(sql: string, values?: unknown[]) => Promise<Row[]>,
+  payer: DepositPayerResult,
+): Promise<SoakChecks['deposits']> {
+  const number = (rows: { n: string }[]) => Number(rows[0]?.n ?? 0);
+  const approvedSettled = number(
+    await query<{ n: string }>(
+      `SELECT count(*) AS n FROM deposits d JOIN appointments a ON a.id = d.appointment_id
+        WHERE d.appointment_id = ANY($1::int[])
+          AND ((d.status = 'paid' AND a.status NOT IN ('pending_payment', 'expired')) OR d.status = 'refunded')`,
+      [payer.approved],
+    ),
+  );
+  const lapsedFreed = number(
+    await query<{ n: string }>(
+      `SELECT count(*) AS n FROM deposits d JOIN appointments a ON a.id = d.appointment_id
+        WHERE d.appointment_id = ANY($1::int[]) AND a.status IN ('expired', 'cancelled')`,
+      [payer.lapsed],
+    ),
+  );
+  return {
+    charged: number(await query<{ n: string }>(`SELECT count(*) AS n FROM deposits WHERE payment_id IS NOT NULL`)),
+    approved: payer.approved.length,
+    lapsed: payer.lapsed.length,
+    approvedNotBooked: payer.approved.length - approvedSettled,
+    lapsedNotFreed: payer.lapsed.length - lapsedFreed,
+    stuckPendingPayment: number(
+      await query<{ n: string }>(
+        `SELECT count(*) AS n FROM appointments a WHERE a.status = 'pending_payment'
+           AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.appointment_id = a.id AND d.hold_until > now())`,
+      ),
+    ),
+    notificationsRefused: payer.notificationsRefused,
+  };
 }

@@ -4,6 +4,7 @@ export type CustomerIntent =
   | { kind: 'cancel' }
   | { kind: 'list' }
   | { kind: 'book'; professional?: string; service: string; date?: string; time?: string }
+  | { kind: 'waitlist'; service: string; date?: string }
   | { kind: 'thanks' }
   | { kind: 'greeting' };
 
@@ -16,6 +17,9 @@ export type CustomerIntent =
 export function readCustomerIntent(text: string, today: string): CustomerIntent {
   const lower = text.toLowerCase();
   if (/atendente|humano|falar com (uma )?pessoa/.test(lower)) return { kind: 'human' };
+  if (/me avisa|lista de espera/.test(lower)) {
+    return { kind: 'waitlist', service: /colora/.test(lower) ? 'Coloração' : 'Corte', date: readDate(lower, today) };
+  }
   if (/cancel|desmarc/.test(lower)) return { kind: 'cancel' };
   if (/marcar|agendar|hor[aá]rio (com|para|pra)/.test(lower)) {
     const professional = /\b(ana|bia)\b/.exec(lower)?.[1];

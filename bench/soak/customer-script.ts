@@ -21,6 +21,8 @@ export interface CustomerPlan {
   target: BookingTarget;
   racing: boolean;
   asksForHuman: boolean;
+  /** ends by asking to be told if a time opens that day (the waitlist), and taps the offer when one comes */
+  joinsWaitlist: boolean;
   /** ms after the start of the run */
   startAfterMs: number;
 }
@@ -110,15 +112,20 @@ export function planCustomers(options: PlanOptions): CustomerPlan[] {
     }
     const name = uniqueName(index);
     const asksForHuman = random.chance(options.humanShare ?? 0.1);
+    // Every fifth customer (no draw: the seeded stream stays as it was) ends on the waitlist.
+    const joinsWaitlist = !asksForHuman && options.messagesPerCustomer >= 3 && index % 5 === 2;
+    const turns = scriptTurns(name, target, groupIsRacing, asksForHuman, options.messagesPerCustomer, random, options.burstShare ?? 0.2);
+    if (joinsWaitlist) turns.splice(-1, 1, [`Se vagar um horário de corte no dia ${brDate(target.date)}, me avisa?`]);
     plans.push({
       index,
       tenantIndex,
       waId: `55119${String(60_000_000 + index)}`,
       name,
-      turns: scriptTurns(name, target, groupIsRacing, asksForHuman, options.messagesPerCustomer, random, options.burstShare ?? 0.2),
+      turns,
       target,
       racing: groupIsRacing,
       asksForHuman,
+      joinsWaitlist,
       startAfterMs,
     });
   }
@@ -173,7 +180,7 @@ function stableChance(key: string, probability: number): boolean {
 
 function randomTarget(random: Random, dates: string[]): BookingTarget {
   const professional = random.chance(0.5) ? 'Ana' : 'Bia';
-  const service = professional === 'Ana' && random.chance(0.2) ? 'coloração' : 'corte';
+  const service = professional === 'Ana' && random.chance(0.3) ? 'coloração' : 'corte';
   const hours = professional === 'Ana' ? [9, 10, 11, 13, 14, 15, 16] : [10, 11, 12, 13, 14, 15, 16, 17];
   const minute = random.pick(['00', '30']);
   return { professional, service, date: random.pick(dates), time: `${String(random.pick(hours)).padStart(2, '0')}:${minute}` };

@@ -91,6 +91,13 @@ export function soakFailures(checks: SoakChecks): string[] {
   if (checks.duplicateReplies.length > 0) failures.push(`${checks.duplicateReplies.length} duplicate repl(ies) delivered to Meta`);
   if (checks.duplicateOutboxKeys > 0) failures.push(`${checks.duplicateOutboxKeys} outbound idempotency key(s) used twice`);
   if (checks.doubleBookings > 0) failures.push(`${checks.doubleBookings} double booking(s)`);
+  const { deposits } = checks;
+  if (checks.waitlist.offeredSlotsBookedTwice > 0)
+    failures.push(`${checks.waitlist.offeredSlotsBookedTwice} waitlist-offered slot(s) booked more than once`);
+  if (deposits.approvedNotBooked > 0) failures.push(`${deposits.approvedNotBooked} paid deposit(s) not booked`);
+  if (deposits.lapsedNotFreed > 0) failures.push(`${deposits.lapsedNotFreed} lapsed deposit hold(s) not freed`);
+  if (deposits.stuckPendingPayment > 0)
+    failures.push(`${deposits.stuckPendingPayment} appointment(s) stuck pending_payment past their hold`);
   if (checks.unanswered.length > 0) failures.push(`${checks.unanswered.length} conversation(s) ended neither answered nor handed off`);
   return failures;
 }
@@ -130,6 +137,17 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
   );
   row('double bookings (overlapping booked)', checks.doubleBookings, zero(checks.doubleBookings));
   row('appointments booked / cancelled', `${checks.appointmentsBooked} / ${checks.appointmentsCancelled}`);
+  const { deposits } = checks;
+  row('Pix deposits charged / paid / lapsed', `${deposits.charged} / ${deposits.approved} / ${deposits.lapsed}`);
+  row('paid deposits not booked', deposits.approvedNotBooked, zero(deposits.approvedNotBooked));
+  row('lapsed deposit holds not freed', deposits.lapsedNotFreed, zero(deposits.lapsedNotFreed));
+  const { waitlist } = checks;
+  row(
+    'waitlist entries / offers by status / tapped',
+    `${waitlist.entries} / ${formatTally(waitlist.offersByStatus) || 'none'} / ${waitlist.taps} of ${waitlist.offersDelivered} delivered`,
+  );
+  row('offered slots booked more than once', waitlist.offeredSlotsBookedTwice, zero(waitlist.offeredSlotsBookedTwice));
+  row('stuck pending_payment (past the hold)', deposits.stuckPendingPayment, zero(deposits.stuckPendingPayment));
   row('conversations', checks.conversations);
   row('ended neither answered nor handed off', checks.unanswered.length, zero(checks.unanswered.length));
   row('handoffs by reason', formatTally(checks.handoffsByReason) || 'none');

@@ -7,6 +7,7 @@ import { databasePoolSize } from '../../src/boot/start-service.js';
 import { createDb } from '../../src/db/index.js';
 import { startFakeAnthropic } from '../../test/fakes/anthropic-loopback.js';
 import { startFakeGraph } from '../../test/fakes/graph-api-loopback.js';
+import { startFakeMercadoPago } from '../../test/fakes/mercadopago-loopback.js';
 import { createRandom } from '../../test/fakes/random.js';
 import { createBenchDatabase } from '../support/bench-database.js';
 import type { CapacitySample } from './capacity-sample.js';
@@ -17,6 +18,7 @@ import { cpuSecondsOfTree } from './cpu-time.js';
 import { localDate } from './customer-intent.js';
 import { planCustomers, upcomingWorkingDates } from './customer-script.js';
 import { readWriteCounters, writesBetween } from './database-writes.js';
+import { startDepositPayer } from './deposit-payer.js';
 import { driveCustomers } from './driver.js';
 import { startJanitor } from './janitor.js';
 import { startPgBouncer } from './pgbouncer.js';
@@ -28,6 +30,7 @@ import { startServiceCluster } from './service-processes.js';
 import { tallyServiceWarnings } from './service-warnings.js';
 import { STATEMENT_STATS_SETTINGS, type StatementCost, startStatementCosts } from './statement-costs.js';
 import { waitForQuiet } from './wait-for-quiet.js';
+import { startWaitlistTapper } from './waitlist-tapper.js';
 import { scheduleWorkerKills } from './worker-kills.js';
 
 export interface SoakOptions {
@@ -151,6 +154,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       acceptedTokens: new Set(tenants.map((tenant) => tenant.accessToken)),
     });
     cleanups.push(graph.close);
+    const mercadoPago = await startFakeMercadoPago({ acceptedTokens: new Set(tenants.map((tenant) => tenant.paymentAccessToken)) });
+    cleanups.push(mercadoPago.close);
 
     const appSecret = randomBytes(16).toString('hex');
     const cluster = await startServiceCluster({
@@ -173,6 +178,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         ANTHROPIC_API_KEY: 'test',
         ANTHROPIC_BASE_URL: anthropic.url,
         WHATSAPP_GRAPH_URL: graph.url,
+        MERCADOPAGO_BASE_URL: mercadoPago.url,
         WHATSAPP_APP_SECRET: appSecret,
         WHATSAPP_VERIFY_TOKEN: 'soak-verify-token',
         CREDENTIALS_KEY: `soak:${randomBytes(32).toString('base64')}`,
@@ -229,6 +235,23 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       messagesSent: () => messagesSent,
     });
     cleanups.push(async () => sampler.stop());
+    const payerDb = createDb(database.url, { maxConnections: 2 });
+    cleanups.push(() => payerDb.$disconnect());
+    const tapper = startWaitlistTapper({
+      graph,
+      plans,
+      tenants,
+      webUrls: cluster.web.map((web) => web.url as string),
+      appSecret,
+      delayMs: 400,
+    });
+    const payer = startDepositPayer({
+      db: payerDb,
+      fake: mercadoPago,
+      tenants,
+      webUrls: cluster.web.map((web) => web.url as string),
+      delayMs: 500,
+    });
     const driver = await driveCustomers({
       plans,
       tenants,
@@ -250,7 +273,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     await kills.done();
     const roundTripMs = await roundTrips.stop();
     options.log(`customers done in ${((driver.finishedAt - driver.startedAt) / 1000).toFixed(0)} s; draining the queue`);
+    const settled = await payer.settle();
     await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
+    // Charges the drain created (a retried charge job) get paid or lapse too, then drain again.
+    const deposits = await payer.stop();
+    if (deposits.approved.length + deposits.lapsed.length > settled)
+      await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
+    const waitlistTaps = await tapper.settle();
     const samples = await sampler.stop();
     const statements = await statementCosts?.stop();
     const writes = writesBetween(writesAtStart, await readWriteCounters(database.url));
@@ -278,6 +307,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       deliveries: graph.deliveries,
       modelCalls: anthropic.calls,
       debounceMs: options.debounceMs,
+      deposits,
+      waitlist: { offersDelivered: tapper.offersSeen(), taps: waitlistTaps },
     });
     const figures: SoakFigures = {
       customers: options.customers,

@@ -43,6 +43,8 @@ export function decideNextStep(request: MessagesRequest, today: string): ModelSt
       return decideList(turn);
     case 'book':
       return decideBooking(turn, intent, today);
+    case 'waitlist':
+      return decideWaitlist(turn, intent);
     case 'thanks':
       return say('Por nada! Se precisar de mais alguma coisa, é só chamar. 😊');
     case 'greeting':
@@ -60,6 +62,8 @@ function requiredTools(intent: CustomerIntent): string[] {
       return ['meus_agendamentos'];
     case 'book':
       return ['listar_servicos', 'listar_profissionais', 'buscar_horarios', 'agendar'];
+    case 'waitlist':
+      return ['listar_servicos', 'entrar_lista_espera'];
     default:
       return [];
   }
@@ -87,6 +91,20 @@ function decideCancel(turn: ConversationTurn): ModelStep {
   return call({ name: 'cancelar', input: { agendamento_id: first } });
 }
 
+function decideWaitlist(turn: ConversationTurn, intent: Extract<CustomerIntent, { kind: 'waitlist' }>): ModelStep {
+  const joined = lastStep(turn.steps, 'entrar_lista_espera');
+  if (joined?.result) {
+    return joined.result.isError
+      ? say('Não consegui te colocar na lista de espera desse dia. Quer tentar outra data?')
+      : say('Combinado! Você está na lista de espera: se vagar um horário nesse dia, te mando uma mensagem com um botão para reservar.');
+  }
+  const services = lastStep(turn.allSteps, 'listar_servicos');
+  if (!services) return call({ name: 'listar_servicos', input: {} });
+  const serviceId = findIdByName(services.result?.text ?? '', intent.service);
+  if (serviceId === undefined || !intent.date) return say('Claro! Para qual serviço e em que dia você quer entrar na lista de espera?');
+  return call({ name: 'entrar_lista_espera', input: { servico_id: serviceId, data: intent.date } });
+}
+
 function decideBooking(turn: ConversationTurn, intent: Extract<CustomerIntent, { kind: 'book' }>, today: string): ModelStep {
   const services = lastStep(turn.allSteps, 'listar_servicos');
   const professionals = lastStep(turn.allSteps, 'listar_profissionais');
@@ -109,6 +127,13 @@ function decideBooking(turn: ConversationTurn, intent: Extract<CustomerIntent, {
   const last = attempts.at(-1);
   if (last && !last.result?.isError) {
     const [day, time] = String(last.input.inicio ?? '').split('T');
+    // Held for a Pix deposit, not booked yet: say so (the claim check refuses "agendado" here).
+    if (last.result?.text.includes('"aguardando_sinal"')) {
+      return say(
+        `Reservei ${intent.service} com a ${intent.professional} em ${brDate(day ?? date)} às ${time}. ` +
+          'Para garantir o horário, pague o sinal por Pix com o código que envio a seguir.',
+      );
+    }
     return say(`Pronto, agendado! ${intent.service} com a ${intent.professional} em ${brDate(day ?? date)} às ${time}. Até lá!`);
   }
   if (attempts.length >= MAX_BOOKING_ATTEMPTS) {

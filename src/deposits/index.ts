@@ -11,7 +11,7 @@ export { DEPOSIT_STATUSES, type DepositStatus, externalReferenceOf } from './dep
 export { depositTexts } from './deposit-texts.js';
 export { type ExpireHoldOutcome, expireDepositHold } from './expire-deposit-hold.js';
 export { loadDeposit } from './load-deposit.js';
-export { CHARGE_MAX_ATTEMPTS, openDepositOnBooking } from './open-deposit-on-booking.js';
+export { CHARGE_MAX_ATTEMPTS, expiryJobKey, openDepositOnBooking } from './open-deposit-on-booking.js';
 export { payerEmailOf } from './payer-email.js';
 export { type RefundOutcome, refundDeposit } from './refund-deposit.js';
 export { type StaffDepositAction, type StaffDepositOutcome, settleDepositByStaff } from './settle-deposit-by-staff.js';

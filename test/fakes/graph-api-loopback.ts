@@ -16,6 +16,8 @@ export interface GraphDelivery {
   at: number;
   /** `biz_opaque_callback_data` of the send, echoed in its status webhooks as Meta does */
   callbackData?: string;
+  /** an interactive message's reply buttons (what a tap sends back as `button_reply`) */
+  buttons?: { id: string; title: string }[];
   /** the sender's connection was gone before the answer (its process died mid-request): it never learnt the wamid */
   responseLost: boolean;
 }
@@ -149,6 +151,7 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
     }
     const wamid = newWamid();
     const callbackData = typeof body.biz_opaque_callback_data === 'string' ? body.biz_opaque_callback_data : undefined;
+    const buttons = replyButtons(body);
     const delivery: GraphDelivery = {
       phoneNumberId,
       to,
@@ -159,6 +162,7 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
       // A killed sender's kernel closed the connection while we were "working".
       responseLost: request.socket.destroyed || request.socket.readableEnded || killedPorts.has(senderPort ?? -1),
       ...(callbackData ? { callbackData } : {}),
+      ...(buttons.length > 0 ? { buttons } : {}),
     };
     deliveries.push(delivery);
     for (const listener of listeners) listener(delivery);
@@ -202,6 +206,13 @@ function statusPayload(delivery: GraphDelivery, status: 'sent' | 'delivered') {
         },
       ],
     },
+  );
+}
+
+function replyButtons(body: Record<string, unknown>): { id: string; title: string }[] {
+  const action = (body.interactive as { action?: { buttons?: { reply?: { id?: unknown; title?: unknown } }[] } } | undefined)?.action;
+  return (action?.buttons ?? []).flatMap((button) =>
+    typeof button.reply?.id === 'string' ? [{ id: button.reply.id, title: String(button.reply.title ?? '') }] : [],
   );
 }
 

@@ -13,6 +13,7 @@ const plan = (index: number, name: string): CustomerPlan => ({
   target: { professional: 'Ana', service: 'corte', date: '2026-12-01', time: '10:00' },
   racing: false,
   asksForHuman: false,
+  joinsWaitlist: false,
   startAfterMs: 0,
 });
 

@@ -52,6 +52,19 @@ describe('small soak: 2 web + 2 worker processes under faults', () => {
     expect(checks.inboundSent).toBe(60);
     expect(checks.duplicateReplies).toEqual([]);
     expect(checks.doubleBookings).toBe(0);
+    // Coloração waits for a Pix deposit: some were paid (signed notification → booked), some
+    // lapsed (hold run out → slot freed), and no appointment is left holding a slot unpaid.
+    expect(checks.deposits.approved).toBeGreaterThanOrEqual(1);
+    expect(checks.deposits.lapsed).toBeGreaterThanOrEqual(1);
+    expect(checks.deposits.approvedNotBooked).toBe(0);
+    expect(checks.deposits.lapsedNotFreed).toBe(0);
+    expect(checks.deposits.stuckPendingPayment).toBe(0);
+    expect(checks.deposits.notificationsRefused).toBe(0);
+    // Every fifth customer ends on the waitlist for its day; the cancellations open slots, the
+    // offers reach the phones and are tapped, and no offered slot is booked twice.
+    expect(checks.waitlist.entries).toBeGreaterThanOrEqual(1);
+    expect(checks.waitlist.taps).toBe(checks.waitlist.offersDelivered);
+    expect(checks.waitlist.offeredSlotsBookedTwice).toBe(0);
     expect(checks.unanswered).toEqual([]);
     expect(checks.conversations).toBe(20);
     // The faults really happened, and the scripted chats really went through the tools.
