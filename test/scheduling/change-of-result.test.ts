@@ -30,6 +30,8 @@ describe('scheduling write tools: what their definitions declare', () => {
       meus_agendamentos: null,
       cancelar: 'cancelled',
       remarcar: 'rescheduled',
+      // joining the waitlist books nothing: it backs no claim of a change
+      entrar_lista_espera: null,
     });
   });
 
