@@ -7,6 +7,7 @@ import { createHttpApp } from '../../src/http/index.js';
 import { createMercadoPagoClient } from '../../src/mercadopago/index.js';
 import type { AppointmentChanged, AppointmentChangedHook } from '../../src/scheduling/appointments/index.js';
 import { type Clock, silentLogger } from '../../src/shared/index.js';
+import { outboundMessages } from '../conversation/channel-harness.js';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../fakes/mercadopago-loopback.js';
 import { createCustomer, schedulingTools } from '../scheduling/scheduling-test-kit.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
@@ -111,10 +112,5 @@ export async function depositCustomer(db: Db, tenantId: number, clock: Clock) {
 
 /** The customer's outbound messages, oldest first (what the outbox would send). */
 export async function outboundTexts(db: Db, conversationId: number): Promise<string[]> {
-  const rows = await db.message.findMany({
-    where: { conversationId, direction: 'outbound' },
-    orderBy: { id: 'asc' },
-    select: { text: true },
-  });
-  return rows.map((row) => row.text ?? '');
+  return (await outboundMessages(db, conversationId)).map((row) => row.text ?? '');
 }

@@ -99,5 +99,4 @@ export async function runQueuedOpenings(db: Db, tenantId: number, clock: Clock =
 export const offersOf = (db: Db, entryId: number) => db.waitlistOffer.findMany({ where: { entryId }, orderBy: { id: 'asc' } });
 
 /** The outbound messages of a conversation, oldest first. */
-export const outboundOf = (db: Db, conversationId: number) =>
-  db.message.findMany({ where: { conversationId, direction: 'outbound' }, orderBy: { id: 'asc' } });
+export { outboundMessages as outboundOf } from '../conversation/channel-harness.js';
