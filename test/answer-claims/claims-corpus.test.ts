@@ -11,12 +11,12 @@ interface CorpusItem {
   source?: string;
   /**
    * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
-   * longer blind). heldout6: written before any round-6 change to the rules, measured once after
-   * the round-6 freeze, never used to tune them.
+   * longer blind). heldout7: written after the round-7 freeze, measured once on the frozen
+   * rules, never used to tune them.
    */
-  split: 'dev' | 'heldout' | 'heldout6';
-  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6) */
-  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5';
+  split: 'dev' | 'heldout' | 'heldout7';
+  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7) */
+  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6';
   known?: KnownAppointment[];
 }
 
@@ -149,12 +149,12 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
         ).toBe(true);
   });
 
-  it('holds a blind split for round 6 (heldout6): at least 80 answers, both labels, noun forms, deposits, waitlists, several services, recurring bookings', () => {
-    const blind = corpus.items.filter((item) => item.split === 'heldout6');
-    expect(blind.length).toBeGreaterThanOrEqual(80);
-    expect(blind.every((item) => item.source === 'issue-29-heldout-6')).toBe(true);
+  it('holds the round-6 blind split (heldout6, measured once) in dev since round 7: both labels, noun forms, deposits, waitlists, several services, recurring bookings', () => {
+    const blind = corpus.items.filter((item) => item.formerSplit === 'heldout6');
+    expect(blind.length).toBeGreaterThanOrEqual(91);
+    expect(blind.every((item) => item.split === 'dev' && item.source === 'issue-29-heldout-6')).toBe(true);
     for (const label of ['false_claim', 'non_claim'] as const)
-      expect(blind.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(40);
+      expect(blind.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(45);
     for (const kind of ['booked', 'cancelled', 'rescheduled'])
       expect(blind.filter((item) => item.kind === kind).length, kind).toBeGreaterThanOrEqual(10);
     const categories = blind.map((item) => item.category ?? '');
@@ -177,7 +177,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
   });
 
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout', 'heldout6'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout7'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -188,13 +188,9 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
           (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
       );
     }
-    // The rules are tuned on dev only; the held-out figures are printed as measured. heldout6
-    // was measured once after the round-6 freeze: recall 84.8 % (39 of 46), false alarms 6.7 %
-    // (3 of 45), short of the targets. It is held at those figures (a change to the rules may
-    // not lose what they caught), not at the targets: tuning on it would make it one more dev split.
-    const blind = score(corpus.items.filter((item) => item.split === 'heldout6'));
-    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(39);
-    expect(blind.falseAlarms.length).toBeLessThanOrEqual(3);
+    // The rules are tuned on dev only; a blind split (heldout7, written after the round-7
+    // freeze) is printed as measured, once. heldout6 (measured once after the round-6 freeze:
+    // recall 84.8 %, false alarms 6.7 %) is part of dev since round 7.
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
