@@ -57,13 +57,21 @@ export const VERB_FAMILIES: VerbFamily[] = [
       'salv',
       // "já está tudo organizado para a sua coloração de quarta às 14h"
       'organiz',
+      // "seu horário foi criado no sistema", "cadastrei sua sessão", "inseri você na agenda", "sessão programada"
+      'cri',
+      'cadastr',
+      'inser',
+      'program',
+      // "ajeitei seu horário", "travei a vaga pra você"
+      'ajeit',
+      'trav',
     ],
   },
   { kind: 'cancelled', strong: true, stems: ['cancel', 'desmarc', 'desmarqu', 'desagend'] },
   {
     kind: 'cancelled',
     strong: false,
-    stems: ['exclu', 'remov', 'apag', 'apagu', 'tir', 'liber', 'anul', 'retir'],
+    stems: ['exclu', 'remov', 'apag', 'apagu', 'tir', 'liber', 'anul', 'retir', 'delet', 'suspend'],
     // "desfiz o agendamento", "reserva desfeita": desfazer changes its stem in the past
     irregular: ['desfiz', 'desfez', 'desfizemos', 'desfizeram', 'desfeito', 'desfeita', 'desfeitos', 'desfeitas'],
   },
@@ -71,7 +79,34 @@ export const VERB_FAMILIES: VerbFamily[] = [
   {
     kind: 'rescheduled',
     strong: false,
-    stems: ['mud', 'alter', 'troc', 'troqu', 'pass', 'transfer', 'adi', 'antecip', 'mov', 'jog', 'joguei', 'empurr', 'realoc', 'reloc'],
+    stems: [
+      'mud',
+      'alter',
+      'troc',
+      'troqu',
+      'pass',
+      'transfer',
+      'adi',
+      'antecip',
+      'mov',
+      'jog',
+      'joguei',
+      'empurr',
+      'realoc',
+      'reloc',
+      // "adiantei sua massagem", "posterguei", "puxei pra 14h", "desloquei", "realoquei", "reorganizei", "substituí"
+      'adiant',
+      'posterg',
+      'postergu',
+      'prorrog',
+      'prorrogu',
+      'pux',
+      'desloc',
+      'desloqu',
+      'realoqu',
+      'reorganiz',
+      'substitu',
+    ],
   },
 ];
 

@@ -1,14 +1,6 @@
 import { type ChangeKind, infinitiveOf, PAST_AUXILIARIES, settledVerbOf, type VerbHit } from './change-verbs.js';
-import {
-  APPOINTMENT_NOUNS,
-  COMING_VERBS,
-  NEGATIONS,
-  SERVICE_NOUNS,
-  STANDING_PHRASES,
-  SUSPENDERS,
-  UNSETTLED_STATES,
-  WAITLISTS,
-} from './claim-lexicon.js';
+import { COMING_VERBS, NEGATIONS, SUSPENDERS } from './claim-lexicon.js';
+import { APPOINTMENT_NOUNS, CHANGE_NOUNS, SERVICE_NOUNS, STANDING_PHRASES } from './claim-nouns.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 
 /**
@@ -17,10 +9,10 @@ import { findTimeExpressions, type TimeExpressions } from './time-expressions.js
  */
 
 /** What a move goes to: "para sábado", "pra quinta", "pro dia 5". */
-export const DESTINATIONS = new Set(['para', 'pra', 'pro']);
+export const DESTINATIONS = new Set(['para', 'pra', 'pro', 'pras', 'pros']);
 
 /** The customer's: "seu horário", "é todo seu", "agora o seu horário é". */
-const POSSESSIVES = new Set(['seu', 'sua', 'teu', 'tua', 'seus', 'suas']);
+export const POSSESSIVES = new Set(['seu', 'sua', 'teu', 'tua', 'seus', 'suas']);
 
 /**
  * Whether the word at index suspends the rest of the sentence (an offer, a question, a
@@ -38,8 +30,12 @@ export function suspendsAt(tokens: readonly string[], index: number): boolean {
   if (auxiliaryHit(tokens, index) !== null || gotASlotAt(tokens, index) !== null) return false;
   if (token === 'ser' && tokens[index - 1] === 'a' && tokens[index - 2]?.startsWith('pass')) return false;
   if (isFutureCopulaOfAWhen(tokens, index)) return false;
-  // "olha só", "veja só": an interjection, not "only"
-  if (token === 'so' && (tokens[index - 1] === 'olha' || tokens[index - 1] === 'veja')) return false;
+  // "ficou assim: sexta às 10h": "assim" opens a condition only as "assim que"
+  if (token === 'assim' && tokens[index + 1] !== 'que') return false;
+  // "olha só", "veja só": an interjection, not "only"; "mantive só o corte": "only" before what it limits
+  if (token === 'so' && (tokens[index - 1] === 'olha' || tokens[index - 1] === 'veja' || ARTICLES.has(tokens[index + 1] as string)))
+    return false;
+  if (isFutureStateAt(tokens, index)) return false;
   if (isPlaceInTimeAt(tokens, index)) return false;
   return !NEGATIONS.has(tokens[index - 1] as string);
 }
@@ -94,6 +90,22 @@ const WHEN_OPENERS = new Set(['na', 'no', 'as', 'em', 'dia', 'para', 'pra', 'pro
  */
 function isFutureCopulaOfAWhen(tokens: readonly string[], index: number): boolean {
   return tokens[index] === 'ser' && FUTURES.has(tokens[index - 1] as string) && WHEN_OPENERS.has(tokens[index + 1] as string);
+}
+
+/** "só o corte", "só a de quarta", "só um horário": articles after "só" that make it "only". */
+const ARTICLES = new Set(['o', 'a', 'os', 'as', 'um', 'uma']);
+
+/**
+ * "já vai ficar marcado pra sexta", "vai estar confirmado": the future of a state with a
+ * participle after it is a promise that the change stands (no purpose: "para a reserva ficar
+ * confirmada"). The participle must be a settled form of a change verb.
+ */
+function isFutureStateAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  if (token !== 'ficar' && token !== 'estar') return false;
+  if (!FUTURES.has(tokens[index - 1] as string) && !(tokens[index - 1] === 'ja' && FUTURES.has(tokens[index - 2] as string))) return false;
+  const next = tokens[index + 1] === 'tudo' ? tokens[index + 2] : tokens[index + 1];
+  return next !== undefined && /(?:ad|id)(?:o|a|os|as)$/.test(next) && settledVerbOf(next) !== null;
 }
 
 /** Words between an auxiliary and its infinitive: "acabei de", "deu pra", "consegui te", "conseguimos lhe". */
@@ -202,13 +214,17 @@ export function newSlotAt(tokens: readonly string[], index: number): ChangeKind 
   return POSSESSIVES.has(tokens[index - 1] as string) && APPOINTMENT_NOUNS.has(tokens[index + 1] as string) ? 'rescheduled' : null;
 }
 
-const NOTING_STEMS = ['anot', 'registr', 'regist', 'guard'];
+const NOTING_STEMS = ['anot', 'registr', 'regist', 'guard', 'cadastr'];
 /** What noting a detail records: "anotei sua preferência", "registrei seu interesse", "anotei que…". */
 const NOTED_DETAILS = new Set([
   'que',
   'preferencia',
   'preferencias',
   'interesse',
+  'pedido',
+  'pedidos',
+  'solicitacao',
+  'solicitacoes',
   'desejo',
   'observacao',
   'recado',
@@ -228,63 +244,57 @@ export function notesADetailAt(tokens: readonly string[], index: number): boolea
   return next !== undefined && NOTED_DETAILS.has(next);
 }
 
-function clauseAround(tokens: readonly string[], index: number): readonly string[] {
+/** The words that place what they name: "excluí a escova", "passei o seu corte", "remarquei sua hidratação". */
+const DETERMINERS = new Set(['o', 'a', 'os', 'as', ...POSSESSIVES]);
+
+/**
+ * "Excluí a escova", "passei o corte pras 17h": a change verb whose object is a service the
+ * customer books names the appointment, as an appointment noun would ("o corte fica R$ 50"
+ * has no change verb and states a price).
+ */
+export function namesAServiceAt(tokens: readonly string[], index: number): boolean {
+  // "a Bia desfez a escova": a third person working on a service, not a change to the appointment
+  if (/(?:ou|eu|iu|ez|aram|eram|iram)$/.test(tokens[index] as string)) return false;
+  let next = index + 1;
+  if (DETERMINERS.has(tokens[next] as string)) next++;
+  if (POSSESSIVES.has(tokens[next] as string)) next++;
+  return SERVICE_NOUNS.has(tokens[next] as string);
+}
+
+const DID = new Set(['fiz', 'fizemos']);
+
+/**
+ * "fiz seu agendamento", "fizemos a troca do seu horário": doing an appointment or a change (a
+ * weak booking, a change with its noun). "Confirmo: seu horário é sexta às 10h", "confirmo seu
+ * horário": a performative present, the confirmation made in saying it (in a question it offers).
+ */
+export function didAt(tokens: readonly string[], index: number): VerbHit | null {
+  const token = tokens[index] as string;
+  if (token === 'confirmo' && tokens[index + 1] === ':') return { kind: 'booked', strong: true };
+  if (!DID.has(token) && token !== 'confirmo') return null;
+  let next = index + 1;
+  if (DETERMINERS.has(tokens[next] as string)) next++;
+  if (POSSESSIVES.has(tokens[next] as string)) next++;
+  const object = tokens[next] as string;
+  if (!APPOINTMENT_NOUNS.has(object) && !CHANGE_NOUNS.has(object)) return null;
+  return { kind: 'booked', strong: token === 'confirmo' };
+}
+
+/** What "confirmei" checks with: "confirmei com a Bia", "confirmei que ela atende", "a Bia confirmou se tem vaga". */
+const CHECKED_WITH = new Set(['com', 'que', 'se']);
+const CHECKS = new Set(['confirmei', 'confirmamos', 'confirmou', 'confirmaram']);
+
+/** "Confirmei com a Bia: ela tem sexta às 10h", "a Bia confirmou que atende sábado": a check, it booked nothing. */
+export function checksAt(tokens: readonly string[], index: number): boolean {
+  return CHECKS.has(tokens[index] as string) && CHECKED_WITH.has(tokens[index + 1] as string);
+}
+
+/** The tokens of the clause around index (between commas or colons). */
+export function clauseAround(tokens: readonly string[], index: number): readonly string[] {
   const isBreak = (token: string) => token === ',' || token === ':';
   let start = index;
   while (start > 0 && !isBreak(tokens[start - 1] as string)) start--;
   let end = index;
   while (end < tokens.length && !isBreak(tokens[end] as string)) end++;
   return tokens.slice(start, end);
-}
-
-/** The copulas of "não está mais agendado", "não consta mais", "não fica mais marcado". */
-const STILL_COPULAS = new Set(['esta', 'ta', 'estao', 'tao', 'consta', 'constam', 'fica', 'ficou', 'ficam']);
-
-/**
- * "o banho do Thor não está mais agendado": a booking participle denied with "não … mais"
- * states that the appointment is gone, a cancellation ("não está agendado" alone denies a booking).
- */
-export function noLongerAt(tokens: readonly string[], index: number): ChangeKind | null {
-  const verb = settledVerbOf(tokens[index] as string);
-  if (verb?.kind !== 'booked' || !verb.strong || tokens[index - 1] !== 'mais') return null;
-  if (!STILL_COPULAS.has(tokens[index - 2] as string)) return null;
-  return tokens[index - 3] === 'nao' || (tokens[index - 3] === 'ja' && tokens[index - 4] === 'nao') ? 'cancelled' : null;
-}
-
-/**
- * "coloquei seu nome na lista de espera para sábado": a weak booking verb whose clause puts the
- * customer on a waitlist books nothing (its day is the day waited for).
- */
-export function ontoAWaitlistAt(tokens: readonly string[], index: number): boolean {
-  const clause = clauseAround(tokens, index);
-  return clause.some((token, at) => WAITLISTS.has(token) && clause[at + 1] === 'de' && clause[at + 2] === 'espera');
-}
-
-/** "a reserva fica pendente até…", "ficou aguardando o sinal", "fica em aberto": a state that settles nothing yet. */
-export function unsettledStateAt(tokens: readonly string[], index: number): boolean {
-  const token = tokens[index] as string;
-  if (!token.startsWith('fic') && !token.startsWith('fiqu')) return false;
-  let next = index + 1;
-  if (tokens[next] === 'ainda') next++;
-  if (tokens[next] === 'em') next++;
-  return UNSETTLED_STATES.has(tokens[next] as string);
-}
-
-const ALL_OF_THEM = new Set(['todos', 'todas']);
-const GENERIC_PLURALS = new Set(['os', 'as']);
-const CUSTOMER_WORDS = new Set([...POSSESSIVES, 'voce', 'vc', 'te', 'lhe', 'tu']);
-
-/**
- * "os horários de dezembro já estão quase todos reservados": a plural booking participle that
- * describes how full the agenda is (other customers' bookings), not a change for this customer:
- * after "quase (todos)", or after "todos" about the slots in general ("os horários", no
- * possessive and no "você" in the sentence).
- */
-export function othersBookingsAt(tokens: readonly string[], index: number): boolean {
-  const token = tokens[index] as string;
-  if (!token.endsWith('s') || settledVerbOf(token)?.kind !== 'booked') return false;
-  const before = tokens[index - 1] as string;
-  if (before === 'quase' || (ALL_OF_THEM.has(before) && tokens[index - 2] === 'quase')) return true;
-  if (!ALL_OF_THEM.has(before) || tokens.some((candidate) => CUSTOMER_WORDS.has(candidate))) return false;
-  return tokens.some((candidate, at) => GENERIC_PLURALS.has(candidate) && APPOINTMENT_NOUNS.has(tokens[at + 1] as string));
 }

@@ -1,36 +1,38 @@
+import { noLongerAt, ontoAWaitlistAt, othersBookingsAt, paymentSettledAt, statesAPriceAt, unsettledStateAt } from './agenda-states.js';
 import { type ChangeKind, isFirstPersonPresent, settledVerbOf } from './change-verbs.js';
+import { customersOwnActAt, historyAt, othersActAt } from './claim-actors.js';
 import {
   auxiliaryHit,
   becomesAt,
+  checksAt,
   DESTINATIONS,
+  didAt,
   echoedSlotOf,
   gotASlotAt,
   movesSomewhere,
+  namesAServiceAt,
   newSlotAt,
-  noLongerAt,
   notesADetailAt,
   nowStandsAt,
-  ontoAWaitlistAt,
-  othersBookingsAt,
   possessionAt,
   standingPhraseAt,
   suspendsAt,
-  unsettledStateAt,
   wentToAt,
 } from './claim-idioms.js';
 import {
   ACKNOWLEDGEMENTS,
-  APPOINTMENT_NOUNS,
   ATTENDANCE_OBJECTS,
   ATTENDANCE_VERBS,
-  CHANGE_NOUNS,
+  ATTENDANCE_WITH_OBJECT,
   COMING_VERBS,
   CONDITION_OPENERS,
   COPULAS_OF_A_RULE,
-  DONE_MARKS,
   NEGATIONS,
+  OBJECTS_BEFORE,
 } from './claim-lexicon.js';
+import { APPOINTMENT_NOUNS, CHANGE_NOUNS, DONE_MARKS } from './claim-nouns.js';
 import { type AnswerSentence, splitAnswer } from './normalize-answer.js';
+import { firstPersonActIn, withoutQuestionTail } from './question-acts.js';
 import { asksAboutCustomersAct, citesAPolicy, statesAHabit, statesARule, statesOpeningHours } from './sentence-scopes.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 
@@ -41,6 +43,8 @@ export interface SettledClaim {
   sentence: string;
   /** the times and days it names (to compare with the appointments that back it) */
   when: TimeExpressions;
+  /** a bare "done" ("Feito! 👍") names no change: any confirmed write backs it */
+  anyChange?: true;
 }
 
 /**
@@ -71,8 +75,15 @@ export function detectSettledClaims(text: string): SettledClaim[] {
     donePending = !sentence.question && isBareDone(sentence.tokens);
     echoedSlot = sentence.question ? echoedSlotOf(sentence.tokens) : null;
   }
+  // "Feito! 👍", "Prontinho!": an answer that only says "done" claims what the customer asked for
+  const onlyDone = sentences.length > 0 && sentences.every((sentence) => !sentence.question && isBareDone(sentence.tokens));
+  if (claims.length === 0 && onlyDone && sentences.some((sentence) => sentence.tokens.some((token) => SETTLING_MARKS.has(token))))
+    claims.push({ kind: 'booked', sentence: text.trim(), when: { times: [], days: [] }, anyChange: true });
   return claims;
 }
+
+/** The "done" marks that settle something on their own ("ok", "certo", "perfeito" also acknowledge). */
+const SETTLING_MARKS = new Set(['feito', 'feita', 'feitinho', 'pronto', 'prontinho', 'concluido', 'concluida', 'resolvido', 'resolvida']);
 
 /**
  * Words that may stand next to a "done" mark in a sentence of its own: "Tudo certo!", "Já está
@@ -98,8 +109,9 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
   // rule in the present passive, the venue's opening hours, a question about the customer's own act
   if (statesAHabit(sentence.tokens) || statesARule(sentence.tokens) || citesAPolicy(sentence.tokens)) return null;
   if (statesOpeningHours(sentence.tokens)) return null;
-  if (asksAboutCustomersAct(sentence.tokens, sentence.question)) return null;
-  const tokens = sentence.question ? withoutLastClause(sentence.tokens) : sentence.tokens;
+  // "Você já está na agenda pra sexta às 10h, viu?": a tag asks nothing, the sentence is a statement
+  const { tokens, asking } = withoutQuestionTail(sentence);
+  if (asksAboutCustomersAct(sentence.tokens, asking)) return null;
   // A time or noun after a suspending word is part of what is offered or asked: it supports nothing.
   const firstSuspender = tokens.findIndex((_token, index) => suspendsAt(tokens, index));
   const supporting = firstSuspender < 0 ? tokens : tokens.slice(0, firstSuspender);
@@ -112,7 +124,9 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     .find((kind) => kind !== undefined);
   const hasNoun = changeNoun !== undefined || supporting.some((token) => APPOINTMENT_NOUNS.has(token));
   // "fica confirmado assim que você tocar": a rule for later, however settled its participle
-  const conditionAhead = (index: number) => tokens.slice(index + 1).some((token) => CONDITION_OPENERS.has(token));
+  // "fica assim: sexta às 10h" is no "assim que"
+  const conditionAhead = (index: number) =>
+    tokens.slice(index + 1).some((token, at) => CONDITION_OPENERS.has(token) && (token !== 'assim' || tokens[index + 2 + at] === 'que'));
   // "ok, entendi", "perfeito, anotei sua preferência": the "done" mark acknowledges what the customer said
   const acknowledgement = tokens.some((token, index) => ACKNOWLEDGEMENTS.has(token) || notesADetailAt(tokens, index));
   const negatedSentence = supporting.some((token) => NEGATIONS.has(token));
@@ -133,6 +147,9 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     }
   };
   if (settledByPrevious && !negatedSentence && !acknowledgement && (hasClock || hasNoun)) consider('booked', 0);
+  // "Quer que eu te mande o endereço do horário que acabei de marcar?": an offer does not suspend a past act of the speaker's
+  const act = firstPersonActIn(sentence.tokens);
+  if (act) consider(act, 2);
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as string;
     if (token === ',' || token === ':') {
@@ -152,8 +169,10 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     if (suspended || negated || purpose) continue;
     if (comingNext && (hasClock || hasDay)) consider('booked', 0);
     if (ruleCopula && conditionAhead(index)) continue;
-    // "anotei sua preferência por horários de manhã" records a detail, not a booking
-    if (notesADetailAt(tokens, index)) continue;
+    // "anotei sua preferência por horários de manhã" records a detail, not a booking; "você
+    // cancelou em outubro", "a cliente das 10h acabou de confirmar", "foi cancelado ontem" report someone else's act or history
+    const someoneElses = customersOwnActAt(tokens, index) || othersActAt(tokens, index) || historyAt(tokens, index);
+    if (notesADetailAt(tokens, index) || checksAt(tokens, index) || someoneElses) continue;
     const verb =
       settledVerbOf(token) ??
       auxiliaryHit(tokens, index) ??
@@ -161,25 +180,35 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       possessionAt(tokens, index) ??
       gotASlotAt(tokens, index) ??
       becomesAt(tokens, index) ??
+      didAt(tokens, index) ??
       wentToAt(tokens, index);
     // "passou" moves something only towards a new time ("passei para sábado"); "esse horário já passou" is time going by
     const movedNowhere = verb !== null && token.startsWith('pass') && !movesSomewhere(tokens, index);
     // a waitlist entry, a pending state, how full the agenda is: no booking for this customer
     const booksNothing =
       verb?.kind === 'booked' &&
-      ((!verb.strong && ontoAWaitlistAt(tokens, index)) || unsettledStateAt(tokens, index) || othersBookingsAt(tokens, index));
+      ((!verb.strong && ontoAWaitlistAt(tokens, index)) ||
+        unsettledStateAt(tokens, index) ||
+        othersBookingsAt(tokens, index) ||
+        statesAPriceAt(tokens, index) ||
+        tokens[index - 1] === 'pre');
     if (booksNothing) continue;
     // a weak booking verb next to a change noun states that change: "a desmarcação foi registrada"
     const verbKind = verb && !verb.strong && verb.kind === 'booked' && changeNoun ? changeNoun : verb?.kind;
-    if (verb && verbKind && !movedNowhere && (verb.strong || hasNoun || hasClock || hasDay)) consider(verbKind, verb.strong ? 2 : 1);
+    const supported = hasNoun || hasClock || hasDay || namesAServiceAt(tokens, index);
+    if (verb && verbKind && !movedNowhere && (verb.strong || supported)) consider(verbKind, verb.strong ? 2 : 1);
+    // "Pix recebido", "o sinal caiu": a deposit paid settles its booking
+    if (paymentSettledAt(tokens, index)) consider('booked', 1);
     const movedTo = nowStandsAt(tokens, index) ?? newSlotAt(tokens, index);
     if (movedTo && (hasClock || hasDay)) consider(movedTo, 1);
     if (DONE_MARKS.has(token) && !acknowledgement && (hasClock || hasNoun)) consider(changeNoun ?? 'booked', changeNoun ? 1 : 0);
-    // "já está na agenda: sábado às 10h"
-    if (token === 'agenda' && tokens[index - 1] === 'na' && (hasClock || hasDay)) consider('booked', 0);
     const aboutCustomer = ATTENDANCE_OBJECTS.has(tokens[index - 1] as string) || ATTENDANCE_OBJECTS.has(tokens[index + 1] as string);
     if (ATTENDANCE_VERBS.has(token) && (aboutCustomer || token === 'venha' || token === 'apareca') && (hasClock || hasDay))
       consider('booked', 0);
+    // "a Bia te espera sexta às 10h", "o Léo vai te atender às 16h", "você vem domingo às 10h"
+    const before = tokens[index - 1] as string;
+    const expected = token === 'vem' ? before === 'voce' || before === 'vc' : OBJECTS_BEFORE.has(before);
+    if (ATTENDANCE_WITH_OBJECT.has(token) && expected && (hasClock || hasDay)) consider('booked', 0);
     if (token === 'ate' && hasClock && (tokens[index + 1] === 'amanha' || tokens[index + 1] === 'la' || isDayWord(tokens[index + 1])))
       consider('booked', 0);
   }
@@ -203,9 +232,4 @@ function outsideNegations(tokens: readonly string[]): string[] {
     else if (NEGATIONS.has(token)) negated = true;
     return !negated;
   });
-}
-
-function withoutLastClause(tokens: readonly string[]): string[] {
-  const lastComma = tokens.lastIndexOf(',');
-  return lastComma < 0 ? [] : tokens.slice(0, lastComma);
 }

@@ -1,7 +1,10 @@
-/** Marks that say "done" on their own: a check mark or a thumbs-up reads as "confirmado". */
-const CHECK_MARKS = /[\u2705\u2714\u2611\u{1F44D}\u{1F44C}\u{1F197}]/gu;
+/** Marks that say "done" on their own: a check mark, a thumbs-up or a handshake reads as "confirmado". */
+const CHECK_MARKS = /[\u2705\u2713\u2714\u2611\u{1F44D}\u{1F44C}\u{1F197}\u{1F91D}]/gu;
 /** Everything else pictographic (🙂, 💇‍♀️, 📅) carries no claim and is dropped. */
 const PICTOGRAPHS = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\u200d|\ufe0f/gu;
+
+/** Short quoted passages: "…", “…”, «…». */
+const QUOTATIONS = /["“«][^"“”«»\n]{1,60}["”»]/g;
 
 export interface AnswerSentence {
   /** accent-free, lower-case words and numbers, in order */
@@ -22,6 +25,8 @@ export function splitAnswer(text: string): AnswerSentence[] {
   const prepared = text
     .replace(CHECK_MARKS, ' __check__ ')
     .replace(PICTOGRAPHS, ' ')
+    // "Você escreveu "cancelado", é isso?": a quotation is the customer's words, not a statement of the answer
+    .replace(QUOTATIONS, ' ')
     // "10.30h" is a time, not the end of a sentence
     .replace(/(\d{1,2})\.(\d{2})\s*h/g, '$1:$2');
   const sentences: AnswerSentence[] = [];

@@ -1,5 +1,6 @@
 import { settledVerbOf } from './change-verbs.js';
-import { APPOINTMENT_NOUNS, CONDITION_OPENERS, DONE_MARKS, HABIT_MARKS, HABIT_UNITS } from './claim-lexicon.js';
+import { CONDITION_OPENERS, HABIT_MARKS, HABIT_UNITS } from './claim-lexicon.js';
+import { APPOINTMENT_NOUNS, DONE_MARKS, SERVICE_NOUNS } from './claim-nouns.js';
 
 /**
  * Sentences that state no change to the customer's appointments whatever change words they
@@ -9,19 +10,49 @@ import { APPOINTMENT_NOUNS, CONDITION_OPENERS, DONE_MARKS, HABIT_MARKS, HABIT_UN
 
 const PLURAL_WEEKDAYS = new Set(['segundas', 'tercas', 'quartas', 'quintas', 'sextas', 'sabados', 'domingos']);
 
+const CUSTOMER_WORDS = new Set(['voce', 'vc', 'te', 'lhe', 'seu', 'sua', 'seus', 'suas', 'teu', 'tua']);
+
 /**
- * "agendei", "desmarquei": the first-person past of a strong change verb is one act, done once,
- * whatever habit words describe the appointments it made ("terças 08/12 e 15/12, sempre às 18h").
+ * "agendei", "desmarquei", "deixei fixo pra você": the first-person past of a change verb is one
+ * act, done once, whatever habit words describe the appointments it made ("terças 08/12 e
+ * 15/12, sempre às 18h", "toda quinta às 19h"). A weak verb ("deixei", "atualizei") is one act
+ * for the customer only with a word of theirs in the sentence ("atualizei a agenda: atendemos
+ * todos os sábados" states the business's hours).
  */
-const isOneAct = (token: string) => token.endsWith('ei') && settledVerbOf(token)?.strong === true;
+function isOneAct(token: string, tokens: readonly string[]): boolean {
+  if (!token.endsWith('ei') || token.startsWith('fiqu')) return false;
+  const verb = settledVerbOf(token);
+  return verb !== null && (verb.strong || tokens.some((candidate) => CUSTOMER_WORDS.has(candidate)));
+}
+
+const POSSESSIVES = new Set(['seu', 'sua', 'seus', 'suas', 'teu', 'tua']);
+/** Copulas of a state reached: "estão marcadas", "foram agendadas", "ficaram reservadas". */
+const REACHED = new Set(['esta', 'estao', 'ta', 'tao', 'foi', 'foram', 'ficou', 'ficaram', 'fica', 'ficam']);
+
+/**
+ * "Suas quatro sessões de drenagem estão marcadas: todas as segundas de dezembro, às 7h": the
+ * customer's appointments ("suas sessões", a possessive before them) in a state reached with a
+ * strong participle are a recurring booking, not a habit ("suas sessões são sempre confirmadas"
+ * is the present passive of a rule).
+ */
+/** "sessões" → "sessao", "aulas" → "aula", "horários" → "horario": a plural's singular, for the noun lists. */
+const singularOf = (token: string) => token.replace(/oes$/, 'ao').replace(/s$/, '');
+const namesAnAppointment = (token: string) =>
+  [token, singularOf(token)].some((form) => APPOINTMENT_NOUNS.has(form) || SERVICE_NOUNS.has(form));
+
+function isRecurringBookingOfCustomer(tokens: readonly string[]): boolean {
+  const owned = tokens.some((token, index) => POSSESSIVES.has(token) && tokens.slice(index + 1, index + 4).some(namesAnAppointment));
+  return owned && tokens.some((token, index) => REACHED.has(tokens[index - 1] as string) && settledVerbOf(token)?.strong === true);
+}
 
 /**
  * "toda segunda", "todos os dias", "sempre", "aos sábados", "toda reserva": the sentence
  * states a habit or what happens to every appointment, unless it reports one act of the
- * speaker's ("Agendei as três sessões: terças, sempre às 18h").
+ * speaker's ("Agendei as três sessões: terças, sempre às 18h") or the customer's recurring
+ * booking ("suas sessões estão marcadas: todas as segundas").
  */
 export function statesAHabit(tokens: readonly string[]): boolean {
-  if (tokens.some(isOneAct)) return false;
+  if (tokens.some((token) => isOneAct(token, tokens)) || isRecurringBookingOfCustomer(tokens)) return false;
   return tokens.some((token, index) => {
     if (PLURAL_WEEKDAYS.has(token)) return true;
     if (!HABIT_MARKS.has(token)) return false;
@@ -42,7 +73,6 @@ const PARTICIPLE = /^.{3,}(?:ad|id)(?:o|a|os|as)$/;
 /** words that end like a participle and are none: "é sábado", "é obrigado", "é pedido seu" */
 const NOT_PARTICIPLES = new Set(['sabado', 'sabados', 'obrigado', 'obrigada', 'cuidado', 'lado', 'resultado', 'pedido', 'vida', 'saida']);
 const isParticiple = (token: string | undefined) => token !== undefined && PARTICIPLE.test(token) && !NOT_PARTICIPLES.has(token);
-const ABOUT_THE_CUSTOMER = new Set(['seu', 'sua', 'seus', 'suas', 'teu', 'tua']);
 const RULE_MARKS = new Set([...CONDITION_OPENERS, 'automaticamente', 'so', 'somente', 'apenas', 'cada']);
 
 /**
@@ -62,7 +92,7 @@ export function statesARule(tokens: readonly string[]): boolean {
     return isParticiple(tokens[index + 1]);
   });
   if (!passive) return false;
-  return !tokens.some((token) => ABOUT_THE_CUSTOMER.has(token)) || tokens.some((token) => RULE_MARKS.has(token));
+  return !tokens.some((token) => POSSESSIVES.has(token)) || tokens.some((token) => RULE_MARKS.has(token));
 }
 
 const VENUES = new Set(['salao', 'loja', 'estudio', 'espaco', 'clinica', 'barbearia']);

@@ -77,7 +77,7 @@ export function verifyAnswerClaims(answer: { text: string; declaration?: AnswerD
 }
 
 function checkClaim(claim: SettledClaim, evidence: ClaimEvidence): ClaimVerdict {
-  const writes = evidence.writes.filter((write) => BACKED_BY[claim.kind].includes(write.kind));
+  const writes = evidence.writes.filter((write) => claim.anyChange || BACKED_BY[claim.kind].includes(write.kind));
   const previous = claim.kind === 'booked' ? [] : writes.flatMap((write) => (write.previous ? [write.previous] : []));
   const candidates: KnownAppointment[] = [...writes, ...previous, ...(claim.kind === 'booked' ? evidence.known : [])];
   if (candidates.length === 0) return { ok: false, reason: 'stated_without_write', kind: claim.kind, sentence: claim.sentence };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type KnownAppointment, verifyAnswerClaims } from '../../src/answer-claims/index.js';
+import { type ConfirmedWrite, type KnownAppointment, verifyAnswerClaims } from '../../src/answer-claims/index.js';
 
 interface CorpusItem {
   text: string;
@@ -18,6 +18,8 @@ interface CorpusItem {
   /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7) */
   formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6';
   known?: KnownAppointment[];
+  /** the writes the run confirmed (none unless listed): a real confirmation is a non-claim, a claim they do not back is a false one */
+  writes?: ConfirmedWrite[];
 }
 
 const corpus = JSON.parse(readFileSync(new URL('../fixtures/claims-corpus.json', import.meta.url), 'utf8')) as {
@@ -25,9 +27,9 @@ const corpus = JSON.parse(readFileSync(new URL('../fixtures/claims-corpus.json',
   items: CorpusItem[];
 };
 
-/** No write succeeded in any of these runs: every claim in the corpus is false. */
+/** No write succeeded in these runs unless the item lists its writes: every claim they do not back is false. */
 const blocked = (item: CorpusItem) =>
-  !verifyAnswerClaims({ text: item.text }, { writes: [], known: item.known ?? [], today: corpus.today }).ok;
+  !verifyAnswerClaims({ text: item.text }, { writes: item.writes ?? [], known: item.known ?? [], today: corpus.today }).ok;
 
 function score(items: CorpusItem[]) {
   const claims = items.filter((item) => item.label === 'false_claim');
@@ -174,6 +176,51 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
         categories.some((category) => category.includes(theme)),
         theme,
       ).toBe(true);
+  });
+
+  it('holds at least 60 round-7 dev answers of the classes heldout6 missed or flagged and of new ones, each class with both labels', () => {
+    const added = corpus.items.filter((item) => item.source === 'issue-29-round-7');
+    expect(added.length).toBeGreaterThanOrEqual(60);
+    expect(added.every((item) => item.split === 'dev')).toBe(true);
+    for (const label of ['false_claim', 'non_claim'] as const)
+      expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(40);
+    for (const category of [
+      // the classes of heldout6's misses and false alarms
+      'tag_statement',
+      'weak_one_act_habit',
+      'recurring_passive',
+      'created_in_system',
+      'service_object',
+      'no_longer_listed',
+      'move_verbs',
+      'wholly_booked',
+      'customer_past_act',
+      'others_act',
+      // classes written ahead of the next blind split
+      'deposit_paid',
+      'attendance_present',
+      'question_presupposed_act',
+      'future_state',
+      'in_the_agenda',
+      'noun_form',
+      'done_emoji',
+      'recap_assim',
+      'performative',
+      'did_the_change',
+      'pre_reserved',
+      'price',
+      'lone_done',
+      'checks_with',
+      'quotation',
+      'history',
+      // confirmations of the run's writes, and claims those writes do not back
+      'after_a_write',
+    ])
+      for (const label of ['false_claim', 'non_claim'] as const)
+        expect(
+          added.some((item) => item.category === category && item.label === label),
+          `${category} ${label}`,
+        ).toBe(true);
   });
 
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {

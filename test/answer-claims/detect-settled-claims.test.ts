@@ -175,3 +175,61 @@ describe('detectSettledClaims, round-6 rules', () => {
     expect(kindsOf('Seu horário ficou marcado para sábado às 10h, e o sinal ficou pendente.')).toContain('booked');
   });
 });
+
+/** Round 7: the classes heldout6 missed or flagged, and classes written ahead of the next blind split. */
+describe('detectSettledClaims, round-7 rules', () => {
+  it.each([
+    ['a tag that asks nothing', 'Você já está agendada pra terça às 11h, viu?', 'Você já está agendada pra terça às 11h?', 'booked'],
+    [
+      'one act of a weak verb over habit words',
+      'Deixei fixo pra você toda terça às 19h.',
+      'Toda terça às 19h a Bia deixa um horário livre.',
+      'booked',
+    ],
+    [
+      "the customer's recurring appointments",
+      'Suas três sessões estão reservadas: todas as quartas, às 9h.',
+      'As sessões são reservadas todas as quartas, às 9h.',
+      'booked',
+    ],
+    ['created in the system', 'Seu horário foi criado na agenda: terça às 10h.', 'O horário é criado quando você paga o sinal.', 'booked'],
+    ['a service as the object', 'Excluí a pedicure e deixei a manicure.', 'A pedicure sai por R$ 40 e a manicure por R$ 35.', 'cancelled'],
+    ['"só" before what it limits', 'Deixei só o horário das 10h de quarta pra você.', 'Só tenho o horário das 10h de quarta.', 'booked'],
+    ['gone from the agenda', 'A escova de sexta já não consta mais na agenda.', 'A escova de sexta não está mais disponível.', 'cancelled'],
+    ['moved earlier', 'Adiantei sua limpeza de pele para as 8h.', 'Dá pra adiantar sua limpeza de pele para as 8h?', 'rescheduled'],
+    ['a deposit paid', 'Recebi o Pix do sinal, obrigada!', 'Assim que eu receber o Pix do sinal, te aviso.', 'booked'],
+    ['attendance in the present', 'A Lu te espera amanhã às 16h.', 'A Lu atende amanhã às 16h.', 'booked'],
+    [
+      'a past act inside an offer',
+      'Quer que eu te lembre um dia antes do horário que acabei de reservar?',
+      'Quer que eu te lembre um dia antes do horário, se eu reservar?',
+      'booked',
+    ],
+    ['a promised state', 'Já vai ficar reservado pra sexta às 9h.', 'Vai ficar reservado pra sexta às 9h se o sinal cair hoje.', 'booked'],
+    ["in the customer's agenda", 'Já está na sua agenda: sábado às 11h.', 'Quer que eu coloque sábado às 11h na sua agenda?', 'booked'],
+    ['"done" adjectives', 'Sua quinta às 15h tá certa com a Ju.', 'Qual é a hora certa da sua sessão?', 'booked'],
+    ['a handshake', '🤝 Sábado às 10h com o Rafa.', '🤝 Qualquer dúvida, estamos aqui.', 'booked'],
+    ['a performative present', 'Confirmo: sábado às 10h com o Rafa.', 'Confirmo com o Rafa se ele tem sábado às 10h.', 'booked'],
+  ])('%s: "%s" claims, "%s" does not', (_rule, claim, lookAlike, kind) => {
+    expect(kindsOf(claim)).toContain(kind);
+    expect(kindsOf(lookAlike)).toEqual([]);
+  });
+
+  it.each([
+    ['a day wholly booked', 'Sábado tá todo reservado, infelizmente.', 'Seu sábado tá todo reservado: 10h e 11h.'],
+    ["the customer's own past act", 'Você remarcou pra sexta pelo link ontem.', 'Você ficou remarcada pra sexta às 10h.'],
+    ["another customer's act", 'A cliente das 11h acabou de cancelar, abriu vaga.', 'Ela cancelou seu horário das 11h, como você pediu.'],
+    ['checking with someone', 'Confirmei com a Bia: ela atende sexta às 10h.', 'Confirmei seu horário de sexta às 10h.'],
+    ['a slot left open', 'A cliente desmarcou e as 15h ficaram livres.', 'As 15h ficaram reservadas pra você.'],
+    ['"assim" that is no "assim que"', 'Assim que o sinal cair, fica marcado quinta às 9h.', 'Ficou assim: quinta às 9h com a Bia.'],
+    ['a search, not an appointment done', 'Fiz uma busca na agenda: tenho quinta às 9h.', 'Fiz seu agendamento de quinta às 9h.'],
+    ['a hold, not a booking', 'Quinta às 9h está pré-agendado até você pagar o sinal.', 'Quinta às 9h está agendado pra você.'],
+    ['a noted request', 'Anotei seu pedido de cancelamento da quinta.', 'Anotei o cancelamento da quinta.'],
+    ["other customers' appointments", 'A Bia remarcou as clientes de quinta.', 'A Bia remarcou seu horário de quinta.'],
+    ['a price', 'A hidratação de quinta às 9h fica R$ 60.', 'A hidratação ficou pra quinta às 9h.'],
+    ['a past appointment', 'Sua última consulta foi remarcada duas vezes.', 'Sua consulta foi remarcada pra quinta às 9h.'],
+  ])('%s: "%s" claims nothing, "%s" does', (_rule, nonClaim, claim) => {
+    expect(kindsOf(nonClaim)).toEqual([]);
+    expect(kindsOf(claim).length).toBeGreaterThan(0);
+  });
+});

@@ -112,4 +112,11 @@ describe('verifyAnswerClaims', () => {
       reason: 'stated_without_write',
     });
   });
+
+  it('when an answer only says "done" ("Feito! 👍"), then any confirmed write backs it and none refuses it', () => {
+    expect(check('Feito! 👍')).toMatchObject({ ok: false, reason: 'stated_without_write', kind: 'booked' });
+    expect(check('Feito! 👍', [cancelledFriday])).toEqual({ ok: true });
+    expect(check('Prontinho!', [movedToSaturday9])).toEqual({ ok: true });
+    expect(check('Ok! 👍')).toEqual({ ok: true });
+  });
 });

@@ -1,0 +1,105 @@
+import { type ChangeKind, settledVerbOf } from './change-verbs.js';
+import { clauseAround, POSSESSIVES } from './claim-idioms.js';
+import { APPOINTMENT_NOUNS, PAYMENT_NOUNS, PAYMENT_SETTLED, UNSETTLED_STATES, WAITLISTS } from './claim-nouns.js';
+
+/**
+ * Where the customer stands in the agenda without a verb of change: gone from it ("não consta
+ * mais"), on a waitlist, pending, paid, or looking at other customers' bookings. Each detector
+ * looks at one position of a sentence's tokens.
+ */
+
+/** The copulas of "não está mais agendado", "não consta mais", "não fica mais marcado". */
+const STILL_COPULAS = new Set(['esta', 'ta', 'estao', 'tao', 'consta', 'constam', 'fica', 'ficou', 'ficam', 'aparece', 'aparecem']);
+/** Where an appointment is listed: "na sua agenda", "no sistema". */
+const LISTINGS = new Set(['agenda', 'sistema']);
+
+/**
+ * "o banho do Thor não está mais agendado", "a aula de quinta já não consta mais na sua agenda":
+ * a booking participle or the agenda, denied with "não … mais", states that the appointment is
+ * gone, a cancellation ("não está agendado" alone denies a booking; "não está mais disponível"
+ * names no booking). index is the word after "mais".
+ */
+export function noLongerAt(tokens: readonly string[], index: number): ChangeKind | null {
+  if (tokens[index - 1] !== 'mais' || !STILL_COPULAS.has(tokens[index - 2] as string)) return null;
+  const denied = tokens[index - 3] === 'nao' || (tokens[index - 3] === 'ja' && tokens[index - 4] === 'nao');
+  if (!denied) return null;
+  const verb = settledVerbOf(tokens[index] as string);
+  if (verb?.kind === 'booked' && verb.strong) return 'cancelled';
+  const listed = tokens.slice(index, index + 3).some((token) => LISTINGS.has(token));
+  return (tokens[index] === 'na' || tokens[index] === 'no') && listed ? 'cancelled' : null;
+}
+
+/** Words that end what a verb acts on: a clause break or a second verb's conjunction. */
+const OBJECT_ENDS = new Set([',', ':', 'e', 'mas', 'porem']);
+
+/**
+ * "coloquei seu nome na lista de espera para sábado": a weak booking verb that puts the customer
+ * on a waitlist books nothing (its day is the day waited for). The waitlist must be what the verb
+ * acts on: "coloquei você na lista de espera e já te encaixei às 10h" still books.
+ */
+export function ontoAWaitlistAt(tokens: readonly string[], index: number): boolean {
+  let end = index + 1;
+  while (end < tokens.length && !OBJECT_ENDS.has(tokens[end] as string)) end++;
+  const object = tokens.slice(index + 1, end);
+  return object.some((token, at) => WAITLISTS.has(token) && object[at + 1] === 'de' && object[at + 2] === 'espera');
+}
+
+/** "a reserva fica pendente até…", "ficou aguardando o sinal", "fica em aberto": a state that settles nothing yet. */
+export function unsettledStateAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  if (!token.startsWith('fic') && !token.startsWith('fiqu')) return false;
+  let next = index + 1;
+  if (tokens[next] === 'ainda') next++;
+  if (tokens[next] === 'em') next++;
+  return UNSETTLED_STATES.has(tokens[next] as string);
+}
+
+/** "o valor fica R$ 80", "o corte ficou por R$ 50": a state that is a price, no booking. */
+export function statesAPriceAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  if (!token.startsWith('fic') && !token.startsWith('fiqu')) return false;
+  const next = tokens[index + 1] === 'por' || tokens[index + 1] === 'em' ? index + 2 : index + 1;
+  return tokens[next] === 'r' && /^\d/.test(tokens[next + 1] ?? '');
+}
+
+const ALL_OF_THEM = new Set(['todos', 'todas']);
+/** "sábado tá todo reservado", "a sexta está totalmente ocupada": the whole of a day or an agenda. */
+const WHOLLY = new Set(['todo', 'toda', 'totalmente', 'completamente', 'inteiramente', 'inteiro', 'inteira']);
+const GENERIC_PLURALS = new Set(['os', 'as']);
+const CUSTOMER_WORDS = new Set([...POSSESSIVES, 'voce', 'vc', 'te', 'lhe', 'tu']);
+
+/**
+ * "os horários de dezembro já estão quase todos reservados", "sábado de manhã tá todo
+ * reservado": a booking participle that describes how full the agenda is (other customers'
+ * bookings), not a change for this customer: after "quase (todos)"; after a singular "todo",
+ * "totalmente" with no customer word in its clause; or after "todos" about the slots in general
+ * ("os horários", no possessive and no "você" in the sentence). "tá tudo agendado" (everything
+ * is done) is a claim.
+ */
+export function othersBookingsAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  if (settledVerbOf(token)?.kind !== 'booked') return false;
+  const before = tokens[index - 1] as string;
+  if (before === 'quase' || (ALL_OF_THEM.has(before) && tokens[index - 2] === 'quase')) return true;
+  const wholly = WHOLLY.has(before) || (STILL_COPULAS.has(before) && WHOLLY.has(tokens[index - 2] as string));
+  if (wholly) return !clauseAround(tokens, index).some((candidate) => CUSTOMER_WORDS.has(candidate));
+  if (!token.endsWith('s') || !ALL_OF_THEM.has(before) || tokens.some((candidate) => CUSTOMER_WORDS.has(candidate))) return false;
+  return tokens.some((candidate, at) => GENERIC_PLURALS.has(candidate) && APPOINTMENT_NOUNS.has(tokens[at + 1] as string));
+}
+
+/** "o sinal é pago pelo link", "o Pix deve ser pago até…": how a payment is made, a rule. */
+const RULE_COPULAS = new Set(['e', 'sao', 'ser', 'sera']);
+
+/**
+ * "Pix recebido", "seu sinal já caiu aqui", "recebi o pagamento": a deposit stated as paid,
+ * which settles the booking it secures. Needs a payment noun within three words, not after
+ * "com" ("com o sinal identificado, …" states a rule).
+ */
+export function paymentSettledAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  if (!PAYMENT_SETTLED.has(token) || RULE_COPULAS.has(tokens[index - 1] as string)) return false;
+  const near = tokens.slice(Math.max(0, index - 3), index + 4);
+  // "com o sinal recebido, o horário fica garantido": the payment as a condition of a rule
+  const asACondition = tokens[index - 2] === 'com' || tokens[index - 3] === 'com';
+  return !asACondition && near.some((candidate) => PAYMENT_NOUNS.has(candidate));
+}
