@@ -45,8 +45,11 @@ export async function startStatementCosts(databaseUrl: string): Promise<{ stop()
   };
 }
 
-/** The top statements by execution time and by WAL, per inbound message, as report lines. */
-export function formatStatementCosts(costs: StatementCost[], inboundMessages: number, top = 8): string {
+/**
+ * The top statements by execution time, by WAL and by calls, per inbound message, as report
+ * lines. Calls are where the commits go: a statement outside a transaction is a commit of its own.
+ */
+export function formatStatementCosts(costs: StatementCost[], inboundMessages: number, top = 8, topByCalls = 25): string {
   const perMessage = (value: number) => value / Math.max(1, inboundMessages);
   const totalMs = costs.reduce((sum, cost) => sum + cost.execMs, 0);
   const totalWal = costs.reduce((sum, cost) => sum + cost.walBytes, 0);
@@ -63,6 +66,11 @@ export function formatStatementCosts(costs: StatementCost[], inboundMessages: nu
     ...[...costs]
       .sort((a, b) => b.walBytes - a.walBytes)
       .slice(0, top)
+      .map(line),
+    `by calls (${perMessage(costs.reduce((sum, cost) => sum + cost.calls, 0)).toFixed(1)} statements per inbound message in all):`,
+    ...[...costs]
+      .sort((a, b) => b.calls - a.calls)
+      .slice(0, topByCalls)
       .map(line),
   ].join('\n');
 }

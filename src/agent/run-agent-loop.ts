@@ -1,7 +1,7 @@
 import type { RespondInput, RunOutcome } from '../conversation/index.js';
 import { listCustomerAppointments, localSlotOf } from '../scheduling/appointments/index.js';
 import { localToday } from '../shared/index.js';
-import { historyMessageWatermark, loadRecentHistory } from './agent-history.js';
+import { loadRecentHistory } from './agent-history.js';
 import type { AgentLoopDeps } from './agent-loop-deps.js';
 import { modelTexts } from './agent-texts.js';
 import { buildInboundTurn } from './build-inbound-turn.js';
@@ -11,7 +11,7 @@ import { executeToolCalls } from './execute-tool-calls.js';
 import type { ToolUseBlock } from './model-types.js';
 import { nextStep } from './next-step.js';
 import { assistantTurnOf } from './response-content.js';
-import { loadLedgerCalls, loadRunRecord } from './run-record.js';
+import { loadLedgerCalls, loadRunStart } from './run-record.js';
 import { RunSession } from './run-session.js';
 import { RunToolLedger } from './run-tool-ledger.js';
 import { stepAfterFailure } from './step-after-failure.js';
@@ -28,15 +28,15 @@ import { stepBeforeCall } from './step-before-call.js';
  */
 export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Promise<RunOutcome> {
   const scope = { tenantId: input.tenantId, conversationId: input.conversationId, runId: input.runId };
-  const run = await loadRunRecord(deps.db, scope);
-  if (!run) throw new Error(`agent run ${input.runId} not found for this tenant and conversation`);
-  const [tenant, recordedCalls, history, watermark, booked] = await Promise.all([
-    deps.db.tenant.findUniqueOrThrow({ where: { id: input.tenantId }, select: { name: true, businessInfo: true, timezone: true } }),
+  // Four statements at once: the run with its tenant and watermark, the ledger's calls, the history, the bookings.
+  const [start, recordedCalls, history, booked] = await Promise.all([
+    loadRunStart(deps.db, scope),
     loadLedgerCalls(deps.db, scope),
     loadRecentHistory(deps.db, scope, deps.settings.historyMaxMessages),
-    historyMessageWatermark(deps.db, scope),
     listCustomerAppointments(deps.db, { tenantId: input.tenantId, customerId: input.customerId, now: deps.clock.now() }),
   ]);
+  const { run, tenant, watermark } = start;
+  if (!run || !tenant) throw new Error(`agent run ${input.runId} not found for this tenant and conversation`);
   const system = buildSystemPrompt(tenant, deps.clock.now(), deps.registry.promptHints);
   const ledger = RunToolLedger.fromRecorded(recordedCalls, deps.registry.find);
   // An answer may repeat an appointment the customer already has: part of what backs its claims.

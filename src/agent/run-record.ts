@@ -9,29 +9,51 @@ export interface RunRecord {
   stopReason: string | null;
 }
 
-/** The caller-created `agent_runs` row of this run, tenant-scoped; null when it does not exist. */
-export async function loadRunRecord(
-  db: Queryable,
-  scope: { tenantId: number; conversationId: number; runId: number },
-): Promise<RunRecord | null> {
-  const row = await db.agentRun.findFirst({
-    where: { id: scope.runId, tenantId: scope.tenantId, conversationId: scope.conversationId },
-    select: {
-      id: true,
-      iterations: true,
-      inputTokens: true,
-      cacheReadTokens: true,
-      cacheWriteTokens: true,
-      stopReason: true,
-    },
-  });
-  if (!row) return null;
-  return {
-    id: row.id,
-    iterations: row.iterations,
-    budgetedInputTokens: row.inputTokens + row.cacheReadTokens + row.cacheWriteTokens,
-    stopReason: row.stopReason,
-  };
+/** What a run starts from, besides its history: its own row, the tenant's prompt facts and the history's watermark. */
+export interface RunStart {
+  /** the caller-created `agent_runs` row of this run, tenant-scoped; null when it does not exist */
+  run: RunRecord | null;
+  tenant: { name: string; businessInfo: string; timezone: string } | null;
+  /** the highest message id already folded into the conversation's history (0 when none) */
+  watermark: number;
+}
+
+/**
+ * The run's row, its tenant and the history's watermark in ONE statement (three reads before:
+ * every run starts with them).
+ */
+export async function loadRunStart(db: Queryable, scope: { tenantId: number; conversationId: number; runId: number }): Promise<RunStart> {
+  const [row] = await db.$queryRaw<
+    {
+      name: string;
+      business_info: string;
+      timezone: string;
+      run_id: number | null;
+      iterations: number | null;
+      budgeted_input_tokens: number | null;
+      stop_reason: string | null;
+      watermark: number | null;
+    }[]
+  >`
+    SELECT t.name, t.business_info, t.timezone,
+           r.id AS run_id, r.iterations, (r.input_tokens + r.cache_read_tokens + r.cache_write_tokens)::int AS budgeted_input_tokens,
+           r.stop_reason,
+           (SELECT max(last_message_id) FROM agent_history
+             WHERE tenant_id = ${scope.tenantId} AND conversation_id = ${scope.conversationId}) AS watermark
+    FROM tenants t
+    LEFT JOIN agent_runs r ON r.id = ${scope.runId} AND r.tenant_id = t.id AND r.conversation_id = ${scope.conversationId}
+    WHERE t.id = ${scope.tenantId}`;
+  if (!row) return { run: null, tenant: null, watermark: 0 };
+  const run =
+    row.run_id === null
+      ? null
+      : {
+          id: row.run_id,
+          iterations: row.iterations ?? 0,
+          budgetedInputTokens: row.budgeted_input_tokens ?? 0,
+          stopReason: row.stop_reason,
+        };
+  return { run, tenant: { name: row.name, businessInfo: row.business_info, timezone: row.timezone }, watermark: row.watermark ?? 0 };
 }
 
 /** Input tokens of one response as the budget counts them. */
@@ -52,23 +74,14 @@ export async function loadLedgerCalls(
   scope: { tenantId: number; conversationId: number; runId: number },
 ): Promise<{ name: string; input: unknown; isError: boolean; result: unknown }[]> {
   const { tenantId, conversationId, runId } = scope;
-  const lastEnded = await db.agentRun.findFirst({
-    where: {
-      tenantId,
-      conversationId,
-      id: { lt: runId },
-      status: { not: 'running' },
-      OR: [{ outcome: null }, { outcome: { not: 'superseded' } }],
-    },
-    orderBy: { id: 'desc' },
-    select: { id: true },
-  });
-  return db.agentToolCall.findMany({
-    where: {
-      tenantId,
-      run: { conversationId, OR: [{ id: runId }, { outcome: 'superseded', id: { gt: lastEnded?.id ?? 0, lt: runId } }] },
-    },
-    orderBy: { id: 'asc' },
-    select: { name: true, input: true, isError: true, result: true },
-  });
+  // One statement: the last run that ended otherwise is a subquery, not a read of its own.
+  return db.$queryRaw<{ name: string; input: unknown; isError: boolean; result: unknown }[]>`
+    SELECT c.name, c.input, c.is_error AS "isError", c.result
+    FROM agent_tool_calls c JOIN agent_runs r ON r.id = c.run_id AND r.tenant_id = c.tenant_id
+    WHERE c.tenant_id = ${tenantId} AND r.conversation_id = ${conversationId}
+      AND (r.id = ${runId} OR (r.outcome = 'superseded' AND r.id < ${runId} AND r.id > coalesce((
+        SELECT max(id) FROM agent_runs
+        WHERE tenant_id = ${tenantId} AND conversation_id = ${conversationId} AND id < ${runId}
+          AND status <> 'running' AND (outcome IS NULL OR outcome <> 'superseded')), 0)))
+    ORDER BY c.id`;
 }

@@ -114,7 +114,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         connectionString: directUrl,
         pgPool: pool.pool,
         concurrency: config.WORKER_CONCURRENCY,
-        tasks: createTasks(deps, tracing.tracer),
+        // No exporter: no run span, so no read of the finished run for it.
+        tasks: createTasks(deps, tracing.recording ? tracing.tracer : undefined),
         crontab: MAINTENANCE_CRONTAB,
         queueLagWarnMs: config.QUEUE_LAG_WARN_MS,
         logger,
@@ -164,7 +165,7 @@ export function databasePoolSize(config: Pick<Config, 'ROLE' | 'WORKER_CONCURREN
   return config.ROLE === 'web' ? base : base + config.WORKER_CONCURRENCY + 2;
 }
 
-function createTasks(deps: ServiceDeps, tracer: Tracer): QueueTaskList {
+function createTasks(deps: ServiceDeps, tracer: Tracer | undefined): QueueTaskList {
   return {
     ...createChannelTasks(deps, { chooseResponder: createServiceResponderChooser(deps), tracer }),
     ...createMaintenanceTasks({ ...deps, historyWindow: deps.config.AGENT_HISTORY_MAX_MESSAGES }),

@@ -1,11 +1,13 @@
 import type { Config } from '../config/index.js';
-import type { Db } from '../db/index.js';
 import type { Clock } from '../shared/index.js';
 import type { CircuitBreaker } from './llm-circuit-breaker.js';
 import type { Responder } from './responder.js';
 
-/** Picks who answers the next turn of a conversation. */
-export type ChooseResponder = (conversation: { tenantId: number; conversationId: number }) => Promise<Responder>;
+/**
+ * Picks who answers the next turn of a conversation, given its `assistant_state` as the turn
+ * read it (loadTurn): the choice costs no read of the conversation of its own.
+ */
+export type ChooseResponder = (conversation: { tenantId: number; conversationId: number; assistantState: unknown }) => Promise<Responder>;
 
 /**
  * The rule, in order:
@@ -18,7 +20,7 @@ export type ChooseResponder = (conversation: { tenantId: number; conversationId:
  * 4. otherwise the Claude agent (a half-open breaker lets it try again).
  */
 export function createResponderChooser(
-  deps: { config: Pick<Config, 'ANTHROPIC_API_KEY'>; db: Db; clock: Clock },
+  deps: { config: Pick<Config, 'ANTHROPIC_API_KEY'>; clock: Clock },
   responders: {
     agent?: Responder;
     offline: Responder;
@@ -28,13 +30,9 @@ export function createResponderChooser(
   },
 ): ChooseResponder {
   const { agent, offline, breaker, isOfflineFlowActive } = responders;
-  return async ({ tenantId, conversationId }) => {
+  return async ({ assistantState }) => {
     if (!agent || !deps.config.ANTHROPIC_API_KEY) return offline;
-    const conversation = await deps.db.conversation.findFirst({
-      where: { id: conversationId, tenantId },
-      select: { assistantState: true },
-    });
-    if (conversation && isOfflineFlowActive(conversation.assistantState, deps.clock.now())) return offline;
+    if (isOfflineFlowActive(assistantState, deps.clock.now())) return offline;
     if (await breaker.isOpen()) return offline;
     return agent;
   };

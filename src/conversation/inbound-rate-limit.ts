@@ -1,6 +1,3 @@
-import type { Db } from '../db/index.js';
-import type { LoadedTurn } from './load-turn.js';
-
 export interface InboundRateLimit {
   /** INBOUND_RATE_LIMIT_MESSAGES: more than this many inbound messages in the window is a flood */
   maxMessages: number;
@@ -13,17 +10,9 @@ export const DEFAULT_INBOUND_RATE_LIMIT: InboundRateLimit = { maxMessages: 30, w
 /**
  * True when the customer of this turn sent more than `maxMessages` messages within the
  * `windowMs` before their newest one, counted by WhatsApp's own timestamps (`sent_at`), so a
- * backlog Meta redelivers after an outage is not taken for a flood. One small indexed read per turn.
+ * backlog Meta redelivers after an outage is not taken for a flood. The count is read with the
+ * turn itself (loadTurn, given the same limit): deciding costs no statement of its own.
  */
-export async function isInboundFlood(db: Db, turn: LoadedTurn, limit: InboundRateLimit): Promise<boolean> {
-  if (turn.messages.length === 0) return false;
-  // Only the newest maxMessages + 1 inbound rows are read (the (conversation_id, id) index), however long the conversation.
-  const rows = await db.$queryRaw<{ count: bigint }[]>`
-    WITH recent AS (
-      SELECT coalesce(sent_at, created_at) AS at FROM messages
-      WHERE conversation_id = ${turn.conversationId} AND tenant_id = ${turn.tenantId} AND direction = 'inbound'
-      ORDER BY id DESC LIMIT ${limit.maxMessages + 1}
-    )
-    SELECT count(*) AS count FROM recent WHERE at > (SELECT max(at) FROM recent) - ${limit.windowMs} * interval '1 millisecond'`;
-  return Number(rows[0]?.count ?? 0) > limit.maxMessages;
+export function isInboundFlood(turn: { messages: readonly unknown[]; inboundInRateWindow: number }, limit: InboundRateLimit): boolean {
+  return turn.messages.length > 0 && turn.inboundInRateWindow > limit.maxMessages;
 }

@@ -21,6 +21,8 @@ export interface LlmCircuitBreakerOptions {
   cooldownMs: number;
   /** Row name in `circuit_breakers`; one per guarded service. */
   name?: string;
+  /** how long isOpen answers from this process's last read of the row (ms; default 1 000) */
+  readCacheMs?: number;
 }
 
 /**
@@ -29,18 +31,27 @@ export interface LlmCircuitBreakerOptions {
  * cool-down. After the cool-down it is half-open: `isOpen()` answers false so the next
  * call goes through; a success closes it, a failure reopens it at once (the failure count
  * is still at or above the threshold).
+ *
+ * isOpen is asked before every turn: it answers from this process's last read of the row for
+ * `readCacheMs` (1 s), so a busy worker reads it about once a second instead of once a turn.
+ * Another process's opening is seen here at most that much later; this process's own
+ * successes and failures drop the cached read at once.
  */
 export function createLlmCircuitBreaker(options: LlmCircuitBreakerOptions): CircuitBreaker {
   const name = options.name ?? 'anthropic';
   const { db, clock, logger, threshold, cooldownMs } = options;
+  const readCacheMs = options.readCacheMs ?? 1000;
+  let lastRead: { atMs: number; openedUntil: Date | null } | undefined;
   return {
     async recordSuccess() {
+      lastRead = undefined;
       // Only write when something changes: successes are the common case.
       await db.$executeRaw`
         UPDATE circuit_breakers SET failures = 0, opened_until = NULL, updated_at = ${clock.now()}
         WHERE name = ${name} AND (failures > 0 OR opened_until IS NOT NULL)`;
     },
     async recordFailure() {
+      lastRead = undefined;
       const now = clock.now();
       const openUntil = new Date(now.getTime() + cooldownMs);
       // One atomic upsert: concurrent failures from several processes all count.
@@ -61,8 +72,12 @@ export function createLlmCircuitBreaker(options: LlmCircuitBreakerOptions): Circ
       }
     },
     async isOpen() {
-      const row = await db.circuitBreaker.findUnique({ where: { name }, select: { openedUntil: true } });
-      return Boolean(row?.openedUntil && row.openedUntil.getTime() > clock.now().getTime());
+      const nowMs = clock.now().getTime();
+      if (!lastRead || nowMs - lastRead.atMs >= readCacheMs || nowMs < lastRead.atMs) {
+        const row = await db.circuitBreaker.findUnique({ where: { name }, select: { openedUntil: true } });
+        lastRead = { atMs: nowMs, openedUntil: row?.openedUntil ?? null };
+      }
+      return Boolean(lastRead.openedUntil && lastRead.openedUntil.getTime() > nowMs);
     },
   };
 }

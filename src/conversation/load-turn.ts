@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { DEFAULT_INBOUND_RATE_LIMIT, type InboundRateLimit } from './inbound-rate-limit.js';
 import type { TurnScope } from './plan-turn-ending.js';
 import type { InboundTurnMessage } from './responder.js';
 
@@ -11,48 +12,94 @@ export interface LoadedTurn {
   textOnlyNoticeAt: Date | null;
   /** a person closed the chat (resolved it without returning it to the bot) */
   closedAt: Date | null;
+  /** the offline assistant's `conversations.assistant_state` (a menu flow under way), as the responder chooser reads it */
+  assistantState: unknown;
+  /**
+   * How many of the customer's newest `maxMessages + 1` inbound messages were sent within the
+   * rate limit's window before the newest one (see isInboundFlood).
+   */
+  inboundInRateWindow: number;
   tenant: { phoneNumberId: string; accessToken: string | null };
   /** the conversation's inbound messages not yet processed, oldest first (with the WhatsApp id of the message each replies to) */
   messages: (InboundTurnMessage & { waMessageId: string | null; repliedToWaMessageId?: string | null })[];
 }
 
-/** The conversation and its unprocessed inbound messages (status `received`); null if the conversation is gone. */
-export async function loadTurn(db: Db, conversationId: number): Promise<LoadedTurn | null> {
-  const conversation = await db.conversation.findUnique({
-    where: { id: conversationId },
-    select: {
-      id: true,
-      tenantId: true,
-      customerId: true,
-      handoffNoticeSentAt: true,
-      textOnlyNoticeAt: true,
-      closedAt: true,
-      tenant: { select: { phoneNumberId: true, accessToken: true } },
-    },
-  });
-  if (!conversation) return null;
-  const rows = await db.message.findMany({
-    where: { conversationId, tenantId: conversation.tenantId, direction: 'inbound', status: 'received' },
-    orderBy: { id: 'asc' },
-    select: { id: true, type: true, text: true, payload: true, waMessageId: true, createdAt: true },
-  });
+interface TurnRow {
+  tenant_id: number;
+  customer_id: number;
+  handoff_notice_sent_at: Date | null;
+  text_only_notice_at: Date | null;
+  closed_at: Date | null;
+  assistant_state: unknown;
+  in_rate_window: bigint;
+  phone_number_id: string;
+  access_token: string | null;
+  message_id: number | null;
+  type: string | null;
+  text: string | null;
+  payload: unknown;
+  wa_message_id: string | null;
+  created_at: Date | null;
+}
+
+/**
+ * The conversation, its tenant's number, its unprocessed inbound messages (status `received`)
+ * and the count the inbound rate limit judges, in ONE statement (every turn starts with it: as
+ * three ORM reads and the flood check it was four round trips); null if the conversation is gone.
+ * The rate count reads only the newest `maxMessages + 1` inbound rows (the (conversation_id, id)
+ * index), however long the conversation, by WhatsApp's own timestamps (`sent_at`).
+ */
+export async function loadTurn(
+  db: Db,
+  conversationId: number,
+  rateLimit: InboundRateLimit = DEFAULT_INBOUND_RATE_LIMIT,
+): Promise<LoadedTurn | null> {
+  const rows = await db.$queryRaw<TurnRow[]>`
+    WITH conversation AS MATERIALIZED (
+      SELECT c.id, c.tenant_id, c.customer_id, c.handoff_notice_sent_at, c.text_only_notice_at, c.closed_at, c.assistant_state,
+             t.phone_number_id, t.access_token,
+             (WITH recent AS (
+                SELECT coalesce(sent_at, created_at) AS at FROM messages
+                WHERE conversation_id = c.id AND tenant_id = c.tenant_id AND direction = 'inbound'
+                ORDER BY id DESC LIMIT ${rateLimit.maxMessages + 1}
+              )
+              SELECT count(*) FROM recent
+              WHERE at > (SELECT max(at) FROM recent) - ${rateLimit.windowMs} * interval '1 millisecond') AS in_rate_window
+      FROM conversations c JOIN tenants t ON t.id = c.tenant_id
+      WHERE c.id = ${conversationId}
+    )
+    SELECT conversation.*, m.id AS message_id, m.type, m.text, m.payload, m.wa_message_id, m.created_at
+    FROM conversation
+    LEFT JOIN messages m ON m.conversation_id = conversation.id AND m.tenant_id = conversation.tenant_id
+      AND m.direction = 'inbound' AND m.status = 'received'
+    ORDER BY m.id`;
+  const [first] = rows;
+  if (!first) return null;
   return {
-    tenantId: conversation.tenantId,
+    tenantId: first.tenant_id,
     conversationId,
-    customerId: conversation.customerId,
-    handoffNoticeSentAt: conversation.handoffNoticeSentAt,
-    textOnlyNoticeAt: conversation.textOnlyNoticeAt,
-    closedAt: conversation.closedAt,
-    tenant: conversation.tenant,
-    messages: rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      text: row.text,
-      replyId: replyIdOf(row.payload),
-      createdAt: row.createdAt,
-      waMessageId: row.waMessageId,
-      repliedToWaMessageId: repliedToIdOf(row.payload),
-    })),
+    customerId: first.customer_id,
+    handoffNoticeSentAt: first.handoff_notice_sent_at,
+    textOnlyNoticeAt: first.text_only_notice_at,
+    closedAt: first.closed_at,
+    assistantState: first.assistant_state,
+    inboundInRateWindow: Number(first.in_rate_window),
+    tenant: { phoneNumberId: first.phone_number_id, accessToken: first.access_token },
+    messages: rows.flatMap((row) =>
+      row.message_id === null
+        ? []
+        : [
+            {
+              id: row.message_id,
+              type: row.type ?? 'unknown',
+              text: row.text,
+              replyId: replyIdOf(row.payload),
+              createdAt: row.created_at ?? new Date(0),
+              waMessageId: row.wa_message_id,
+              repliedToWaMessageId: repliedToIdOf(row.payload),
+            },
+          ],
+    ),
   };
 }
 

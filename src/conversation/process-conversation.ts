@@ -2,7 +2,7 @@ import type { Tracer } from '@opentelemetry/api';
 import { type Db, inTransaction } from '../db/index.js';
 import type { GraphApiClient } from '../graph/index.js';
 import { isReadableMessage } from '../graph/index.js';
-import { findOpenHandoff, isClosedToBot, releaseExpiredOwnerPause } from '../handoff/index.js';
+import { isClosedToBot, releaseExpiredOwnerPause } from '../handoff/index.js';
 import type { JobFence } from '../queue/index.js';
 import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import { type Clock, type Logger, systemClock } from '../shared/index.js';
@@ -76,7 +76,7 @@ export async function processConversation(
   let result: ConversationJobResult = { kind: 'nothing_to_do' };
   let answeredUpTo = 0;
   for (;;) {
-    const loaded = await loadTurn(deps.db, conversationId);
+    const loaded = await loadTurn(deps.db, conversationId, deps.inboundRateLimit ?? DEFAULT_INBOUND_RATE_LIMIT);
     const first = loaded?.messages[0];
     // Every ending marks its messages processed; the id check only guards against looping on a turn that did not.
     if (!loaded || !first || first.id <= answeredUpTo) return result;
@@ -135,13 +135,14 @@ async function answerTurn(
 ): Promise<TurnEnding> {
   // The owner's pause (an `owner_replied` handoff held by "WhatsApp app") ends by itself after the
   // tenant's quiet period; that resolves the handoff like an attendant would, it ends no turn.
-  if (await releaseExpiredOwnerPause(deps.db, turn)) logger.info('owner quiet for the pause period: the bot answers again');
-  const open = await findOpenHandoff(deps.db, turn.tenantId, turn.conversationId);
-  if (open) return { kind: 'silence_while_handed_off' };
+  // The same statement reads the handoff left open after that.
+  const handoff = await releaseExpiredOwnerPause(deps.db, turn);
+  if (handoff.released) logger.info('owner quiet for the pause period: the bot answers again');
+  if (handoff.open) return { kind: 'silence_while_handed_off' };
   // A person closed the chat (resolved without returning it): silent until they give it back or a day has passed.
   if (turn.closedAt && (await isClosedToBot(deps.db, turn))) return { kind: 'silence_while_handed_off' };
   // A flood gets no run at all: one notice and a person (message_flood); the open handoff then keeps the bot silent.
-  if (await isInboundFlood(deps.db, turn, deps.inboundRateLimit ?? DEFAULT_INBOUND_RATE_LIMIT)) {
+  if (isInboundFlood(turn, deps.inboundRateLimit ?? DEFAULT_INBOUND_RATE_LIMIT)) {
     logger.warn({ messages: turn.messages.length }, 'inbound flood: handed to a person with one notice, no run');
     return { kind: 'handoff', run: null, reason: 'message_flood' };
   }
@@ -162,7 +163,11 @@ async function answerTurn(
   // A reminder's tap is acted on without the model; a Remarcar (or a later tap) continues with the responder, told the appointment.
   const reminders = await readTurnReminders({ scheduling: deps.scheduling, clock: deps.clock ?? systemClock }, turn, logger);
   if (reminders.kind === 'ended') return reminders.ending;
-  const responder = await deps.chooseResponder({ tenantId: turn.tenantId, conversationId: turn.conversationId });
+  const responder = await deps.chooseResponder({
+    tenantId: turn.tenantId,
+    conversationId: turn.conversationId,
+    assistantState: turn.assistantState,
+  });
   const run = await startOrResumeRun(deps.db, turn, responder);
   runRef.id = run.id;
   const stopTyping = keepTyping(deps.graph, turn, deps.typingRefreshMs);

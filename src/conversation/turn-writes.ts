@@ -29,6 +29,8 @@ export async function queueTurnReplies(
     author: options.author,
     idempotencyKeyPrefix: options.idempotencyKeyPrefix,
     runId: options.runId ?? null,
+    // The turn's commit read the window open in this transaction before it planned these replies.
+    windowReadOpen: true,
   });
   if (queued.kind !== 'queued') throw new Error(`the turn's plan queued replies the outbox refused (${queued.kind})`);
 }

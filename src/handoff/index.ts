@@ -23,7 +23,7 @@ export {
 export { type HandoffQueueCursor, type HandoffQueueItem, listHandoffs } from './list-handoffs.js';
 export { type ConversationMessageView, type ConversationView, readConversation } from './read-conversation.js';
 export { CLOSED_SILENCE_HOURS, isClosedToBot } from './release-closed-conversation.js';
-export { releaseExpiredOwnerPause } from './release-owner-pause.js';
+export { type HandoffAtTurnStart, releaseExpiredOwnerPause } from './release-owner-pause.js';
 export { findOpenHandoff, type OpenHandoff, requestHandoff } from './request-handoff.js';
 export { type ResolveHandoffOutcome, type ResolveHandoffRequest, resolveHandoff } from './resolve-handoff.js';
 export { resolveStatsPeriod, type StatsPeriod } from './resolve-stats-period.js';

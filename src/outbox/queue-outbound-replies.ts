@@ -24,6 +24,11 @@ export interface QueueOutboundRepliesRequest {
   runId?: number | null;
   /** Attempts of each `send-message` job (each attempt already retries 429/5xx itself). */
   sendMaxAttempts?: number;
+  /**
+   * The caller read the customer window open in this same transaction (readCustomerWindow, as a
+   * turn's commit does before it plans): it is not read again.
+   */
+  windowReadOpen?: boolean;
 }
 
 /**
@@ -81,7 +86,7 @@ async function storeOutboundRows(
   request: Omit<QueueOutboundRepliesRequest, 'replies'>,
   rows: OutboundRow[],
 ): Promise<QueueRepliesResult> {
-  const window = await readCustomerWindow(tx, request.tenantId, request.conversationId);
+  const window = request.windowReadOpen ? 'open' : await readCustomerWindow(tx, request.tenantId, request.conversationId);
   if (window === 'closed') return { kind: 'outside_window' };
   if (window === 'not_found') return { kind: 'conversation_not_found' };
   const stored: StoredOutboundMessage[] = [];

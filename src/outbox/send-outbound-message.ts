@@ -42,6 +42,13 @@ interface ClaimedRow {
   previous_status: string;
   outcome_unknown_at: Date | null;
   unknown_outcomes: number;
+  /** whether the row's conversation exists (in its tenant); the recipient and sender below come from it */
+  found: boolean;
+  wa_id: string | null;
+  bsuid: string | null;
+  parent_bsuid: string | null;
+  phone_number_id: string | null;
+  access_token: string | null;
 }
 
 /**
@@ -82,13 +89,18 @@ export async function sendOutboundMessage(
 ): Promise<SendResult> {
   const { db } = deps;
   const waitMs = deps.unknownOutcomeWaitMs ?? DEFAULT_UNKNOWN_OUTCOME_WAIT_MS;
+  // The claim also reads who to send to and from (customer and tenant): one statement, not three.
   const claimed = await db.$queryRaw<ClaimedRow[]>`
-    WITH previous AS (SELECT id, status FROM messages WHERE id = ${messageId} FOR UPDATE)
+    WITH previous AS (SELECT id, status, conversation_id, tenant_id FROM messages WHERE id = ${messageId} FOR UPDATE)
     UPDATE messages m SET status = 'sending', attempts = m.attempts + 1, updated_at = now()
     FROM previous
+    LEFT JOIN conversations c ON c.id = previous.conversation_id AND c.tenant_id = previous.tenant_id
+    LEFT JOIN customers cu ON cu.id = c.customer_id AND cu.tenant_id = c.tenant_id
+    LEFT JOIN tenants t ON t.id = c.tenant_id
     WHERE m.id = previous.id AND m.direction = 'outbound' AND m.status IN ('pending', 'sending')
     RETURNING m.id, m.tenant_id, m.conversation_id, m.type, m.text, m.payload, previous.status AS previous_status,
-              m.outcome_unknown_at, m.unknown_outcomes`;
+              m.outcome_unknown_at, m.unknown_outcomes, c.id IS NOT NULL AS found,
+              cu.wa_id, cu.bsuid, cu.parent_bsuid, t.phone_number_id, t.access_token`;
   const row = claimed[0];
   if (!row) return 'skipped';
   const logger = deps.logger.child({ tenantId: row.tenant_id, conversationId: row.conversation_id, messageId });
@@ -112,24 +124,13 @@ export async function sendOutboundMessage(
     logger.warn({ waitedMs: waitMs }, 'no status webhook for a send of unknown outcome: sending it again');
   }
 
-  let conversation: {
-    customer: { waId: string | null; bsuid: string | null; parentBsuid: string | null };
-    tenant: { phoneNumberId: string; accessToken: string | null };
-  };
-  try {
-    conversation = await db.conversation.findFirstOrThrow({
-      where: { id: row.conversation_id, tenantId: row.tenant_id },
-      select: {
-        customer: { select: { waId: true, bsuid: true, parentBsuid: true } },
-        tenant: { select: { phoneNumberId: true, accessToken: true } },
-      },
-    });
-  } catch (error) {
+  if (!row.found || row.phone_number_id === null) {
     // Nothing was sent yet: the retried job may send without waiting.
     await db.$executeRaw`UPDATE messages SET status = 'pending', updated_at = now() WHERE id = ${messageId} AND status = 'sending'`;
-    throw error;
+    throw new Error(`outbound message ${messageId}: its conversation was not found`);
   }
-  const { tenant, customer } = conversation;
+  const tenant = { phoneNumberId: row.phone_number_id, accessToken: row.access_token };
+  const customer = { waId: row.wa_id, bsuid: row.bsuid, parentBsuid: row.parent_bsuid };
 
   if (!tenant.accessToken) {
     await recordSent(db, row.tenant_id, messageId, `sandbox.${messageId}`);

@@ -6,6 +6,11 @@ import { BatchSpanProcessor, type SpanProcessor, TracerProvider } from '@opentel
 /** Where run spans go, and how to flush them at shutdown. */
 export interface RunTracing {
   tracer: Tracer;
+  /**
+   * false for the no-op tracer: a run's span would be dropped, so callers skip building it
+   * (its attributes are a read of the run row and its tool calls, per run)
+   */
+  recording: boolean;
   shutdown(): Promise<void>;
 }
 
@@ -21,10 +26,10 @@ export function createRunTracing(options: { endpoint?: string; serviceName: stri
     (options.endpoint
       ? new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/$/, '')}/v1/traces` }) })
       : undefined);
-  if (!processor) return { tracer: trace.getTracer('wa-agenda-noop'), shutdown: async () => undefined };
+  if (!processor) return { tracer: trace.getTracer('wa-agenda-noop'), recording: false, shutdown: async () => undefined };
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors: [processor],
   });
-  return { tracer: provider.getTracer('wa-agenda'), shutdown: () => provider.shutdown() };
+  return { tracer: provider.getTracer('wa-agenda'), recording: true, shutdown: () => provider.shutdown() };
 }

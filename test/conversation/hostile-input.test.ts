@@ -20,7 +20,7 @@ describe('hostile customer input', () => {
     channel = await startChannel({ database, config: { ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_MAX_RETRIES: '0' } });
     tenant = await createTestTenant(database.db);
     const choose = createServiceResponderChooser(channel.deps);
-    channel.useResponder(await choose({ tenantId: tenant.id, conversationId: 0 }));
+    channel.useResponder(await choose({ tenantId: tenant.id, conversationId: 0, assistantState: null }));
   });
   afterAll(async () => channel.stop());
   beforeEach(() => {

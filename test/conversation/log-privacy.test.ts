@@ -58,7 +58,7 @@ describe('what the logs hold', () => {
       text('Joana, você não tem horários marcados. Quer agendar um corte?'),
     );
     const choose = createServiceResponderChooser(channel.deps);
-    channel.useResponder(await choose({ tenantId: tenant.id, conversationId: 0 }));
+    channel.useResponder(await choose({ tenantId: tenant.id, conversationId: 0, assistantState: null }));
     const from = `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
     const body = 'Oi, aqui é a Joana Prado, CPF 123.456.789-00, quero ver meus horários';
 

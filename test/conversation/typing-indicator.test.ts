@@ -15,6 +15,8 @@ const turnOf = (waMessageId: string | null): LoadedTurn => ({
   handoffNoticeSentAt: null,
   textOnlyNoticeAt: null,
   closedAt: null,
+  assistantState: null,
+  inboundInRateWindow: 1,
   tenant: { phoneNumberId: '106540352242922', accessToken: 'EAAG-token' },
   messages: [{ id: 1, type: 'text', text: 'oi', replyId: null, createdAt: new Date(), waMessageId }],
 });

@@ -65,6 +65,19 @@ describe('llm circuit breaker', () => {
     expect(await breaker.isOpen()).toBe(false);
   });
 
+  it('when asked again within a second, then isOpen answers from its last read; another process opening it is seen a second later', async () => {
+    const worker = makeBreaker(2, 60_000);
+    const other = makeBreaker(2, 60_000);
+    expect(await worker.isOpen()).toBe(false);
+    await other.recordFailure();
+    await other.recordFailure();
+    // Asked before every turn: one read a second per process, not one per turn.
+    now = new Date(now.getTime() + 999);
+    expect(await worker.isOpen()).toBe(false);
+    now = new Date(now.getTime() + 1);
+    expect(await worker.isOpen()).toBe(true);
+  });
+
   it('when several processes record failures at once, then every failure counts (one shared row)', async () => {
     const breakers = Array.from({ length: 5 }, () => makeBreaker(10));
     await Promise.all(breakers.flatMap((breaker) => [breaker.recordFailure(), breaker.recordFailure()]));
@@ -83,7 +96,7 @@ describe('responder chooser', () => {
     const { conversation } = await createTestConversation(db, tenant.id);
     // The chooser boot wires for the service: with no key it must not even try to build the Claude client.
     const choose = createServiceResponderChooser({ config: withoutKey, db, databaseUrl: '', logger: silentLogger, clock });
-    const responder = await choose({ tenantId: tenant.id, conversationId: conversation.id });
+    const responder = await choose({ tenantId: tenant.id, conversationId: conversation.id, assistantState: null });
     expect(responder.name).toBe('offline');
     const message = await createInboundMessage(db, { tenantId: tenant.id, conversationId: conversation.id, text: 'oi' });
     const outcome = await responder.respond({
@@ -102,8 +115,8 @@ describe('responder chooser', () => {
     const tenant = await createTestTenant(db);
     const { conversation } = await createTestConversation(db, tenant.id);
     const breaker = makeBreaker(2, 30_000);
-    const choose = createResponderChooser({ config: withKey, db, clock }, { agent, offline, breaker, isOfflineFlowActive });
-    const target = { tenantId: tenant.id, conversationId: conversation.id };
+    const choose = createResponderChooser({ config: withKey, clock }, { agent, offline, breaker, isOfflineFlowActive });
+    const target = { tenantId: tenant.id, conversationId: conversation.id, assistantState: null };
     expect((await choose(target)).name).toBe('agent');
     await breaker.recordFailure();
     await breaker.recordFailure();
@@ -115,17 +128,12 @@ describe('responder chooser', () => {
   it('when a conversation is mid-way through an offline menu, then it keeps the offline assistant even with the agent back, until the flow ends or goes stale', async () => {
     const tenant = await createTestTenant(db);
     const { conversation } = await createTestConversation(db, tenant.id);
-    const choose = createResponderChooser({ config: withKey, db, clock }, { agent, offline, breaker: makeBreaker(), isOfflineFlowActive });
-    const target = { tenantId: tenant.id, conversationId: conversation.id };
+    const choose = createResponderChooser({ config: withKey, clock }, { agent, offline, breaker: makeBreaker(), isOfflineFlowActive });
+    // The state as the turn read it with the conversation (loadTurn).
+    const target = (assistantState: unknown) => ({ tenantId: tenant.id, conversationId: conversation.id, assistantState });
     const state = (step: string, at: Date) => ({ version: 1, at: at.toISOString(), misses: 0, current: { step }, offered: [] });
-    await db.conversation.update({ where: { id: conversation.id }, data: { assistantState: state('choose_service', now) } });
-    expect((await choose(target)).name).toBe('offline');
-    await db.conversation.update({ where: { id: conversation.id }, data: { assistantState: state('idle', now) } });
-    expect((await choose(target)).name).toBe('agent');
-    await db.conversation.update({
-      where: { id: conversation.id },
-      data: { assistantState: state('choose_service', new Date(now.getTime() - 31 * 60_000)) },
-    });
-    expect((await choose(target)).name).toBe('agent');
+    expect((await choose(target(state('choose_service', now)))).name).toBe('offline');
+    expect((await choose(target(state('idle', now)))).name).toBe('agent');
+    expect((await choose(target(state('choose_service', new Date(now.getTime() - 31 * 60_000))))).name).toBe('agent');
   });
 });

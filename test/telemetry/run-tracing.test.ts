@@ -8,6 +8,8 @@ describe('run tracing', () => {
     const tracing = createRunTracing({ serviceName: 'wa-agenda' });
     const span = tracing.tracer.startSpan('agent.run', { attributes: { exit: 'success' } });
     expect(span.isRecording()).toBe(false);
+    // The service then passes no tracer to its turns: no read of each finished run for a span nobody keeps.
+    expect(tracing.recording).toBe(false);
     span.end();
     await tracing.shutdown();
   });
@@ -28,6 +30,7 @@ describe('run tracing', () => {
       const tracing = createRunTracing({ endpoint: `http://127.0.0.1:${port}`, serviceName: 'wa-agenda' });
       const span = tracing.tracer.startSpan('agent.run', { attributes: { exit: 'limit', 'stop.reason': 'tool_use' } });
       expect(span.isRecording()).toBe(true);
+      expect(tracing.recording).toBe(true);
       span.end();
       await tracing.shutdown();
       expect(received).toHaveLength(1);

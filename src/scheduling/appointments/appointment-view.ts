@@ -1,4 +1,4 @@
-import type { Prisma, Queryable } from '../../db/index.js';
+import { Prisma, type Queryable } from '../../db/index.js';
 import { localDateOf, localTimeOf } from '../../shared/index.js';
 import type { ServiceInfo } from '../catalog/index.js';
 import { type AppointmentSource, type AppointmentStatus, toAppointmentSource, toAppointmentStatus } from './appointment-status.js';
@@ -22,41 +22,61 @@ export interface AppointmentView {
   priceCents: number | null;
 }
 
-export const appointmentViewSelect = {
-  id: true,
-  tenantId: true,
-  customerId: true,
-  status: true,
-  source: true,
-  startsAt: true,
-  endsAt: true,
-  visitId: true,
-  priceCents: true,
-  professional: { select: { id: true, name: true } },
-  service: { select: { id: true, name: true, durationMinutes: true } },
-  tenant: { select: { timezone: true, cancelNoticeMinutes: true } },
-} satisfies Prisma.AppointmentSelect;
+interface AppointmentViewSqlRow {
+  id: number;
+  tenant_id: number;
+  customer_id: number;
+  status: string;
+  source: string;
+  starts_at: Date;
+  ends_at: Date;
+  visit_id: number | null;
+  price_cents: number | null;
+  professional_id: number;
+  professional_name: string;
+  service_id: number;
+  service_name: string;
+  service_duration_minutes: number;
+  timezone: string;
+  cancel_notice_minutes: number;
+}
 
-type AppointmentViewRow = Prisma.AppointmentGetPayload<{ select: typeof appointmentViewSelect }>;
-
-/** A selected row as a plain view (status narrowed, tenant settings flattened). */
-export function toAppointmentView(row: AppointmentViewRow): AppointmentView {
-  return {
+/**
+ * The appointments `where` picks (a condition on `a`, the appointments table), as views, in
+ * ONE statement: through the ORM, a view's three relations (professional, service, tenant) were a
+ * read each, so every view cost four round trips. `tail` orders and limits.
+ */
+export async function queryAppointmentViews(db: Queryable, where: Prisma.Sql, tail: Prisma.Sql = Prisma.empty): Promise<AppointmentView[]> {
+  const rows = await db.$queryRaw<AppointmentViewSqlRow[]>`
+    SELECT a.id, a.tenant_id, a.customer_id, a.status, a.source, a.starts_at, a.ends_at, a.visit_id, a.price_cents,
+           p.id AS professional_id, p.name AS professional_name,
+           s.id AS service_id, s.name AS service_name, s.duration_minutes AS service_duration_minutes,
+           t.timezone, t.cancel_notice_minutes
+    FROM appointments a
+    JOIN professionals p ON p.id = a.professional_id
+    JOIN services s ON s.id = a.service_id
+    JOIN tenants t ON t.id = a.tenant_id
+    WHERE ${where}
+    ${tail}`;
+  return rows.map((row) => ({
     id: row.id,
-    tenantId: row.tenantId,
-    customerId: row.customerId,
+    tenantId: row.tenant_id,
+    customerId: row.customer_id,
     status: toAppointmentStatus(row.status),
     source: toAppointmentSource(row.source),
-    startsAt: row.startsAt,
-    endsAt: row.endsAt,
-    professional: row.professional,
-    service: row.service,
-    timezone: row.tenant.timezone,
-    cancelNoticeMinutes: row.tenant.cancelNoticeMinutes,
-    visitId: row.visitId,
-    priceCents: row.priceCents,
-  };
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    professional: { id: row.professional_id, name: row.professional_name },
+    service: { id: row.service_id, name: row.service_name, durationMinutes: row.service_duration_minutes },
+    timezone: row.timezone,
+    cancelNoticeMinutes: row.cancel_notice_minutes,
+    visitId: row.visit_id,
+    priceCents: row.price_cents,
+  }));
 }
+
+const customerCondition = (customerId: number | undefined) =>
+  customerId === undefined ? Prisma.empty : Prisma.sql`AND a.customer_id = ${customerId}`;
 
 /**
  * The customer's own appointment, or null. Scoped by tenant AND customer in the query, so
@@ -80,15 +100,16 @@ export async function findAppointmentByKey(
   db: Queryable,
   scope: { tenantId: number; customerId?: number | undefined; idempotencyKey: string },
 ): Promise<AppointmentView | null> {
-  const row = await db.appointment.findFirst({
-    where: { tenantId: scope.tenantId, idempotencyKey: scope.idempotencyKey },
-    select: appointmentViewSelect,
-  });
+  const [row] = await queryAppointmentViews(
+    db,
+    Prisma.sql`a.tenant_id = ${scope.tenantId} AND a.idempotency_key = ${scope.idempotencyKey}`,
+    Prisma.sql`LIMIT 1`,
+  );
   if (!row) return null;
   if (scope.customerId !== undefined && row.customerId !== scope.customerId) {
     throw new Error('idempotency key already used by another customer');
   }
-  return toAppointmentView(row);
+  return row;
 }
 
 /** One of the tenant's appointments (any status), scoped to one customer when `customerId` is given; null otherwise. */
@@ -96,15 +117,11 @@ export async function findAppointment(
   db: Queryable,
   scope: { tenantId: number; customerId?: number | undefined; appointmentId: number },
 ): Promise<AppointmentView | null> {
-  const row = await db.appointment.findFirst({
-    where: {
-      id: scope.appointmentId,
-      tenantId: scope.tenantId,
-      ...(scope.customerId === undefined ? {} : { customerId: scope.customerId }),
-    },
-    select: appointmentViewSelect,
-  });
-  return row ? toAppointmentView(row) : null;
+  const [row] = await queryAppointmentViews(
+    db,
+    Prisma.sql`a.id = ${scope.appointmentId} AND a.tenant_id = ${scope.tenantId} ${customerCondition(scope.customerId)}`,
+  );
+  return row ?? null;
 }
 
 /** An appointment's local date and times, as claim checks compare them. */
@@ -121,14 +138,9 @@ export async function findVisitAppointments(
   db: Queryable,
   scope: { tenantId: number; customerId?: number | undefined; visitId: number },
 ): Promise<AppointmentView[]> {
-  const rows = await db.appointment.findMany({
-    where: {
-      tenantId: scope.tenantId,
-      visitId: scope.visitId,
-      ...(scope.customerId === undefined ? {} : { customerId: scope.customerId }),
-    },
-    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
-    select: appointmentViewSelect,
-  });
-  return rows.map(toAppointmentView);
+  return queryAppointmentViews(
+    db,
+    Prisma.sql`a.tenant_id = ${scope.tenantId} AND a.visit_id = ${scope.visitId} ${customerCondition(scope.customerId)}`,
+    Prisma.sql`ORDER BY a.starts_at, a.id`,
+  );
 }

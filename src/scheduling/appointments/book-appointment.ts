@@ -1,11 +1,11 @@
-import { inTransaction, isExclusionViolation, isResourceOverbooked, isUniqueViolation, type Queryable } from '../../db/index.js';
+import { inTransaction, isExclusionViolation, isResourceOverbooked, isUniqueViolation, Prisma, type Queryable } from '../../db/index.js';
 import { localInstant, parseLocalDateTime } from '../../shared/index.js';
 import { findNearestFreeSlots, type Refused, refused } from '../availability/index.js';
 import { findOrCreateCustomer, type NormalizedPhone } from '../customers/index.js';
 import { publishAppointmentChanged, type SchedulingDeps } from './appointment-changed.js';
 import type { AppointmentRefusal } from './appointment-refusal.js';
 import { UPCOMING_STATUSES } from './appointment-status.js';
-import { type AppointmentView, appointmentViewSelect, findAppointmentByKey, toAppointmentView } from './appointment-view.js';
+import { type AppointmentView, findAppointmentByKey, queryAppointmentViews } from './appointment-view.js';
 import type { BookingPolicy } from './booking-policy.js';
 import { createAppointmentRow } from './create-appointment-row.js';
 import { type DepositHold, decideDeposit, loadDepositFacts } from './deposit-rule.js';
@@ -154,16 +154,13 @@ async function findOwnBookingAt(db: Queryable, request: BookAppointmentRequest, 
   if (!parsed) return null;
   const tenant = await db.tenant.findUnique({ where: { id: request.tenantId }, select: { timezone: true } });
   if (!tenant) return null;
-  const row = await db.appointment.findFirst({
-    where: {
-      tenantId: request.tenantId,
-      customerId,
-      professionalId: request.professionalId,
-      serviceId: request.serviceId,
-      startsAt: new Date(localInstant(parsed.date, parsed.minute, tenant.timezone)),
-      status: { in: [...UPCOMING_STATUSES, 'pending_payment'] },
-    },
-    select: appointmentViewSelect,
-  });
-  return row ? toAppointmentView(row) : null;
+  const startsAt = new Date(localInstant(parsed.date, parsed.minute, tenant.timezone));
+  const statuses: string[] = [...UPCOMING_STATUSES, 'pending_payment'];
+  const [row] = await queryAppointmentViews(
+    db,
+    Prisma.sql`a.tenant_id = ${request.tenantId} AND a.customer_id = ${customerId} AND a.professional_id = ${request.professionalId}
+      AND a.service_id = ${request.serviceId} AND a.starts_at = ${startsAt} AND a.status = ANY(${statuses}::text[])`,
+    Prisma.sql`LIMIT 1`,
+  );
+  return row ?? null;
 }

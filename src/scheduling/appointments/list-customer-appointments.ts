@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/index.js';
+import { Prisma, type Queryable } from '../../db/index.js';
 import { UPCOMING_STATUSES } from './appointment-status.js';
-import { type AppointmentView, appointmentViewSelect, toAppointmentView } from './appointment-view.js';
+import { type AppointmentView, queryAppointmentViews } from './appointment-view.js';
 
 /**
  * The customer's booked or confirmed appointments that have not ended yet, soonest first (at most
@@ -10,16 +10,12 @@ export async function listCustomerAppointments(
   db: Queryable,
   request: { tenantId: number; customerId: number; now: Date; limit?: number; withPendingPayment?: boolean },
 ): Promise<AppointmentView[]> {
-  const rows = await db.appointment.findMany({
-    where: {
-      tenantId: request.tenantId,
-      customerId: request.customerId,
-      status: { in: request.withPendingPayment ? [...UPCOMING_STATUSES, 'pending_payment'] : [...UPCOMING_STATUSES] },
-      endsAt: { gt: request.now },
-    },
-    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
-    take: request.limit ?? 20,
-    select: appointmentViewSelect,
-  });
-  return rows.map(toAppointmentView);
+  const statuses: string[] = request.withPendingPayment ? [...UPCOMING_STATUSES, 'pending_payment'] : [...UPCOMING_STATUSES];
+  // One statement (every agent run starts with it): the views' relations are joins, not reads of their own.
+  return queryAppointmentViews(
+    db,
+    Prisma.sql`a.tenant_id = ${request.tenantId} AND a.customer_id = ${request.customerId}
+      AND a.status = ANY(${statuses}::text[]) AND a.ends_at > ${request.now}`,
+    Prisma.sql`ORDER BY a.starts_at, a.id LIMIT ${request.limit ?? 20}`,
+  );
 }

@@ -10,10 +10,11 @@ const cost = (query: string, calls: number, execMs: number, walBytes: number): S
 });
 
 describe('statement costs per message', () => {
-  it('lists the statements by execution time and by WAL, each figure divided by the inbound messages', () => {
+  it('lists the statements by execution time, by WAL and by calls, each figure divided by the inbound messages', () => {
     const lines = formatStatementCosts(
       [cost('SELECT get_job', 4000, 900, 0), cost('INSERT INTO messages', 200, 100, 204_800), cost('UPDATE agent_runs', 300, 300, 51_200)],
       100,
+      2,
       2,
     ).split('\n');
     expect(lines[0]).toBe('statements per inbound message: 13.0 ms executing, 2.5 KiB WAL (pg_stat_statements)');
@@ -22,6 +23,9 @@ describe('statement costs per message', () => {
     expect(lines[3]).toContain('UPDATE agent_runs');
     expect(lines[4]).toBe('by WAL:');
     expect(lines[5]).toMatch(/2\.00 calls\s+1\.00 ms\s+2\.0 KiB WAL\s+20 rec {2}INSERT INTO messages$/);
-    expect(lines).toHaveLength(7);
+    expect(lines[7]).toBe('by calls (45.0 statements per inbound message in all):');
+    expect(lines[8]).toContain('SELECT get_job');
+    expect(lines[9]).toContain('UPDATE agent_runs');
+    expect(lines).toHaveLength(10);
   });
 });
