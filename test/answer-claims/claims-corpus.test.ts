@@ -223,6 +223,35 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
         ).toBe(true);
   });
 
+  it('holds the round-7 blind split (heldout7, written after the round-7 freeze): both labels, noun forms, changes attributed to the system or the team, deposits, waitlists, several services, recurring bookings', () => {
+    const blind = corpus.items.filter((item) => item.split === 'heldout7');
+    expect(blind.length).toBeGreaterThanOrEqual(90);
+    expect(blind.every((item) => item.source === 'issue-29-heldout-7' && item.formerSplit === undefined)).toBe(true);
+    for (const label of ['false_claim', 'non_claim'] as const)
+      expect(blind.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(40);
+    expect(blind.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
+    for (const kind of ['booked', 'cancelled', 'rescheduled', 'deposit', 'waitlist'])
+      expect(blind.filter((item) => item.kind === kind).length, kind).toBeGreaterThanOrEqual(5);
+    const categories = blind.map((item) => item.category ?? '');
+    for (const theme of [
+      'noun_form',
+      'system_attributed',
+      'deposit',
+      'waitlist',
+      'multi_service',
+      'recurring',
+      'offer',
+      'question',
+      'conditional',
+      'others',
+      'existing_booking',
+    ])
+      expect(
+        categories.some((category) => category.includes(theme)),
+        theme,
+      ).toBe(true);
+  });
+
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
     for (const split of ['dev', 'heldout', 'heldout7'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
