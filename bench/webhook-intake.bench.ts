@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config/index.js';
 import { createDb, createIntakePool, type DatabasePool } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
 import { silentLogger, systemClock } from '../src/shared/index.js';
-import { createWhatsAppWebhookRouter, isValidSignature, type SqlRunner } from '../src/whatsapp/index.js';
+import { createWhatsAppWebhook, isValidSignature, type SqlRunner } from '../src/whatsapp/index.js';
 import { postgresCpu, postgresCpuBetween } from './soak/cpu-time.js';
 import { createBenchDatabase } from './support/bench-database.js';
 import { type BenchTarget, createTargets } from './support/targets.js';
@@ -57,13 +57,9 @@ export default async function run(): Promise<BenchTarget[]> {
         return pool.query(text, values) as unknown as Promise<{ rows: Row[] }>;
       },
     };
+    const webhook = createWhatsAppWebhook({ ...deps, intakePool: countingPool });
     const appServer = await listen(
-      createHttpApp({
-        db,
-        logger: silentLogger,
-        webhookRouters: [createWhatsAppWebhookRouter({ ...deps, intakePool: countingPool })],
-        routers: [],
-      }),
+      createHttpApp({ db, logger: silentLogger, plainRoutes: webhook.plainRoutes, webhookRouters: [webhook.router], routers: [] }),
     );
     servers.push(appServer);
 
