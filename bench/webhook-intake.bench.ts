@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config/index.js';
 import { createDb, createIntakePool, type DatabasePool } from '../src/db/index.js';
 import { createHttpApp } from '../src/http/index.js';
 import { silentLogger, systemClock } from '../src/shared/index.js';
-import { createWhatsAppWebhookRouter, isValidSignature, type SqlRunner } from '../src/whatsapp/index.js';
+import { createWhatsAppWebhook, isValidSignature, type SqlRunner } from '../src/whatsapp/index.js';
 import { postgresCpu, postgresCpuBetween } from './soak/cpu-time.js';
 import { createBenchDatabase } from './support/bench-database.js';
 import { type BenchTarget, createTargets } from './support/targets.js';
@@ -49,21 +49,20 @@ export default async function run(): Promise<BenchTarget[]> {
     const deps: ServiceDeps = { config, db, databaseUrl: database.url, logger: silentLogger, clock: systemClock };
     intakePool = createIntakePool(database.url, silentLogger);
     const pool = intakePool.pool;
-    // the intake's statements counted on their way to the pool: messages per batch, per round
-    let batchStatements = 0;
+    // the intake's batch statements timed on their way to the pool: messages per batch, and how
+    // long the one session writing them was busy, per round
+    const batches: BatchLog = { durationsMs: [] };
     const countingPool: SqlRunner = {
       query<Row>(text: string, values: unknown[]) {
-        if (text.includes('store_inbound_batch(')) batchStatements++;
-        return pool.query(text, values) as unknown as Promise<{ rows: Row[] }>;
+        const sent = pool.query(text, values) as unknown as Promise<{ rows: Row[] }>;
+        if (!text.includes('store_inbound_batch(')) return sent;
+        const started = performance.now();
+        return sent.finally(() => batches.durationsMs.push(performance.now() - started));
       },
     };
+    const webhook = createWhatsAppWebhook({ ...deps, intakePool: countingPool });
     const appServer = await listen(
-      createHttpApp({
-        db,
-        logger: silentLogger,
-        webhookRouters: [createWhatsAppWebhookRouter({ ...deps, intakePool: countingPool })],
-        routers: [],
-      }),
+      createHttpApp({ db, logger: silentLogger, plainRoutes: webhook.plainRoutes, webhookRouters: [webhook.router], routers: [] }),
     );
     servers.push(appServer);
 
@@ -82,8 +81,12 @@ export default async function run(): Promise<BenchTarget[]> {
     const rounds: ({ target: string; round: number } & Measured)[] = [];
     let accepted = 0;
     for (let round = 1; round <= ROUNDS; round++) {
-      rounds.push({ target: 'baseline', round, ...(await measure(portOf(baselineServer), bodies, database.serverPid(), () => 0)) });
-      const intake = await measure(portOf(appServer), bodies, database.serverPid(), () => batchStatements);
+      rounds.push({
+        target: 'baseline',
+        round,
+        ...(await measure(portOf(baselineServer), bodies, database.serverPid(), { durationsMs: [] })),
+      });
+      const intake = await measure(portOf(appServer), bodies, database.serverPid(), batches);
       accepted += intake.requests;
       rounds.push({ target: 'intake', round, ...intake });
     }
@@ -92,10 +95,7 @@ export default async function run(): Promise<BenchTarget[]> {
     await db.$disconnect();
 
     console.table(rounds);
-    const median = (
-      target: string,
-      key: 'rps' | 'p50Ms' | 'p99Ms' | 'serverCpuUsPerRequest' | 'postgresCpuUsPerRequest' | 'postgresSessionsUsPerRequest' | 'perBatch',
-    ) => {
+    const median = (target: string, key: Exclude<keyof Measured, 'requests' | 'errors'>) => {
       const values = rounds
         .filter((row) => row.target === target)
         .map((row) => row[key])
@@ -111,6 +111,8 @@ export default async function run(): Promise<BenchTarget[]> {
       postgresCpuUsPerRequest: median(target, 'postgresCpuUsPerRequest'),
       postgresSessionsUsPerRequest: median(target, 'postgresSessionsUsPerRequest'),
       perBatch: median(target, 'perBatch'),
+      batchP99Ms: median(target, 'batchP99Ms'),
+      batchBusyPct: median(target, 'batchBusyPct'),
     }));
     console.log(
       `load average during the run: ${os
@@ -173,7 +175,14 @@ type Measured = ReturnType<typeof summarise> & {
   postgresCpuUsPerRequest: number;
   postgresSessionsUsPerRequest: number;
   perBatch: number;
+  batchP99Ms: number;
+  batchBusyPct: number;
 };
+
+/** The wall time of each batch statement, from its send to its answer (commit included), as the pool saw it. */
+interface BatchLog {
+  durationsMs: number[];
+}
 
 /**
  * One round against `port`, with the CPU time this process (the servers; the load generator
@@ -181,33 +190,38 @@ type Measured = ReturnType<typeof summarise> & {
  * machine is doing. PostgreSQL's CPU (the embedded server's processes; 0 on an outside
  * server) is counted apart, in all and in its client sessions alone (the statements' own
  * work, without the WAL writer, checkpointer and autovacuum): on 2 cores the database's share
- * decides the intake's throughput. `perBatch` is the messages each batch statement carried
- * (the statements counted on their way to the intake's pool).
+ * decides the intake's throughput. `perBatch` is the messages each batch statement carried,
+ * `batchP99Ms` a batch's wall time (execution and commit), and `batchBusyPct` the share of the
+ * round during which a batch was being written: with one batch in flight, near 100 % means
+ * the intake waits on that one session, and then a batch's wall time is what the rate depends on.
  */
 async function measure(
   port: number,
   bodies: { template: string }[],
   postgresPid: number | undefined,
-  countBatches: () => number,
+  batches: BatchLog,
 ): Promise<Measured> {
   // the /proc walk stays outside this process's measured window
   const postgresBefore = postgresCpu(postgresPid);
-  const batchesBefore = countBatches();
+  batches.durationsMs.length = 0;
   const go = await startLoad(port, bodies, ROUND_MS);
   const before = process.cpuUsage();
   const report = await go();
   const used = process.cpuUsage(before);
   const result = JSON.parse(report) as Result;
-  const batches = countBatches() - batchesBefore;
+  const durations = batches.durationsMs.splice(0).sort((a, b) => a - b);
   const postgres = postgresCpuBetween(postgresBefore, postgresCpu(postgresPid));
   const requests = Math.max(1, result.requests);
   const perRequest = (seconds: number) => Math.round((seconds * 1e6) / requests);
+  const busyMs = durations.reduce((sum, duration) => sum + duration, 0);
   return {
     ...summarise(result),
     serverCpuUsPerRequest: perRequest((used.user + used.system) / 1e6),
     postgresCpuUsPerRequest: perRequest(postgres.total),
     postgresSessionsUsPerRequest: perRequest(postgres.sessions),
-    perBatch: batches > 0 ? Math.round((10 * result.requests) / batches) / 10 : 0,
+    perBatch: durations.length > 0 ? Math.round((10 * result.requests) / durations.length) / 10 : 0,
+    batchP99Ms: Number((durations[Math.min(durations.length - 1, Math.floor(0.99 * durations.length))] ?? 0).toFixed(1)),
+    batchBusyPct: Math.round((100 * busyMs) / (1000 * result.seconds)),
   };
 }
 

@@ -22,7 +22,7 @@ import { type QueueTaskList, runQueueMigrations, startWorker, type WorkerHandle 
 import { type Logger, systemClock } from '../shared/index.js';
 import { createRunTracing, watchEventLoop } from '../telemetry/index.js';
 import { importDemoTenantIfNoTenants } from '../tenant/index.js';
-import { createSandboxOutboxRouter, createWhatsAppWebhookRouter } from '../whatsapp/index.js';
+import { createSandboxOutboxRouter, createWhatsAppWebhook } from '../whatsapp/index.js';
 import { assertSafeSecrets } from './assert-safe-secrets.js';
 import { createChannelTasks } from './create-channel-tasks.js';
 import { createMaintenanceTasks, MAINTENANCE_CRONTAB, startMaintenanceTimers } from './create-maintenance-tasks.js';
@@ -124,12 +124,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     }
     if (config.ROLE === 'all' || config.ROLE === 'web') {
       intakePool = createIntakePool(databaseUrl, logger);
-      const webhook = createWhatsAppWebhookRouter({ ...deps, intakePool: intakePool.pool });
+      const webhook = createWhatsAppWebhook({ ...deps, intakePool: intakePool.pool });
       const mercadoPagoWebhook = createMercadoPagoWebhook(deps, keyringFromConfig(config), depositDepsOf(deps));
       const app = createHttpApp({
         db,
         logger,
-        webhookRouters: [webhook, mercadoPagoWebhook],
+        plainRoutes: webhook.plainRoutes,
+        webhookRouters: [webhook.router, mercadoPagoWebhook],
         routers: [...createRouters(deps), consoleRouter],
         trustProxy: config.TRUST_PROXY,
       });

@@ -8,4 +8,4 @@ export { type SqlRunner, storeInboundBatch } from './store-inbound-batch.js';
 export { type InboundMessageToStore, type ProcessingSchedule, storeInboundMessage } from './store-inbound-message.js';
 export { createTenantResolver } from './tenant-resolver.js';
 export { isValidSignature, signPayload } from './verify-signature.js';
-export { createWhatsAppWebhookRouter, type WhatsAppWebhookDeps } from './webhook-router.js';
+export { createWhatsAppWebhook, createWhatsAppWebhookRouter, type WhatsAppWebhook, type WhatsAppWebhookDeps } from './webhook-router.js';

@@ -10,7 +10,7 @@ import { createGraphApiClient } from '../../src/graph/index.js';
 import { createHttpApp } from '../../src/http/index.js';
 import { type QueueTaskList, startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { createLogger, type Logger, systemClock } from '../../src/shared/index.js';
-import { createWhatsAppWebhookRouter, signPayload } from '../../src/whatsapp/index.js';
+import { createWhatsAppWebhook, signPayload } from '../../src/whatsapp/index.js';
 import { FAKE_GRAPH_URL } from '../fakes/graph-api.js';
 import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.js';
 import { testIntakePool } from '../support/intake-pool.js';
@@ -109,11 +109,9 @@ export async function startChannel(options: {
   const config = testConfig(options.config);
   const logger = options.logger ?? createLogger(process.env.LOG_LEVEL ?? 'silent');
   const deps: ServiceDeps = { config, db: options.database.db, databaseUrl: options.database.url, logger, clock: systemClock };
-  const app = createHttpApp({
-    db: deps.db,
-    logger,
-    routers: [createWhatsAppWebhookRouter({ ...deps, intakePool: testIntakePool(options.database.url) })],
-  });
+  // mounted as the service mounts it (start-service.ts): the POST in front of express
+  const webhook = createWhatsAppWebhook({ ...deps, intakePool: testIntakePool(options.database.url) });
+  const app = createHttpApp({ db: deps.db, logger, plainRoutes: webhook.plainRoutes, webhookRouters: [webhook.router], routers: [] });
   let worker: WorkerHandle | undefined;
   const current = { responder: options.responder ?? new FakeResponder() };
   if (options.worker !== false) {

@@ -80,6 +80,21 @@ describe('WhatsApp webhook route', () => {
     });
   });
 
+  describe('served by express', () => {
+    it('when the path is one only the router matches (a trailing slash), then the same POST answers: stored with 200, unsigned 401', async () => {
+      const messageId = newWamid();
+      const raw = JSON.stringify(webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, messageId }));
+      const post = () => request(channel.app).post('/webhooks/whatsapp/').set('content-type', 'application/json');
+      const stored = await post().set('x-hub-signature-256', signPayload(raw, TEST_APP_SECRET)).send(raw);
+      expect(stored.status).toBe(200);
+      expect(stored.text).toBe('OK');
+      expect(await inboundCount(messageId)).toBe(1);
+      const unsigned = await post().send(raw);
+      expect(unsigned.status).toBe(401);
+      expect(unsigned.body.error.code).toBe('invalid_signature');
+    });
+  });
+
   describe('bad bodies', () => {
     it('when the body is over the size limit, then 413 as JSON', async () => {
       const body = webhookFixture('text', { phoneNumberId: tenant.phoneNumberId, text: 'a'.repeat(5000) });
