@@ -101,13 +101,9 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
   };
   /** The labels of the shaded spans in one professional's column, top to bottom. */
   const shadedOf = (professionalId: number): Promise<string[]> =>
-    page.evaluate(`(() => {
-      const heads = [...document.querySelectorAll('.day-grid .column-head')];
-      const column = String(heads.findIndex((head) => head.dataset.professionalId === '${professionalId}') + 2);
-      return [...document.querySelectorAll('.day-grid .off-hours')]
-        .filter((element) => element.style.gridColumnStart === column)
-        .map((element) => element.textContent);
-    })()`);
+    page.evaluate(
+      `[...document.querySelectorAll('.day-grid .day-column[data-professional-id="${professionalId}"] .off-hours')].map((element) => element.textContent)`,
+    );
 
   it('shades each professional’s hours off: before and after her hours, her break, a day she does not work, and a closed day', async () => {
     const { db } = await database;
