@@ -142,4 +142,19 @@ describe.runIf(availability.run)('the day grid of a salon wider than the screen,
     expect(box!.x + box!.width).toBeLessThanOrEqual(grid!.x + grid!.width + 1);
     expect(problems).toEqual([]);
   });
+
+  it('another day reuses the grid’s nodes: the 10:00 of each column becomes that day’s 10:00', async () => {
+    await page.goto(`${service.url}/console/agenda`);
+    await page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
+    await showDay(first);
+    await page.evaluate(`window.__kept = document.querySelector('[data-appointment-id="${ids[first]![0]}"]')`);
+    await showDay(second);
+    expect(
+      await page.evaluate<{ connected: boolean; id: string; text: string }>(
+        '({ connected: window.__kept.isConnected, id: window.__kept.dataset.appointmentId, text: window.__kept.textContent })',
+      ),
+    ).toEqual({ connected: true, id: String(ids[second]![0]), text: expect.stringContaining(`Cliente ${second.slice(8)}-1 · Corte`) });
+    expect(await page.locator(`[data-appointment-id="${ids[first]![0]}"]`).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
 });

@@ -45,6 +45,13 @@ export function DayColumn(props: {
   const { start, end, rowOf } = props.rows;
   const { professional, index } = props;
   const span = (from: number, to: number) => `${rowOf(from)} / ${rowOf(to)}`;
+  // Keyed by their time in the column, not by id: another day's 10:00 reuses this day's 10:00 node.
+  const used = new Set<string>();
+  const keyAt = (key: string, fallback: string) => {
+    const chosen = used.has(key) ? fallback : key;
+    used.add(chosen);
+    return chosen;
+  };
   return (
     <div class="day-column" data-professional-id={professional.id} style={{ gridColumn: index + 2 }}>
       {props.closed
@@ -64,7 +71,7 @@ export function DayColumn(props: {
         return (
           <button
             type="button"
-            key={key}
+            key={`f${time}`}
             data-grid-key={key}
             data-column={index}
             data-minute={minutesOf(time)}
@@ -89,7 +96,7 @@ export function DayColumn(props: {
         return (
           <button
             type="button"
-            key={key}
+            key={keyAt(`a${from}`, key)}
             data-grid-key={key}
             data-column={index}
             data-minute={from}
