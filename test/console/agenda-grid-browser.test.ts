@@ -121,6 +121,10 @@ describe.runIf(availability.run)('the day grid of a salon wider than the screen,
     const named = (text: string) => nodes.filter((node) => node.role?.value === 'button' && String(node.name?.value ?? '').includes(text));
     expect(named(`Cliente ${first.slice(8)}-${PROFESSIONALS} · Corte`)).toHaveLength(1);
     expect(named(`Cliente ${first.slice(8)}-1 · Corte`)).toHaveLength(1);
+    // Its name: the visible words first (time, badges, customer and service), then the professional, status and source.
+    expect(named(`Cliente ${first.slice(8)}-1 · Corte`)[0]!.name!.value).toMatch(
+      new RegExp(`^10:00 \\S.* Cliente ${first.slice(8)}-1 · Corte com Ana\\. \\S.*\\. Marcado pel`),
+    );
     await cdp.detach();
     expect(await accessibilityViolations(page)).toEqual([]);
 
