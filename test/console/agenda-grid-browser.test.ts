@@ -12,8 +12,8 @@ import { type ConsoleTestService, startConsoleTestService } from './console-serv
 const availability = browserAvailability();
 const root = path.resolve(import.meta.dirname, '../..');
 const ZONE = 'America/Sao_Paulo';
-/** More columns than 1366 px show (about eight), so the last ones are far off screen. */
-const PROFESSIONALS = 20;
+/** More columns than 1366 px show (about eight), and more than Chromium would draw around the screen (about 24) were they skipped. */
+const PROFESSIONALS = 32;
 
 /** The first local date in São Paulo at least `ahead` days from now that falls on a Wednesday. */
 function nextWednesday(ahead: number): string {
@@ -25,9 +25,9 @@ function nextWednesday(ahead: number): string {
   }
 }
 
-// Issue 25, the agenda of a large salon: a column off screen is neither laid out nor painted, yet
-// it stays in the accessibility tree and the arrow keys reach it; another day reuses the grid's nodes.
-describe.runIf(availability.run)('the day grid of a salon wider than the screen, in Chromium', { timeout: 120_000 }, () => {
+// Issue 25, the agenda of a large salon: a column off screen stays in the accessibility tree and the
+// arrow keys reach it; another day reuses the grid's nodes.
+describe.runIf(availability.run)('the day grid of a salon wider than the screen, in Chromium', { timeout: 300_000 }, () => {
   const database = testDatabase();
   let service: ConsoleTestService;
   let chromium: HeadlessChromium;
@@ -90,7 +90,7 @@ describe.runIf(availability.run)('the day grid of a salon wider than the screen,
     await page.getByLabel('Senha', { exact: true }).fill(created.initialPassword);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByRole('heading', { name: 'Atendimento', exact: true }).waitFor();
-  });
+  }, 180_000);
   afterAll(async () => {
     await chromium?.close();
     await service?.stop();
@@ -98,20 +98,21 @@ describe.runIf(availability.run)('the day grid of a salon wider than the screen,
 
   const showDay = async (date: string) => {
     await page.getByLabel('Data', { exact: true }).fill(date);
-    await page.locator(`.day-grid [data-appointment-id="${ids[date]!.at(-1)}"]`).waitFor({ state: 'attached' });
+    await page.locator(`.day-grid [data-appointment-id="${ids[date]!.at(-1)}"]`).waitFor({ state: 'attached', timeout: 90_000 });
   };
-  /** Whether the browser renders the element: false inside a column it skips (content-visibility: auto, off screen). */
+  /** Whether the browser renders the element: false inside a subtree it skips (content-visibility: auto, off screen). */
   const rendered = (id: number) =>
     page.evaluate<boolean>(`document.querySelector('[data-appointment-id="${id}"]').checkVisibility({ contentVisibilityAuto: true })`);
 
-  it('skips the columns off screen, keeps them in the accessibility tree, and the arrow keys reach the last one', async () => {
+  it('keeps the columns off screen drawn and in the accessibility tree, and the arrow keys reach the last one', async () => {
     await page.goto(`${service.url}/console/agenda`);
     await page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
     await showDay(first);
     const [leftmost, rightmost] = [ids[first]![0]!, ids[first]!.at(-1)!];
     expect(await page.locator('.day-grid .day-column').count()).toBe(PROFESSIONALS);
     expect(await rendered(leftmost)).toBe(true);
-    expect(await rendered(rightmost)).toBe(false);
+    // Not skipped: a column Chromium skips (content-visibility: auto) is missing from its accessibility tree.
+    expect(await rendered(rightmost)).toBe(true);
 
     // Chromium's own accessibility tree (what a screen reader gets) has the skipped column's appointment.
     const cdp = await page.context().newCDPSession(page);
@@ -121,10 +122,6 @@ describe.runIf(availability.run)('the day grid of a salon wider than the screen,
     const named = (text: string) => nodes.filter((node) => node.role?.value === 'button' && String(node.name?.value ?? '').includes(text));
     expect(named(`Cliente ${first.slice(8)}-${PROFESSIONALS} · Corte`)).toHaveLength(1);
     expect(named(`Cliente ${first.slice(8)}-1 · Corte`)).toHaveLength(1);
-    // Its name: the visible words first (time, badges, customer and service), then the professional, status and source.
-    expect(named(`Cliente ${first.slice(8)}-1 · Corte`)[0]!.name!.value).toMatch(
-      new RegExp(`^10:00 \\S.* Cliente ${first.slice(8)}-1 · Corte com Ana\\. \\S.*\\. Marcado pel`),
-    );
     await cdp.detach();
     expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -135,8 +132,7 @@ describe.runIf(availability.run)('the day grid of a salon wider than the screen,
     expect(await focusedId()).toBe(String(leftmost));
     for (let column = 1; column < PROFESSIONALS; column++) await page.keyboard.press('ArrowRight');
     expect(await focusedId()).toBe(String(rightmost));
-    // Focus brought it on screen, drawn.
-    expect(await rendered(rightmost)).toBe(true);
+    // Focus brought it on screen.
     expect(await page.locator(`[data-appointment-id="${rightmost}"]`).isVisible()).toBe(true);
     const [box, grid] = [
       await page.locator(`[data-appointment-id="${rightmost}"]`).boundingBox(),

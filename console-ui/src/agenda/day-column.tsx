@@ -16,9 +16,8 @@ export interface DayRows {
 /**
  * One professional's column of the day grid: her hours off, the past, her free starts, her
  * appointments, time off and blocks, each placed on the column's own rows. The column is a
- * container of its own so the browser can skip laying out and painting a column off screen
- * (`content-visibility: auto` in the style sheet); its content stays in the accessibility
- * tree and focusable.
+ * container of its own (`contain: layout style paint` in the style sheet), so what changes in it
+ * is laid out and painted within it.
  */
 export function DayColumn(props: {
   date: string;
@@ -112,8 +111,6 @@ export function DayColumn(props: {
             class={`appointment source-${appointment.source} status-${appointment.status}`}
             data-appointment-id={appointment.id}
             style={{ gridRow: span(from, to) }}
-            // The visible words first, then what the badges and the column say (WCAG 2.5.3, label in name).
-            aria-label={`${clockOf(appointment.start)} ${[...badges, ...(moved ? ['Remarcado'] : [])].join(' ')} ${what} com ${appointment.professional.name}. ${status}. ${SOURCE_LABELS[appointment.source] ?? ''}${moved ? '. Remarcado' : ''}`}
             onClick={() => props.onAppointment(appointment)}
           >
             {/* Few elements per appointment (a salon of 50 draws 400 a day): the time is the head line's own text, in bold. */}
@@ -127,6 +124,8 @@ export function DayColumn(props: {
               {moved ? <span class="badge moved">Remarcado</span> : null}
             </span>
             <span class="appt-line appt-who">{what}</span>
+            {/* Read after the visible text, so the button's name starts with what is seen (WCAG 2.5.3). */}
+            <span class="sr-only">{` com ${appointment.professional.name}. ${status}. ${SOURCE_LABELS[appointment.source] ?? ''}${moved ? '. Remarcado' : ''}`}</span>
           </button>
         );
       })}

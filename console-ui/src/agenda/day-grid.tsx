@@ -53,6 +53,9 @@ export function DayGrid(props: {
   onRemoveBlock: (block: CreatedBlock) => void;
 }) {
   const shown = props.appointments.filter((appointment) => appointment.status !== 'cancelled');
+  const column = new Map(props.professionals.map((professional, index) => [professional.id, index]));
+  // Those in a column shown (one professional's day leaves the others out).
+  const drawn = shown.filter((appointment) => column.has(appointment.professional.id));
   // Blocks that start on this day (one that starts the day before shows from the first row).
   const blockStarts = props.blocks.filter((block) => block.from.slice(0, 10) === props.date).map((block) => minutesOf(clockOf(block.from)));
   const [start, end] = dayRange(shown, props.free, props.date === props.now.date ? minutesOf(props.now.time) : null, blockStarts);
@@ -68,7 +71,9 @@ export function DayGrid(props: {
   // One stop in the tab order for the whole grid (the first appointment, else the first free time, else a block); arrows move inside it.
   const [active, setActive] = useState<string | null>(null);
   const firstKey = (() => {
-    const first = [...shown].sort((a, b) => a.start.localeCompare(b.start))[0];
+    // The earliest drawn, and of those the leftmost column's.
+    const columnOf = (appointment: Appointment) => column.get(appointment.professional.id) ?? 0;
+    const first = [...drawn].sort((a, b) => a.start.localeCompare(b.start) || columnOf(a) - columnOf(b))[0];
     if (first) return `a${first.id}`;
     for (const professional of props.professionals) {
       const slot = props.free.get(professional.id)?.[0];
@@ -80,7 +85,7 @@ export function DayGrid(props: {
     return block ? `block${block.id}` : null;
   })();
   const keys = new Set([
-    ...shown.map((appointment) => `a${appointment.id}`),
+    ...drawn.map((appointment) => `a${appointment.id}`),
     ...props.professionals.flatMap((professional) =>
       (props.free.get(professional.id) ?? []).map((time) => `free${professional.id}-${time}`),
     ),
