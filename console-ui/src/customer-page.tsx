@@ -13,6 +13,8 @@ import { hrefOf, linkProps } from './router.js';
 /** "02/12/2026 14:30" of a local "YYYY-MM-DDTHH:mm". */
 const localText = (local: string) => `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
 
+const COLUMNS = ['Quando', 'Serviço', 'Profissional', 'Situação', 'Origem'] as const;
+
 /**
  * One customer's record for the front desk: name and phone (a `tel:` link), staff's notes
  * (editable), the no-show count, every appointment with its status and source (a moved one
@@ -146,29 +148,30 @@ export function CustomerPage(props: { id: number; session: Session }) {
       {record.appointments.length === 0 ? (
         <p class="empty">Nenhum agendamento.</p>
       ) : (
-        <table aria-label="Agendamentos do cliente">
+        // On a phone the style sheet stacks each row as a card, each cell under its column's name (data-label).
+        <table class="stacked" aria-label="Agendamentos do cliente">
           <thead>
             <tr>
-              <th scope="col">Quando</th>
-              <th scope="col">Serviço</th>
-              <th scope="col">Profissional</th>
-              <th scope="col">Situação</th>
-              <th scope="col">Origem</th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {record.appointments.map((appointment) => (
               <tr key={appointment.id} data-appointment-id={appointment.id}>
-                <td>{localText(appointment.start)}</td>
-                <td>{appointment.service.name}</td>
-                <td>{appointment.professional.name}</td>
-                <td>
+                <td data-label={COLUMNS[0]}>{localText(appointment.start)}</td>
+                <td data-label={COLUMNS[1]}>{appointment.service.name}</td>
+                <td data-label={COLUMNS[2]}>{appointment.professional.name}</td>
+                <td data-label={COLUMNS[3]}>
                   {appointment.rescheduledToId !== null
                     ? 'Remarcado'
                     : (APPOINTMENT_STATUS_LABELS[appointment.status] ?? appointment.status)}
                   {appointment.rescheduledAt !== null ? ` · remarcado em ${localText(appointment.rescheduledAt)}` : ''}
                 </td>
-                <td>{SOURCE_LABELS[appointment.source] ?? appointment.source}</td>
+                <td data-label={COLUMNS[4]}>{SOURCE_LABELS[appointment.source] ?? appointment.source}</td>
               </tr>
             ))}
           </tbody>

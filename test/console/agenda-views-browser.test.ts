@@ -15,6 +15,8 @@ const availability = browserAvailability();
 const root = path.resolve(import.meta.dirname, '../..');
 const ZONE = 'America/Sao_Paulo';
 const writeDocs = process.env.UPDATE_SCREENSHOTS === '1';
+/** Whether the page is no wider than the screen (nothing to scroll sideways). */
+const FITS = 'document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth';
 
 /** The local date in São Paulo `days` from now. */
 function localDate(days: number): string {
@@ -101,13 +103,9 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
   };
   /** The labels of the shaded spans in one professional's column, top to bottom. */
   const shadedOf = (professionalId: number): Promise<string[]> =>
-    page.evaluate(`(() => {
-      const heads = [...document.querySelectorAll('.day-grid .column-head')];
-      const column = String(heads.findIndex((head) => head.dataset.professionalId === '${professionalId}') + 2);
-      return [...document.querySelectorAll('.day-grid .off-hours')]
-        .filter((element) => element.style.gridColumnStart === column)
-        .map((element) => element.textContent);
-    })()`);
+    page.evaluate(
+      `[...document.querySelectorAll('.day-grid .day-column[data-professional-id="${professionalId}"] .off-hours')].map((element) => element.textContent)`,
+    );
 
   it('shades each professional’s hours off: before and after her hours, her break, a day she does not work, and a closed day', async () => {
     const { db } = await database;
@@ -238,8 +236,57 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
       await phone.page.goto(`${service.url}/console/clientes/${customer.id}`);
       await phone.page.getByRole('heading', { name: 'Joana Prado' }).waitFor();
       await phone.page.locator(`[data-appointment-id="${withBia.id}"]`).waitFor();
+      await phone.page.getByRole('heading', { name: 'Agendamentos' }).scrollIntoViewIfNeeded();
+      // Its appointments stack as cards: nothing wider than the phone, and still a table to a screen reader.
+      expect(await phone.page.evaluate<boolean>(FITS)).toBe(true);
+      const [cardA, cardB] = [
+        await phone.page.locator(`[data-appointment-id="${withAna.id}"]`).boundingBox(),
+        await phone.page.locator(`[data-appointment-id="${withBia.id}"]`).boundingBox(),
+      ];
+      expect(cardA!.y).toBeGreaterThan(cardB!.y + cardB!.height - 1);
+      const cdp = await phone.page.context().newCDPSession(phone.page);
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value?: string } }[] };
+      const roles = nodes.map((node) => node.role?.value);
+      expect(roles.filter((role) => role === 'table')).toHaveLength(1);
+      expect(roles.filter((role) => role === 'columnheader')).toHaveLength(5);
+      expect(roles.filter((role) => role === 'cell')).toHaveLength(10);
+      await cdp.detach();
       await screenshot(phone.page, 'customer-record-390x844', { docs: writeDocs });
       expect(await accessibilityViolations(phone.page)).toEqual([]);
+      expect(phone.problems).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
+  it('on a phone (390×844) the booking, appointment and block dialogs fit the screen', async () => {
+    const { db } = await database;
+    const { customer } = await createTestConversation(db, salon.id, { name: 'Rosa Lima' });
+    // Wednesday 11:00 with Ana (São Paulo is UTC−3): her column is the one a phone shows first.
+    const withAna = await insertTenantAppointment(db, salon, { customerId: customer.id, startsAt: `${wednesday}T14:00:00Z` });
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await phone.context.addCookies(await page.context().cookies());
+    try {
+      await phone.page.goto(`${service.url}/console/agenda`);
+      await phone.page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
+      await phone.page.getByLabel('Data', { exact: true }).fill(wednesday);
+      await phone.page.locator(`.day-grid [data-appointment-id="${withAna.id}"]`).waitFor();
+      const phoneDialog = phone.page.getByRole('dialog');
+      const dialogs: [string, () => Promise<void>][] = [
+        ['booking-dialog-390x844', () => phone.page.getByRole('button', { name: 'Novo agendamento' }).click()],
+        ['appointment-dialog-390x844', () => phone.page.locator(`.day-grid [data-appointment-id="${withAna.id}"]`).click()],
+        ['block-dialog-390x844', () => phone.page.getByRole('button', { name: 'Bloquear horário' }).click()],
+      ];
+      for (const [name, open] of dialogs) {
+        await open();
+        await phoneDialog.waitFor();
+        const [box, fits] = [await phoneDialog.boundingBox(), await phone.page.evaluate<boolean>(FITS)];
+        expect({ name, left: box!.x >= 0, right: box!.x + box!.width <= 390, fits }).toEqual({ name, left: true, right: true, fits: true });
+        await screenshot(phone.page, name, { docs: writeDocs });
+        expect(await accessibilityViolations(phone.page)).toEqual([]);
+        await phone.page.keyboard.press('Escape');
+        await phoneDialog.waitFor({ state: 'hidden' });
+      }
       expect(phone.problems).toEqual([]);
     } finally {
       await phone.context.close();

@@ -192,6 +192,10 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await inbox.getByText(next).waitFor({ timeout: 3000 });
     expect(claude.requests).toHaveLength(0);
     await screenshot(inbox, 'conversation', { docs: writeDocs });
+    // The same screen at the front desk's 1366×768 (the docs show every screen at 1366×768 and 390×844).
+    await inbox.setViewportSize({ width: 1366, height: 768 });
+    await screenshot(inbox, 'conversation-1366x768', { docs: writeDocs });
+    await inbox.setViewportSize({ width: 1280, height: 860 });
     expect(await unlabeledControls(inbox)).toEqual([]);
     expect(await accessibilityViolations(inbox)).toEqual([]);
 
@@ -429,7 +433,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await item.locator('a').click();
     await page.getByRole('heading', { name: customer.name }).waitFor();
     expect(await fits()).toBe(true);
-    await screenshot(page, 'phone-conversation');
+    await screenshot(page, 'phone-conversation', { docs: writeDocs });
     await page.getByRole('link', { name: 'Agenda' }).click();
     await page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
     await page.getByLabel('Data').fill(nextWorkingDay());
