@@ -74,8 +74,10 @@ export default async function run(): Promise<BenchTarget[]> {
     const samples = {
       dayFloor: [] as number[],
       day: [] as number[],
+      compactDay: [] as number[],
       professionalDayFloor: [] as number[],
       professionalDay: [] as number[],
+      compactProfessionalDay: [] as number[],
       availabilityFloor: [] as number[],
       availability: [] as number[],
       dayInProcess: [] as number[],
@@ -102,6 +104,12 @@ export default async function run(): Promise<BenchTarget[]> {
         throw new Error(`expected ${PROFESSIONALS * HOURS.length} appointments on ${date}, got ${day.items.length} / ${dayRows.length}`);
       }
 
+      // The console's form of the same listing: the same rows, each name once (`compact=true`).
+      started = performance.now();
+      const compactDay = (await get(`/admin/appointments?date=${date}&compact=true`)) as { items: unknown[] };
+      if (keep) samples.compactDay.push(performance.now() - started);
+      if (compactDay.items.length !== dayRows.length) throw new Error('compact agenda and floor disagree');
+
       started = performance.now();
       const professionalRows = await db.$queryRaw<unknown[]>`
         SELECT id, starts_at, ends_at, status, source, service_id, customer_id FROM appointments
@@ -112,6 +120,13 @@ export default async function run(): Promise<BenchTarget[]> {
       const professionalDay = (await get(`/admin/appointments?date=${date}&professionalId=${professionalId}`)) as { items: unknown[] };
       if (keep) samples.professionalDay.push(performance.now() - started);
       if (professionalDay.items.length !== professionalRows.length) throw new Error('agenda and floor disagree');
+
+      started = performance.now();
+      const compactProfessionalDay = (await get(`/admin/appointments?date=${date}&professionalId=${professionalId}&compact=true`)) as {
+        items: unknown[];
+      };
+      if (keep) samples.compactProfessionalDay.push(performance.now() - started);
+      if (compactProfessionalDay.items.length !== professionalRows.length) throw new Error('compact agenda and floor disagree');
 
       started = performance.now();
       await db.$queryRaw`
@@ -158,8 +173,10 @@ export default async function run(): Promise<BenchTarget[]> {
     console.table([
       row('floor: one indexed query (the salon’s day, 400 rows)', samples.dayFloor),
       row('GET /admin/appointments?date= (400 items)', samples.day),
+      row('GET /admin/appointments?date=&compact=true (the console’s)', samples.compactDay),
       row('floor: one indexed query (one professional’s day)', samples.professionalDayFloor),
       row('GET /admin/appointments?date=&professionalId=', samples.professionalDay),
+      row('GET /admin/appointments?date=&professionalId=&compact=true', samples.compactProfessionalDay),
       row('floor: one indexed query (day appointments, gist)', samples.availabilityFloor),
       row('GET /admin/availability', samples.availability),
       row('in process: salon day listed and serialised', samples.dayInProcess),
@@ -168,6 +185,8 @@ export default async function run(): Promise<BenchTarget[]> {
     for (const [name, measured, floor] of [
       ['agenda (salon day)', samples.day, samples.dayFloor],
       ['agenda (one professional)', samples.professionalDay, samples.professionalDayFloor],
+      ['agenda, compact (salon day)', samples.compactDay, samples.dayFloor],
+      ['agenda, compact (one professional)', samples.compactProfessionalDay, samples.professionalDayFloor],
       ['availability', samples.availability, samples.availabilityFloor],
       ['in process, salon day (no HTTP, no auth)', samples.dayInProcess, samples.dayFloor],
       ['in process, availability (no HTTP, no auth)', samples.availabilityInProcess, samples.availabilityFloor],

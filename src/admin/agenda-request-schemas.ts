@@ -21,7 +21,7 @@ const localStart = z.iso.datetime({
   error: 'Data e hora inválidas: use AAAA-MM-DDTHH:mm (no fuso do estabelecimento).',
 });
 
-/** `GET /admin/appointments?date=&professionalId=`, or `?from=&to=` for a range of up to `maxDays` local days. */
+/** `GET /admin/appointments?date=&professionalId=`, or `?from=&to=` for a range of up to `maxDays` local days; `&compact=true` for the compact form. */
 export const agendaQuerySchema = (maxDays: number) =>
   z
     .object({
@@ -29,6 +29,8 @@ export const agendaQuerySchema = (maxDays: number) =>
       from: localDate.optional(),
       to: localDate.optional(),
       professionalId: id('professional').optional(),
+      /** the compact form (CompactAgendaListing): names once per listing, null fields left out */
+      compact: z.stringbool({ error: 'expected "compact=true" or "compact=false"' }).optional(),
     })
     .superRefine((query, context) => {
       if (query.date !== undefined) {

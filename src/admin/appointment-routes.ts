@@ -18,7 +18,7 @@ import {
 import { AppError, type Clock, dayClock, type Logger, localDateTimeOf } from '../shared/index.js';
 import { actorOf } from './admin-actor.js';
 import { adminContextOf } from './admin-context.js';
-import { toAgendaItemBody, toHistoryEntryBody } from './agenda-body.js';
+import { toAgendaItemBody, toCompactListingBody, toHistoryEntryBody } from './agenda-body.js';
 import {
   agendaQuerySchema,
   attendanceBodySchema,
@@ -80,14 +80,14 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
       if (!professional) throw new AppError('not_found', staffRefusalTexts.professionalNotFound(), 404);
     }
     // A holiday is a closed day: the listing names it (`closedDays`: [] when every date is open).
-    if (range) {
-      // The week view: the same items over up to 31 days, with the closed days among them.
-      response.json({ from: range.from, to: range.to, timezone, closedDays, items: items.map((item) => toAgendaItemBody(item, timezone)) });
+    const dates = range ? { from: range.from, to: range.to } : { date: query.date ?? '' };
+    // A day's listing formats its times with that day's clock (no zone lookups); a range's cross days.
+    const clock = range ? undefined : dayClock(query.date ?? '', timezone);
+    if (query.compact) {
+      response.json({ ...dates, timezone, closedDays, ...toCompactListingBody(items, timezone, clock) });
       return;
     }
-    const date = query.date ?? '';
-    const clock = dayClock(date, timezone);
-    response.json({ date, timezone, closedDays, items: items.map((item) => toAgendaItemBody(item, timezone, clock)) });
+    response.json({ ...dates, timezone, closedDays, items: items.map((item) => toAgendaItemBody(item, timezone, clock)) });
   });
 
   router.get('/appointments/:id', async (request, response) => {

@@ -181,6 +181,38 @@ export interface Appointment {
   deposit?: AppointmentDeposit;
 }
 
+/**
+ * One item of the compact listing (`GET /admin/appointments?…&compact=true`, what the console
+ * asks for): an `Appointment` that names its professional and service by id (the listing names
+ * each once, in `professionals` and `services`) and leaves out the fields that would be null.
+ */
+export interface CompactAppointment {
+  id: number;
+  start: string;
+  end: string;
+  status: AppointmentStatus;
+  source: AppointmentSource;
+  professionalId: number;
+  serviceId: number;
+  customer: { id: number; name: string | null; phone: string | null };
+  visitId?: number;
+  priceCents?: number;
+  rescheduledToId?: number;
+  rescheduledAt?: string;
+  deposit?: AppointmentDeposit;
+}
+
+/** `GET /admin/appointments?…&compact=true`: the listing's items with the names they share given once */
+export interface CompactAgendaListing {
+  timezone: string;
+  closedDays: { date: string; name: string }[];
+  /** every professional an item names, by id */
+  professionals: { id: number; name: string }[];
+  /** every service an item names, by id */
+  services: { id: number; name: string }[];
+  items: CompactAppointment[];
+}
+
 /** A deposit's state as staff see it on an appointment */
 export interface AppointmentDeposit {
   status: 'pending' | 'paid' | 'expired' | 'refunded' | 'waived';

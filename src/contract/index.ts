@@ -4,6 +4,8 @@ export type {
   AppointmentMove,
   Assignee,
   BookingsBySource,
+  CompactAgendaListing,
+  CompactAppointment,
   ConsoleEvent,
   ConsoleStats,
   ConversationDetail,

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expandListing } from '../../console-ui/src/agenda/agenda-data.js';
+import type { CompactAgendaListing } from '../../src/contract/index.js';
 import type { Db } from '../../src/db/index.js';
 import { createTestConversation, type TestTenant } from '../support/factories.js';
 import { insertTenantAppointment, type StaffApi, setUpAgenda } from './agenda-test-kit.js';
@@ -28,7 +30,20 @@ describe('the agenda listing with its closed days', () => {
       serviceId: coloracao.id,
       status: 'attended',
     });
-    await db.appointment.update({ where: { id: moved.id }, data: { rescheduledAt: new Date('2026-11-30T15:07:00Z'), priceCents: 12_000 } });
+    await db.appointment.update({
+      where: { id: moved.id },
+      data: { rescheduledAt: new Date('2026-11-30T15:07:00Z'), priceCents: 12_000, visitId: moved.id },
+    });
+    await db.deposit.create({
+      data: {
+        tenantId: tenant.id,
+        appointmentId: moved.id,
+        status: 'paid',
+        amountCents: 3600,
+        holdUntil: new Date(),
+        chargeKey: `c-${moved.id}`,
+      },
+    });
     // A cancelled row an older move left behind, and the row it became.
     const old = await insertTenantAppointment(db, tenant, {
       customerId: customer.id,
@@ -55,7 +70,13 @@ describe('the agenda listing with its closed days', () => {
     ]);
     expect(items[0]).toMatchObject({ customer: { name: 'Rosa Lima', phone: '+5511987650001' }, professional: { name: 'Ana' } });
     expect(items[1]).toMatchObject({ customer: { name: null, phone: null }, professional: { name: 'Bia' }, rescheduledToId: null });
-    expect(items[2]).toMatchObject({ service: { name: 'Coloração' }, priceCents: 12_000, rescheduledAt: '2026-11-30T12:07' });
+    expect(items[2]).toMatchObject({
+      service: { name: 'Coloração' },
+      priceCents: 12_000,
+      rescheduledAt: '2026-11-30T12:07',
+      visitId: expect.any(Number),
+      deposit: { status: 'paid', amountCents: 3600 },
+    });
     expect(items[3]!.rescheduledToId).toEqual(expect.any(Number));
     expect(items.filter((item) => item.rescheduledToId !== null)).toHaveLength(1);
   });
@@ -75,5 +96,39 @@ describe('the agenda listing with its closed days', () => {
     expect(Object.keys(week.body)).toEqual(['from', 'to', 'timezone', 'closedDays', 'items']);
     expect(week.body.closedDays).toEqual([{ date: '2026-12-03', name: 'dia de folga do estabelecimento' }]);
     expect(week.body.items).toHaveLength(6);
+  });
+
+  it('when the console asks for the compact form, then each professional and service comes once and the items, expanded, are the full listing', async () => {
+    for (const query of [
+      'date=2026-12-02',
+      'from=2026-12-01&to=2026-12-07',
+      `date=2026-12-02&professionalId=${tenant.professionals[1]!.id}`,
+    ]) {
+      const full = await api.get(`/admin/appointments?${query}`);
+      const compact = await api.get(`/admin/appointments?${query}&compact=true`);
+      expect(compact.status).toBe(200);
+      const listing = compact.body as CompactAgendaListing & Record<string, unknown>;
+      expect(Object.keys(listing)).toEqual([
+        ...Object.keys(full.body).filter((key) => key !== 'items'),
+        'professionals',
+        'services',
+        'items',
+      ]);
+      expect(listing.closedDays).toEqual(full.body.closedDays);
+      const named = (field: 'professional' | 'service') => [
+        ...new Map(full.body.items.map((item: Record<string, { id: number }>) => [item[field]!.id, item[field]])).values(),
+      ];
+      expect(listing.professionals).toEqual(named('professional'));
+      expect(listing.services).toEqual(named('service'));
+      // Null fields are left out, not sent as null.
+      for (const item of listing.items) expect(Object.values(item)).not.toContain(null);
+      expect(expandListing(listing)).toEqual(full.body.items);
+    }
+    expect(JSON.stringify((await api.get('/admin/appointments?date=2026-12-02&compact=true')).body).length).toBeLessThan(
+      JSON.stringify((await api.get('/admin/appointments?date=2026-12-02')).body).length,
+    );
+    const wrong = await api.get('/admin/appointments?date=2026-12-02&compact=maybe');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details).toEqual([{ path: 'query.compact', message: 'expected "compact=true" or "compact=false"' }]);
   });
 });

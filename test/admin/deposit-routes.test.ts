@@ -46,6 +46,18 @@ describe('staff and deposits: the agenda shows them, staff settle them by hand',
     });
   });
 
+  it('when a block covers an appointment waiting for its deposit, then the block lists it with its deposit state', async () => {
+    const { salon, app, appointmentId } = await staffBooking(true);
+    const block = await request(app)
+      .post(`/admin/professionals/${salon.anaId}/blocks`)
+      .set(bearer(salon.apiKey))
+      .send({ from: '2026-12-08T13:00', to: '2026-12-08T18:00', reason: 'curso' });
+    expect(block.status).toBe(201);
+    expect(block.body.overlapping).toEqual([
+      expect.objectContaining({ id: appointmentId, status: 'pending_payment', deposit: { status: 'pending', amountCents: 5400 } }),
+    ]);
+  });
+
   it('when staff waive or mark it paid, then it is booked with the staff actor in its history; again is 409; another tenant’s id is 404', async () => {
     const waived = await staffBooking(true);
     const auth = bearer(waived.salon.apiKey);

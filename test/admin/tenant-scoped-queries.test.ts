@@ -217,7 +217,11 @@ describe('every admin API query is confined to the caller’s tenant', () => {
             start: `${day}T10:00`,
             customer: { name: 'Walk-in', phone: '(11) 98765-4321' },
           }),
-      'GET /admin/appointments': () => request(app).get(`/admin/appointments?date=${day}`).set(auth),
+      // The compact form (the console's) reads through the same statement; both forms are checked.
+      'GET /admin/appointments': async () => {
+        expect((await request(app).get(`/admin/appointments?date=${day}&compact=true`).set(auth)).status).toBe(200);
+        return request(app).get(`/admin/appointments?date=${day}`).set(auth);
+      },
       'GET /admin/appointments/:id': () => request(app).get(`/admin/appointments/${ids.appointment}`).set(auth),
       'POST /admin/appointments/:id/reschedule': () =>
         request(app)

@@ -1,4 +1,12 @@
-import type { Appointment, CreatedBlock, DayHours, Professional, Service, TimeOffSpan } from '../../../src/contract/index.js';
+import type {
+  Appointment,
+  CompactAgendaListing,
+  CreatedBlock,
+  DayHours,
+  Professional,
+  Service,
+  TimeOffSpan,
+} from '../../../src/contract/index.js';
 import { api } from '../api.js';
 import { addDays } from '../format.js';
 
@@ -14,6 +22,31 @@ export interface AgendaDay {
   hours: DayHours[];
   /** the salon's closed day (a holiday), null on an open day */
   closed: { date: string; name: string } | null;
+}
+
+/**
+ * The compact listing's items as the agenda shows them (`Appointment`): each with its
+ * professional's and service's names from the listing's `professionals` and `services`, and
+ * the fields the listing leaves out as null.
+ */
+export function expandListing(listing: CompactAgendaListing): Appointment[] {
+  const professionals = new Map(listing.professionals.map((professional) => [professional.id, professional]));
+  const services = new Map(listing.services.map((service) => [service.id, service]));
+  return listing.items.map((item) => ({
+    id: item.id,
+    start: item.start,
+    end: item.end,
+    status: item.status,
+    source: item.source,
+    professional: professionals.get(item.professionalId) ?? { id: item.professionalId, name: '' },
+    service: services.get(item.serviceId) ?? { id: item.serviceId, name: '' },
+    customer: item.customer,
+    visitId: item.visitId ?? null,
+    priceCents: item.priceCents ?? null,
+    rescheduledToId: item.rescheduledToId ?? null,
+    rescheduledAt: item.rescheduledAt ?? null,
+    ...(item.deposit ? { deposit: item.deposit } : {}),
+  }));
 }
 
 export async function loadCatalog(): Promise<{ services: Service[]; professionals: Professional[] }> {
@@ -50,7 +83,7 @@ export async function loadDay(
     return chosen == null ? [] : [{ professional, serviceId: chosen }];
   });
   const [appointments, blocks, ...slots] = await Promise.all([
-    api<{ items: Appointment[]; closedDays: { date: string; name: string }[] }>('GET', `/admin/appointments?date=${date}`),
+    api<CompactAgendaListing>('GET', `/admin/appointments?date=${date}&compact=true`),
     api<{ items: CreatedBlock[]; timeOff: TimeOffSpan[]; hours: DayHours[] }>('GET', `/console/api/blocks?date=${date}`),
     ...offering.map(({ professional, serviceId: chosen }) =>
       api<{ slots: string[] }>('GET', `/admin/availability?date=${date}&professionalId=${professional.id}&serviceId=${chosen}`),
@@ -60,7 +93,7 @@ export async function loadDay(
   const slotLists = slots as { slots: string[] }[];
   for (const [index, { professional }] of offering.entries()) free.set(professional.id, slotLists[index]?.slots ?? []);
   return {
-    appointments: appointments.items,
+    appointments: expandListing(appointments),
     free,
     blocks: blocks.items,
     timeOff: blocks.timeOff,
@@ -91,20 +124,18 @@ export async function loadWeek(monday: string, professionalId: number | null): P
   const dates = Array.from({ length: 7 }, (_, index) => addDays(monday, index));
   const only = professionalId === null ? '' : `&professionalId=${professionalId}`;
   const [listing, ...days] = await Promise.all([
-    api<{ items: Appointment[]; closedDays: { date: string; name: string }[] }>(
-      'GET',
-      `/admin/appointments?from=${dates[0]}&to=${dates[6]}${only}`,
-    ),
+    api<CompactAgendaListing>('GET', `/admin/appointments?from=${dates[0]}&to=${dates[6]}${only}&compact=true`),
     ...dates.map((date) =>
       api<{ items: CreatedBlock[]; timeOff: TimeOffSpan[]; hours: DayHours[] }>('GET', `/console/api/blocks?date=${date}`),
     ),
   ]);
   const shown = (id: number) => professionalId === null || id === professionalId;
+  const appointments = expandListing(listing);
   return dates.map((date, index) => {
     const day = days[index]!;
     return {
       date,
-      appointments: listing.items.filter((appointment) => appointment.start.slice(0, 10) === date),
+      appointments: appointments.filter((appointment) => appointment.start.slice(0, 10) === date),
       blocks: day.items.filter((block) => shown(block.professionalId)),
       timeOff: day.timeOff.filter((span) => shown(span.professionalId)),
       hours: day.hours.filter((hours) => shown(hours.professionalId)),

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/index.js';
+import { Prisma, type Queryable } from '../../db/index.js';
 import { addDays, localInstant } from '../../shared/index.js';
 import { type AppointmentSource, type AppointmentStatus, toAppointmentSource, toAppointmentStatus } from '../appointments/index.js';
 import { type ClosedDay, closedDayList } from './list-closed-days.js';
@@ -45,9 +45,28 @@ interface AgendaRow {
   rescheduled_at: Date | null;
   visit_id: number | null;
   price_cents: number | null;
-  deposit_status?: string | null;
-  deposit_cents?: number | null;
+  deposit_status: string | null;
+  deposit_cents: number | null;
 }
+
+/**
+ * The columns of an `AgendaRow`, over an appointment aliased `a` and AGENDA_JOINS: the one list
+ * every agenda read selects (day and range listings, one appointment, a block's overlapping ones).
+ * `rescheduled_to_id` is looked up for cancelled rows only (by the unique `rescheduled_from_id`
+ * index): only a cancelled row an older move left behind has a successor.
+ */
+const AGENDA_COLUMNS = Prisma.sql`a.id, a.starts_at, a.ends_at, a.status, a.source,
+       p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
+       c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
+       a.rescheduled_from_id,
+       CASE WHEN a.status = 'cancelled' THEN (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) END AS rescheduled_to_id,
+       a.rescheduled_at, a.visit_id, a.price_cents, d.status AS deposit_status, d.amount_cents AS deposit_cents`;
+
+/** The names and the deposit AGENDA_COLUMNS reads (left joins: a day listing's `a` may be the tenant's row alone). */
+const AGENDA_JOINS = Prisma.sql`LEFT JOIN professionals p ON p.id = a.professional_id
+      LEFT JOIN services s ON s.id = a.service_id
+      LEFT JOIN customers c ON c.id = a.customer_id
+      LEFT JOIN deposits d ON d.appointment_id = a.id`;
 
 /** The most appointments one day's agenda returns (a salon has far fewer; the bound keeps it cheap). */
 export const AGENDA_DAY_LIMIT = 1000;
@@ -97,12 +116,7 @@ export async function listAgendaRange(
   // to their names as plain rows (a day without any is the tenant's row alone). Plain rows, not one
   // json_agg value: building and decoding the aggregate cost more than the rows themselves.
   const rows = await db.$queryRaw<(Omit<AgendaRow, 'id'> & { id: number | null; holidays: unknown })[]>`
-    SELECT t.holidays, a.id, a.starts_at, a.ends_at, a.status, a.source,
-           p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
-           c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
-           a.rescheduled_from_id,
-           CASE WHEN a.status = 'cancelled' THEN (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) END AS rescheduled_to_id,
-           a.rescheduled_at, a.visit_id, a.price_cents, d.status AS deposit_status, d.amount_cents AS deposit_cents
+    SELECT t.holidays, ${AGENDA_COLUMNS}
       FROM tenants t
       LEFT JOIN LATERAL (
              SELECT * FROM appointments
@@ -110,10 +124,7 @@ export async function listAgendaRange(
                 AND (${professionalId}::int IS NULL OR professional_id = ${professionalId}::int)
               ORDER BY starts_at, id
               LIMIT ${limit}::int) a ON true
-      LEFT JOIN professionals p ON p.id = a.professional_id
-      LEFT JOIN services s ON s.id = a.service_id
-      LEFT JOIN customers c ON c.id = a.customer_id
-      LEFT JOIN deposits d ON d.appointment_id = a.id
+      ${AGENDA_JOINS}
      WHERE t.id = ${query.tenantId}::int
      ORDER BY a.starts_at, a.id`;
   const items: AgendaAppointment[] = [];
@@ -124,16 +135,9 @@ export async function listAgendaRange(
 /** One of the tenant's appointments (any status), or null for an unknown or another tenant's id. */
 export async function findAgendaAppointment(db: Queryable, tenantId: number, appointmentId: number): Promise<AgendaAppointment | null> {
   const rows = await db.$queryRaw<AgendaRow[]>`
-    SELECT a.id, a.starts_at, a.ends_at, a.status, a.source,
-           p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
-           c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
-           a.rescheduled_from_id, (SELECT n.id FROM appointments n WHERE n.rescheduled_from_id = a.id) AS rescheduled_to_id,
-           a.rescheduled_at, a.visit_id, a.price_cents, d.status AS deposit_status, d.amount_cents AS deposit_cents
+    SELECT ${AGENDA_COLUMNS}
       FROM appointments a
-      JOIN professionals p ON p.id = a.professional_id
-      JOIN services s ON s.id = a.service_id
-      JOIN customers c ON c.id = a.customer_id
-      LEFT JOIN deposits d ON d.appointment_id = a.id
+      ${AGENDA_JOINS}
      WHERE a.id = ${appointmentId}::int AND a.tenant_id = ${tenantId}::int`;
   const row = rows[0];
   return row ? toAgendaAppointment(row) : null;
@@ -145,14 +149,9 @@ export async function listOverlappingAppointments(
   query: { tenantId: number; professionalId: number; from: Date; to: Date },
 ): Promise<AgendaAppointment[]> {
   const rows = await db.$queryRaw<AgendaRow[]>`
-    SELECT a.id, a.starts_at, a.ends_at, a.status, a.source,
-           p.id AS professional_id, p.name AS professional_name, s.id AS service_id, s.name AS service_name,
-           c.id AS customer_id, c.name AS customer_name, c.wa_id AS customer_wa_id,
-           a.rescheduled_from_id, NULL::int AS rescheduled_to_id, a.rescheduled_at, a.visit_id, a.price_cents
+    SELECT ${AGENDA_COLUMNS}
       FROM appointments a
-      JOIN professionals p ON p.id = a.professional_id
-      JOIN services s ON s.id = a.service_id
-      JOIN customers c ON c.id = a.customer_id
+      ${AGENDA_JOINS}
      WHERE a.tenant_id = ${query.tenantId}::int AND a.professional_id = ${query.professionalId}::int AND a.status NOT IN ('cancelled', 'expired')
        AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(${query.from}::timestamptz, ${query.to}::timestamptz, '[)')
      ORDER BY a.starts_at, a.id
