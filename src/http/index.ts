@@ -3,3 +3,4 @@ export { createErrorHandler, errorBody, notFoundHandler } from './error-handler.
 export { createMercadoPagoWebhookRouter, type MercadoPagoWebhookOptions } from './mercadopago-webhook-route.js';
 export { createMetricsRouter } from './metrics-route.js';
 export { type BoundedBody, discardRestThenClose, readBoundedBody } from './read-bounded-body.js';
+export { createStaffReads, READ_AFTER_COOKIE, type StaffReads } from './staff-reads.js';
