@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { settleDepositByStaff } from '../deposits/index.js';
+import type { StaffReads } from '../http/index.js';
 import { AGENDA_RANGE_MAX_DAYS, findAgendaAppointment, listAgendaRange, listDayAgenda } from '../scheduling/agenda/index.js';
 import {
   bookAppointment,
@@ -44,7 +45,7 @@ const appointmentNotFound = () => new AppError('not_found', staffRefusalTexts.ap
  * (refusalError). The customer's notice of a cancel or reschedule is queued in the same
  * transaction as the change. Mounted under `/admin`.
  */
-export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logger: Logger; clock: Clock }): Router {
+export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logger: Logger; clock: Clock; reads: StaffReads }): Router {
   const router = Router();
   const { db } = deps.scheduling;
   const agendaQuery = agendaQuerySchema(AGENDA_RANGE_MAX_DAYS);
@@ -71,9 +72,12 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
     const professionalId = query.professionalId ?? null;
     const range = query.date === undefined ? { from: query.from ?? '', to: query.to ?? '' } : null;
     // One statement: the items and the tenant's holidays (the closed days among the dates).
-    const { items, closedDays } = range
-      ? await listAgendaRange(db, { tenantId, timezone, fromDate: range.from, toDate: range.to, professionalId })
-      : await listDayAgenda(db, { tenantId, timezone, date: query.date ?? '', professionalId });
+    // A named read: the listing may come from the replica, once it holds this caller's latest write.
+    const { items, closedDays } = await deps.reads.run(request, response, (reader) =>
+      range
+        ? listAgendaRange(reader, { tenantId, timezone, fromDate: range.from, toDate: range.to, professionalId })
+        : listDayAgenda(reader, { tenantId, timezone, date: query.date ?? '', professionalId }),
+    );
     // An empty day of an unknown (or another tenant's) professional is a 404, not an empty agenda.
     if (items.length === 0 && query.professionalId !== undefined) {
       const professional = await db.professional.findFirst({ where: { id: query.professionalId, tenantId }, select: { id: true } });

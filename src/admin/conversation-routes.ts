@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { ConversationDetail, Sent } from '../contract/index.js';
 import { type Db, inTransaction } from '../db/index.js';
 import { handoffReasonLabel, readConversation } from '../handoff/index.js';
+import type { StaffReads } from '../http/index.js';
 import { queueOutboundReplies } from '../outbox/index.js';
 import { AppError, type Logger } from '../shared/index.js';
 import { adminContextOf, staffNameOf } from './admin-context.js';
@@ -47,19 +48,23 @@ function idempotencyKeyOf(header: string | undefined): string | undefined {
  * `templates.reopenConversation` template instead. An optional `Idempotency-Key` header makes
  * a retried request send once.
  */
-export function createConversationRoutes(deps: { db: Db; logger: Logger }): Router {
+export function createConversationRoutes(deps: { db: Db; logger: Logger; reads: StaffReads }): Router {
   const router = Router();
 
   router.get('/conversations/:id', async (request, response) => {
     const { tenantId } = adminContextOf(response);
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const query = parseRequest(readConversationQuerySchema, 'query', request.query);
-    const view = await readConversation(deps.db, { tenantId, conversationId: id, limit: query.limit });
-    if (!view) throw conversationNotFound();
+    // A named read (the history and the 24-hour window together, from one database).
+    const { view, customerWindow } = await deps.reads.run(request, response, async (db) => {
+      const found = await readConversation(db, { tenantId, conversationId: id, limit: query.limit });
+      return found ? { view: found, customerWindow: await readReopenOffer(db, tenantId, id) } : { view: null, customerWindow: null };
+    });
+    if (!view || !customerWindow) throw conversationNotFound();
     const { customer, openHandoff, ...rest } = view;
     const body: Sent<ConversationDetail> = {
       ...rest,
-      customerWindow: await readReopenOffer(deps.db, tenantId, id),
+      customerWindow,
       openHandoff: openHandoff ? { ...openHandoff, reasonLabel: handoffReasonLabel(openHandoff.reason) } : null,
       customer: { id: customer.id, name: customer.name, phone: staffPhone(customer.waId), username: customer.username },
     };

@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import { createFailedAuthThrottle } from '../auth/index.js';
-import type { Db } from '../db/index.js';
+import { type Db, primaryReads } from '../db/index.js';
+import { createStaffReads, type StaffReads } from '../http/index.js';
 import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import { createAppointmentRoutes } from './appointment-routes.js';
@@ -32,6 +33,8 @@ export interface AdminRouterDeps {
   rateLimitNow?: () => number;
   /** the customers' media on the Graph API; without it `GET …/media` answers 503 */
   media?: MediaProxyOptions | undefined;
+  /** where the named reads (lists, stats) run; without it, on `db` */
+  reads?: StaffReads | undefined;
 }
 
 const BODY_LIMIT = '32kb';
@@ -66,23 +69,27 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
     publicUrl: deps.config.PUBLIC_URL,
   });
   admin.use((request, response, next) => (request.get('authorization') ? byApiKey : bySession)(request, response, next));
+  const reads = deps.reads ?? createStaffReads(primaryReads(deps.db));
+  // After authentication: a refused caller wrote nothing.
+  admin.use(reads.markWrites);
+  const routeDeps = { ...deps, reads };
   // The larger parser reads the import's body first; the general one then leaves a parsed body alone.
   admin.post('/tenant-file', express.json({ limit: TENANT_FILE_LIMIT }));
   admin.use(express.json({ limit: BODY_LIMIT }));
-  admin.use(createHandoffRoutes(deps));
-  admin.use(createInboxRoutes(deps));
-  admin.use(createConversationRoutes(deps));
-  admin.use(createMediaRoutes(deps));
-  admin.use(createQuickReplyRoutes(deps));
-  admin.use(createStatsRoutes(deps));
-  admin.use(createAppointmentRoutes(deps));
-  admin.use(createProfessionalRoutes(deps));
-  admin.use(createCustomerRoutes(deps));
-  admin.use(createStaffAccountRoutes(deps));
-  admin.use(createTenantFileRoute(deps));
-  admin.use(createSettingsRoutes(deps));
-  admin.use(createResourceRoutes(deps));
-  admin.use(createWaitlistRoutes(deps));
+  admin.use(createHandoffRoutes(routeDeps));
+  admin.use(createInboxRoutes(routeDeps));
+  admin.use(createConversationRoutes(routeDeps));
+  admin.use(createMediaRoutes(routeDeps));
+  admin.use(createQuickReplyRoutes(routeDeps));
+  admin.use(createStatsRoutes(routeDeps));
+  admin.use(createAppointmentRoutes(routeDeps));
+  admin.use(createProfessionalRoutes(routeDeps));
+  admin.use(createCustomerRoutes(routeDeps));
+  admin.use(createStaffAccountRoutes(routeDeps));
+  admin.use(createTenantFileRoute(routeDeps));
+  admin.use(createSettingsRoutes(routeDeps));
+  admin.use(createResourceRoutes(routeDeps));
+  admin.use(createWaitlistRoutes(routeDeps));
   const router = Router();
   router.use('/admin', admin);
   return router;

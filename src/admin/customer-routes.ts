@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { CustomerRecord, Sent } from '../contract/index.js';
 import type { Db } from '../db/index.js';
+import type { StaffReads } from '../http/index.js';
 import { eraseCustomerData, exportCustomerData } from '../privacy/index.js';
 import { toAppointmentSource, toAppointmentStatus } from '../scheduling/appointments/index.js';
 import {
@@ -38,20 +39,20 @@ function ownerOf(context: AdminContext): string {
  * appointments and stats anonymised. Both are recorded in `privacy_requests` without
  * personal data; another tenant's customer answers 404 like a missing one.
  */
-export function createCustomerRoutes(deps: { db: Db; logger: Logger; clock: Clock }): Router {
+export function createCustomerRoutes(deps: { db: Db; logger: Logger; clock: Clock; reads: StaffReads }): Router {
   const router = Router();
 
   router.get('/customers', async (request, response) => {
     const { tenantId } = adminContextOf(response);
     const { q } = parseRequest(customerSearchQuerySchema, 'query', request.query);
-    const found = await searchCustomers(deps.db, { tenantId, q });
+    const found = await deps.reads.run(request, response, (db) => searchCustomers(db, { tenantId, q }));
     response.json({ items: found.map((customer) => ({ id: customer.id, name: customer.name, phone: staffPhone(customer.waId) })) });
   });
 
   router.get('/customers/:id', async (request, response) => {
     const { tenantId, timezone } = adminContextOf(response);
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
-    const record = await loadCustomerRecord(deps.db, { tenantId, customerId: id });
+    const record = await deps.reads.run(request, response, (db) => loadCustomerRecord(db, { tenantId, customerId: id }));
     if (!record) throw customerNotFound();
     response.json(toCustomerRecordBody(record, timezone));
   });

@@ -11,6 +11,7 @@ import {
   returnConversationToBot,
   takeOverConversation,
 } from '../handoff/index.js';
+import type { StaffReads } from '../http/index.js';
 import { AppError, type Clock, type Logger } from '../shared/index.js';
 import { adminContextOf, staffNameOf } from './admin-context.js';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor.js';
@@ -30,7 +31,7 @@ const attendantRequired = () =>
  * a colleague (`GET /admin/assignees` lists who may get one), giving a closed chat back to the
  * bot, and internal notes (never sent). Mounted under `/admin`.
  */
-export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock }): Router {
+export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock; reads: StaffReads }): Router {
   const router = Router();
 
   router.get('/conversations', async (request, response) => {
@@ -43,16 +44,19 @@ export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock }
         { path: 'query.filter', message: '"mine" needs a signed-in person (a console session), not an API key' },
       ]);
     }
-    const page = await listConversations(deps.db, {
-      tenantId: context.tenantId,
-      q: query.q,
-      handledBy: query.handledBy,
-      filter,
-      status: query.status,
-      attendant,
-      limit: query.limit,
-      after: query.cursor ? decodeConversationCursor(query.cursor) : null,
-    });
+    // A named read: the list may come from the replica, once it holds this caller's latest write.
+    const page = await deps.reads.run(request, response, (db) =>
+      listConversations(db, {
+        tenantId: context.tenantId,
+        q: query.q,
+        handledBy: query.handledBy,
+        filter,
+        status: query.status,
+        attendant,
+        limit: query.limit,
+        after: query.cursor ? decodeConversationCursor(query.cursor) : null,
+      }),
+    );
     const body: Sent<ConversationList> = {
       items: page.items.map(toListEntryBody),
       nextCursor: page.next ? encodeConversationCursor(page.next) : null,

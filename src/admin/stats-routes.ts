@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { HandoffReasonRow, Overview, Sent } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { computeHandoffReasonStats, HANDOFF_REASONS, handoffReasonLabel, isHandoffReason, resolveStatsPeriod } from '../handoff/index.js';
+import type { StaffReads } from '../http/index.js';
 import { computeReminderStats } from '../reminders/index.js';
 import { AppError, addDays, type Clock, parseLocalDate } from '../shared/index.js';
 import { adminContextOf } from './admin-context.js';
@@ -34,11 +35,13 @@ function periodOf(request: Request, response: Response) {
  * - `GET /admin/stats/overview?from=&to=` (owners only; local dates, both included): the owner's
  *   overview, each figure defined in overview-body.ts.
  */
-export function createStatsRoutes(deps: { db: Db; clock: Clock }): Router {
+export function createStatsRoutes(deps: { db: Db; clock: Clock; reads: StaffReads }): Router {
   const router = Router();
   router.get('/stats/handoff-reasons', async (request, response) => {
     const { tenantId, timezone, period } = periodOf(request, response);
-    const stats = await computeHandoffReasonStats(deps.db, { tenantId, from: period.from, to: period.to });
+    const stats = await deps.reads.run(request, response, (db) =>
+      computeHandoffReasonStats(db, { tenantId, from: period.from, to: period.to }),
+    );
     response.json({
       from: stats.from,
       to: stats.to,
@@ -56,7 +59,9 @@ export function createStatsRoutes(deps: { db: Db; clock: Clock }): Router {
   router.get('/stats/reminders', async (request, response) => {
     const { tenantId, timezone, period } = periodOf(request, response);
     const now = deps.clock.now();
-    const stats = await computeReminderStats(deps.db, { tenantId, from: period.from, to: period.to, now });
+    const stats = await deps.reads.run(request, response, (db) =>
+      computeReminderStats(db, { tenantId, from: period.from, to: period.to, now }),
+    );
     const { tenantId: _tenantId, ...figures } = stats;
     response.json({
       ...figures,
@@ -71,13 +76,15 @@ export function createStatsRoutes(deps: { db: Db; clock: Clock }): Router {
     const context = adminContextOf(response);
     assertOwner(context, 'ver o resumo do estabelecimento');
     const query = parseRequest(overviewQuerySchema, 'query', request.query);
-    const body: Sent<Overview> = await buildOverview(deps.db, {
-      tenantId: context.tenantId,
-      timezone: context.timezone,
-      fromDate: query.from,
-      toDate: query.to,
-      now: deps.clock.now(),
-    });
+    const body: Sent<Overview> = await deps.reads.run(request, response, (db) =>
+      buildOverview(db, {
+        tenantId: context.tenantId,
+        timezone: context.timezone,
+        fromDate: query.from,
+        toDate: query.to,
+        now: deps.clock.now(),
+      }),
+    );
     response.json(body);
   });
   return router;

@@ -11,12 +11,15 @@ import {
   createDatabasePool,
   createDb,
   createIntakePool,
+  createReplicaReads,
   type DatabasePool,
   type EmbeddedPostgresHandle,
+  type NamedReads,
+  primaryReads,
   sessionName,
   startEmbeddedPostgres,
 } from '../db/index.js';
-import { createHttpApp, createMetricsRouter } from '../http/index.js';
+import { createHttpApp, createMetricsRouter, createStaffReads, type StaffReads } from '../http/index.js';
 import { createMetricsRegistry } from '../metrics/index.js';
 import { type QueueTaskList, runQueueMigrations, startWorker, type WorkerHandle } from '../queue/index.js';
 import { type Logger, systemClock } from '../shared/index.js';
@@ -78,12 +81,18 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   });
   const db = createDb(pool.pool);
   const deps: ServiceDeps = { config, db, databaseUrl, logger, clock: systemClock };
+  // The staff's named reads (lists, stats, reports) on the replica when there is one; only web processes serve them.
+  const namedReads: NamedReads =
+    config.DATABASE_REPLICA_URL && config.ROLE !== 'worker'
+      ? createReplicaReads({ primary: db, replicaUrl: config.DATABASE_REPLICA_URL, poolSize: 10, role: config.ROLE, logger })
+      : primaryReads(db);
+  const staffReads = createStaffReads(namedReads, { publicUrl: config.PUBLIC_URL });
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;
   let maintenanceTimers: { stop(): Promise<void> } | undefined;
   let intakePool: DatabasePool | undefined;
   let firstRun: FirstRunSecrets | null = null;
-  const consoleRouter = createConsoleRouter(deps);
+  const consoleRouter = createConsoleRouter({ ...deps, reads: staffReads });
   const tracing = createRunTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
 
   let eventLoop: { stop(): void } | undefined;
@@ -96,6 +105,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     // The webhook's own intake pool, after the server stopped taking webhooks.
     if (intakePool) await intakePool.end();
     await tracing.shutdown().catch((error) => logger.warn({ err: error }, 'span export at shutdown failed'));
+    await namedReads.stop();
     await db.$disconnect();
     await pool.end();
     if (embedded) await embedded.stop();
@@ -131,7 +141,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         logger,
         plainRoutes: webhook.plainRoutes,
         webhookRouters: [webhook.router, mercadoPagoWebhook],
-        routers: [...createRouters(deps), consoleRouter],
+        routers: [...createRouters(deps, staffReads), consoleRouter],
         trustProxy: config.TRUST_PROXY,
       });
       server = await listen(app, config.PORT);
@@ -186,9 +196,9 @@ export function mediaProxyOf(config: ServiceDeps['config']) {
   };
 }
 
-function createRouters(deps: ServiceDeps) {
+function createRouters(deps: ServiceDeps, reads: StaffReads) {
   const routers = [
-    createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db), media: mediaProxyOf(deps.config) }),
+    createAdminRouter({ ...deps, scheduling: schedulingDepsOf(deps.db), media: mediaProxyOf(deps.config), reads }),
     createCalendarFeedRouter(deps),
     createMetricsRouter({ token: deps.config.METRICS_TOKEN, registry: createMetricsRegistry(deps.db, deps.logger) }),
   ];

@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<void> {
   const request = { from: values.from, to: values.to, tenant: values.tenant };
 
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = await onReplicaIfAny(config, await openDatabase(config));
   try {
     if (report === 'reminders') await reportReminders(database, request);
     else if (report === 'deposits') await reportDeposits(database, request);
@@ -130,6 +130,30 @@ async function openDatabase(config: Config): Promise<CliDatabase> {
     if (running && !running.orphaned) return connectToRunningServer(dataDir, running.pid);
   }
   return openCliDatabase(config, silentLogger);
+}
+
+/**
+ * With DATABASE_REPLICA_URL the report reads the replica (reports are named reads: they may lag
+ * by the replica's delay, and nobody reads their own writes through them); an unreachable
+ * replica is said on stderr and the report reads the primary instead.
+ */
+async function onReplicaIfAny(config: Config, primary: CliDatabase): Promise<CliDatabase> {
+  if (!config.DATABASE_REPLICA_URL) return primary;
+  const replica = createDb(config.DATABASE_REPLICA_URL, { maxConnections: 2 });
+  try {
+    await replica.$queryRaw`SELECT 1`;
+  } catch {
+    await replica.$disconnect();
+    process.stderr.write('warning: the read replica (DATABASE_REPLICA_URL) did not answer; the report reads the primary\n');
+    return primary;
+  }
+  return {
+    db: replica,
+    close: async () => {
+      await replica.$disconnect();
+      await primary.close();
+    },
+  };
 }
 
 async function connectToRunningServer(dataDir: string, pid: number): Promise<CliDatabase> {

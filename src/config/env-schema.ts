@@ -22,6 +22,12 @@ export const envSchema = z
      * queue: its LISTEN, its liveness lock, graphile-worker's held connections).
      */
     DATABASE_DIRECT_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    /**
+     * A streaming replica (hot standby) of DATABASE_URL's database: the staff's named reads (the
+     * inbox list, conversation history, agenda listing, customers, stats, the overview, reports)
+     * run there once it holds the caller's latest write; unset, everything reads the primary.
+     */
+    DATABASE_REPLICA_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATA_DIR: z.string().default('.data'),
     EMBEDDED_PG_PORT: int(54329, 1),
 
@@ -103,6 +109,8 @@ export const envSchema = z
   })
   .superRefine(
     (env, context) => {
+      if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL)
+        context.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URL'], message: 'needs DATABASE_URL (the primary it replicates)' });
       if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
         context.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'needs DATABASE_URL (the pooled URL it bypasses)' });
       if (env.NODE_ENV !== 'production') return;

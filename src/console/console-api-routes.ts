@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CreatedBlock, CustomerAppointment, DayHours, Sent, TimeOffSpan } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { resolveStatsPeriod } from '../handoff/index.js';
-import { errorBody } from '../http/index.js';
+import { errorBody, type StaffReads } from '../http/index.js';
 import { listDayWorkingHours } from '../scheduling/agenda/index.js';
 import { toAppointmentStatus } from '../scheduling/appointments/index.js';
 import type { Clock } from '../shared/index.js';
@@ -25,7 +25,7 @@ function nextDate(date: string): string {
   return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
 }
 
-export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: string | undefined }): Router {
+export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: string | undefined; reads: StaffReads }): Router {
   const router = Router();
   const session = requireConsoleSession(deps);
 
@@ -129,12 +129,9 @@ export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: 
       response.status(400).json(errorBody('invalid_request', 'período inválido: from e to no formato AAAA-MM-DD'));
       return;
     }
-    const stats = await computeConsoleStats(deps.db, {
-      tenantId: principal.tenantId,
-      from: period.from,
-      to: period.to,
-      now: deps.clock.now(),
-    });
+    const stats = await deps.reads.run(request, response, (db) =>
+      computeConsoleStats(db, { tenantId: principal.tenantId, from: period.from, to: period.to, now: deps.clock.now() }),
+    );
     response.json(stats);
   });
 

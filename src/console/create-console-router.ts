@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import helmet from 'helmet';
-import type { Db } from '../db/index.js';
+import { type Db, primaryReads } from '../db/index.js';
+import { createStaffReads, type StaffReads } from '../http/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import { createConsoleApiRoutes } from './console-api-routes.js';
 import { ConsoleEventHub } from './console-event-hub.js';
@@ -17,6 +18,8 @@ export interface ConsoleRouterDeps {
   eventPollMs?: number;
   /** how often an open event stream re-checks its session (ms) */
   sessionCheckMs?: number;
+  /** where the named reads (the owner's figures, the day's blocks) run; without it, on `db` */
+  reads?: StaffReads | undefined;
 }
 
 export interface ConsoleRouter extends Router {
@@ -55,9 +58,11 @@ export function createConsoleRouter(deps: ConsoleRouterDeps): ConsoleRouter {
   );
   const api = Router();
   api.use(express.json({ limit: '16kb' }));
+  const reads = deps.reads ?? createStaffReads(primaryReads(deps.db), { publicUrl });
+  api.use(reads.markWrites);
   api.use(createSessionRoutes({ db: deps.db, logger: deps.logger, clock: deps.clock, publicUrl }));
   api.use(createEventsRoute({ db: deps.db, clock: deps.clock, hub, publicUrl, sessionCheckMs: deps.sessionCheckMs }));
-  api.use(createConsoleApiRoutes({ db: deps.db, clock: deps.clock, publicUrl }));
+  api.use(createConsoleApiRoutes({ db: deps.db, clock: deps.clock, publicUrl, reads }));
   api.use((_request, response) => {
     response.status(404).json({ error: { code: 'not_found', message: 'route not found' } });
   });

@@ -4,3 +4,4 @@ export { createMercadoPagoWebhookRouter, type MercadoPagoWebhookOptions } from '
 export { createMetricsRouter } from './metrics-route.js';
 export { type PlainRoute, plainRouteFor, sendPlainJson, servePlainRoute } from './plain-routes.js';
 export { type BoundedBody, discardRestThenClose, readBoundedBody } from './read-bounded-body.js';
+export { createStaffReads, READ_AFTER_COOKIE, type StaffReads } from './staff-reads.js';

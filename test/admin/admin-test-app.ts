@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { createAdminRouter, createCalendarFeedRouter, type MediaProxyOptions } from '../../src/admin/index.js';
 import { schedulingDepsOf } from '../../src/boot/index.js';
 import type { Db } from '../../src/db/index.js';
-import { createHttpApp } from '../../src/http/index.js';
+import { createHttpApp, type StaffReads } from '../../src/http/index.js';
 import { type Clock, type Logger, silentLogger, systemClock } from '../../src/shared/index.js';
 
 /** The HTTP app with only the admin router, as start-service mounts it. */
@@ -20,6 +20,8 @@ export function createAdminTestApp(
     logger?: Logger;
     /** how the admin API reaches customers' media (the Graph fake); none: media answers 503 */
     media?: MediaProxyOptions;
+    /** where the named reads run (a read replica); unset: on `db` */
+    reads?: StaffReads;
   } = {},
 ): Express {
   const config = {
@@ -36,6 +38,7 @@ export function createAdminTestApp(
     config,
     ...(options.rateLimitNow ? { rateLimitNow: options.rateLimitNow } : {}),
     ...(options.media ? { media: options.media } : {}),
+    ...(options.reads ? { reads: options.reads } : {}),
   });
   return createHttpApp({
     db,

@@ -46,6 +46,20 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('when a read replica URL is given with DATABASE_URL, then it is kept; without DATABASE_URL it is refused by name', () => {
+    const replica = 'postgresql://app@10.0.0.6:5432/wa_agenda';
+    expect(
+      loadConfig({ DATABASE_URL: 'postgresql://app@10.0.0.5:5432/wa_agenda', DATABASE_REPLICA_URL: replica }).DATABASE_REPLICA_URL,
+    ).toBe(replica);
+    expect(loadConfig({}).DATABASE_REPLICA_URL).toBeUndefined();
+    expect(configProblems({ DATABASE_REPLICA_URL: replica })).toEqual([
+      'DATABASE_REPLICA_URL: needs DATABASE_URL (the primary it replicates)',
+    ]);
+    expect(configProblems({ DATABASE_URL: 'postgresql://app@h/db', DATABASE_REPLICA_URL: 'mysql://h/db' })).toEqual([
+      expect.stringMatching(/^DATABASE_REPLICA_URL: /),
+    ]);
+  });
+
   it('when nothing is set, then the defaults of the contract apply and the result is frozen', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 3000, LOG_LEVEL: 'info', DATA_DIR: '.data', WHATSAPP_GRAPH_URL: 'https://graph.facebook.com' });
