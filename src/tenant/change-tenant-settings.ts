@@ -164,15 +164,27 @@ async function retirementBlock(
       endsAt: { gt: request.now },
     },
     orderBy: { startsAt: 'asc' },
-    select: {
-      id: true,
-      startsAt: true,
-      endsAt: true,
-      service: { select: { id: true, name: true } },
-      customer: { select: { id: true, name: true } },
-    },
+    select: { id: true, startsAt: true, endsAt: true, serviceId: true, customerId: true },
   });
-  return appointments.length > 0 ? { kind: 'future_appointments', appointments } : null;
+  if (appointments.length === 0) return null;
+  // Services and customers read one query after the other: relations of one select go out at
+  // once, and on the transaction's single connection node-postgres only queues them (and warns).
+  const services = await tx.service.findMany({
+    where: { tenantId: request.tenantId, id: { in: appointments.map((row) => row.serviceId) } },
+    select: { id: true, name: true },
+  });
+  const customers = await tx.customer.findMany({
+    where: { tenantId: request.tenantId, id: { in: appointments.map((row) => row.customerId) } },
+    select: { id: true, name: true },
+  });
+  return {
+    kind: 'future_appointments',
+    appointments: appointments.map(({ serviceId, customerId, ...appointment }) => ({
+      ...appointment,
+      service: services.find((service) => service.id === serviceId)!,
+      customer: customers.find((customer) => customer.id === customerId)!,
+    })),
+  };
 }
 
 /**

@@ -40,17 +40,7 @@ export async function exportTenantFile(db: Queryable, tenantId: number): Promise
       resources: { where: { tenantId }, select: { resourceId: true } },
     },
   });
-  const professionals = await db.professional.findMany({
-    where: { tenantId, active: true },
-    orderBy: BY_NAME,
-    select: {
-      key: true,
-      name: true,
-      services: { where: { tenantId }, select: { serviceId: true, priceCents: true, durationMinutes: true } },
-      workingHours: { where: { tenantId }, select: { weekday: true, startMinute: true, endMinute: true } },
-      timeOff: { where: { tenantId }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }], select: { startsAt: true, endsAt: true } },
-    },
-  });
+  const professionals = await professionalsOf(db, tenantId);
   const quickReplies = await db.quickReply.findMany({
     where: { tenantId },
     orderBy: { shortcut: 'asc' },
@@ -137,6 +127,41 @@ export async function exportTenantFile(db: Queryable, tenantId: number): Promise
     ...(tenant.payments !== null ? { payments: tenant.payments as StoredPaymentSettings } : {}),
   };
   return file;
+}
+
+/**
+ * Active professionals with their offered services, hours and time off. Each table is its own
+ * query, one after the other: Prisma sends the relations of one `select` at once, and inside a
+ * transaction three of them queue on its one connection (node-postgres warns of that, and pg 9 refuses it).
+ */
+async function professionalsOf(db: Queryable, tenantId: number) {
+  const rows = await db.professional.findMany({
+    where: { tenantId, active: true },
+    orderBy: BY_NAME,
+    select: { id: true, key: true, name: true },
+  });
+  const of = { tenantId, professionalId: { in: rows.map((row) => row.id) } };
+  const links = await db.professionalService.findMany({
+    where: of,
+    orderBy: { serviceId: 'asc' },
+    select: { professionalId: true, serviceId: true, priceCents: true, durationMinutes: true },
+  });
+  const hours = await db.workingHours.findMany({
+    where: of,
+    select: { professionalId: true, weekday: true, startMinute: true, endMinute: true },
+  });
+  const timeOff = await db.timeOff.findMany({
+    where: of,
+    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+    select: { professionalId: true, startsAt: true, endsAt: true },
+  });
+  return rows.map((row) => ({
+    key: row.key,
+    name: row.name,
+    services: links.filter((link) => link.professionalId === row.id),
+    workingHours: hours.filter((entry) => entry.professionalId === row.id),
+    timeOff: timeOff.filter((period) => period.professionalId === row.id),
+  }));
 }
 
 /** A stored price as the file writes it: `priceCents` when there is one, `priceFrom` only when true. */
