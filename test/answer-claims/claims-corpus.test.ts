@@ -266,7 +266,12 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     }
     // The rules are tuned on dev only; a blind split (heldout7, written after the round-7
     // freeze) is printed as measured, once. heldout6 (measured once after the round-6 freeze:
-    // recall 84.8 %, false alarms 6.7 %) is part of dev since round 7.
+    // recall 84.8 %, false alarms 6.7 %) is part of dev since round 7. heldout7 was measured once
+    // on the frozen rules (2026-12-02): recall 73.5 % (36 of 49), false alarms 4.1 % (2 of 49),
+    // short of the recall target. It is held at those figures, not at the targets.
+    const blind = score(corpus.items.filter((item) => item.split === 'heldout7'));
+    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(36);
+    expect(blind.falseAlarms.length).toBeLessThanOrEqual(2);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
