@@ -16,18 +16,10 @@ import {
 import { installScriptedClaude, type ScriptedClaude, text, toolCalls } from '../fakes/anthropic.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWaId } from '../fixtures/whatsapp/webhook-fixtures.js';
-import { customerDayTime } from '../support/customer-day-time.js';
+import { comingWorkday, customerDayTime } from '../support/customer-day-time.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
-
-/** The next weekday (Mon–Sat) at least two days ahead, as São Paulo's local date. */
-function comingWorkday(): string {
-  for (let days = 2; ; days++) {
-    const date = new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
-    if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 0) return date;
-  }
-}
 
 describe('receipts: the database confirms, not the model', () => {
   let database: TestDatabase;

@@ -6,6 +6,7 @@ import { silentLogger, systemClock } from '../../src/shared/index.js';
 import { installScriptedClaude, type ScriptedClaude, toolCalls } from '../fakes/anthropic.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { newWaId } from '../fixtures/whatsapp/webhook-fixtures.js';
+import { comingWorkday } from '../support/customer-day-time.js';
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
 import { type CountingDatabase, countingDatabase, type StatementCount } from '../support/statement-counter.js';
@@ -20,14 +21,6 @@ import {
   testConfig,
   waitFor,
 } from './channel-harness.js';
-
-/** The next weekday (Mon–Sat) at least two days ahead, as São Paulo's local date. */
-function comingWorkday(): string {
-  for (let days = 2; ; days++) {
-    const date = new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
-    if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 0) return date;
-  }
-}
 
 /** The claim watch polls on a timer while any turn runs: its statements depend on timing, not on the turn. */
 const isClaimWatchPoll = (statement: string) => statement.includes('FROM handoffs h JOIN unnest(');

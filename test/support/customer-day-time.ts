@@ -15,3 +15,11 @@ export function customerDayTime(instant: Date): string {
   );
   return `${parts.weekday?.replace('.', '')} ${parts.day}/${parts.month} às ${parts.hour}:${parts.minute}`;
 }
+
+/** The next weekday (Mon–Sat) at least two days ahead, as São Paulo's local date. */
+export function comingWorkday(): string {
+  for (let days = 2; ; days++) {
+    const date = new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 0) return date;
+  }
+}
