@@ -6,7 +6,7 @@ import { createStaffAccount } from '../../src/auth/index.js';
 import { insertTenantAppointment } from '../admin/agenda-test-kit.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
-import { accessibilityViolations, browserAvailability, type HeadlessChromium, launchChromium, newPage } from './browser.js';
+import { accessibilityViolations, browserAvailability, type HeadlessChromium, launchChromium, newPage, signIn } from './browser.js';
 import { type ConsoleTestService, startConsoleTestService } from './console-service.js';
 
 const availability = browserAvailability();
@@ -85,10 +85,7 @@ describe.runIf(availability.run)('the day grid of a salon wider than the screen,
     chromium = await launchChromium();
     browser = chromium.browser;
     ({ page, problems } = await newPage(browser, { width: 1366, height: 768 }));
-    await page.goto(`${service.url}/console`);
-    await page.getByLabel('E-mail').fill(created.email);
-    await page.getByLabel('Senha', { exact: true }).fill(created.initialPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await signIn(page, service.url, created.email, created.initialPassword);
     await page.getByRole('heading', { name: 'Atendimento', exact: true }).waitFor();
   }, 180_000);
   afterAll(async () => {

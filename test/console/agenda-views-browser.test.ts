@@ -8,7 +8,15 @@ import { insertTenantAppointment } from '../admin/agenda-test-kit.js';
 import { GraphApiFake } from '../fakes/graph-api.js';
 import { createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
-import { accessibilityViolations, browserAvailability, type HeadlessChromium, launchChromium, newPage, screenshot } from './browser.js';
+import {
+  accessibilityViolations,
+  browserAvailability,
+  type HeadlessChromium,
+  launchChromium,
+  newPage,
+  screenshot,
+  signIn,
+} from './browser.js';
 import { type ConsoleTestService, startConsoleTestService } from './console-service.js';
 
 const availability = browserAvailability();
@@ -76,10 +84,7 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
     chromium = await launchChromium();
     browser = chromium.browser;
     ({ page, problems } = await newPage(browser, { width: 1366, height: 768 }));
-    await page.goto(`${service.url}/console`);
-    await page.getByLabel('E-mail').fill(attendant.email);
-    await page.getByLabel('Senha', { exact: true }).fill(created.initialPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await signIn(page, service.url, attendant.email, created.initialPassword);
     await page.getByRole('heading', { name: 'Trocar senha' }).waitFor();
     await page.getByLabel('Senha inicial').fill(created.initialPassword);
     await page.getByLabel('Nova senha', { exact: true }).fill(attendant.newPassword);

@@ -74,6 +74,14 @@ export async function newPage(
   return { context, page, problems };
 }
 
+/** Opens the console's sign-in page and submits an e-mail and password (what comes next is the caller's to wait for). */
+export async function signIn(page: Page, serviceUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${serviceUrl}/console`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
 /** Saves a screenshot under test-results/console/ (and, with `docs`, as the picture docs/console.md shows). */
 export async function screenshot(page: Page, name: string, options: { docs?: boolean } = {}): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });

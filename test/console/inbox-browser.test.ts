@@ -17,6 +17,7 @@ import {
   launchChromium,
   newPage,
   screenshot,
+  signIn,
   unlabeledControls,
 } from './browser.js';
 import { type ConsoleTestService, startConsoleTestService } from './console-service.js';
@@ -89,10 +90,7 @@ describe.runIf(availability.run)('the whole inbox in Chromium', { timeout: 90_00
     chromium = await launchChromium();
     browser = chromium.browser;
     ({ page, problems } = await newPage(browser));
-    await page.goto(`${service.url}/console`);
-    await page.getByLabel('E-mail').fill(owner.email);
-    await page.getByLabel('Senha', { exact: true }).fill(created.initialPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await signIn(page, service.url, owner.email, created.initialPassword);
     await page.getByRole('heading', { name: 'Trocar senha' }).waitFor();
     await page.getByLabel('Senha inicial').fill(created.initialPassword);
     await page.getByLabel('Nova senha', { exact: true }).fill(owner.newPassword);
@@ -211,10 +209,7 @@ describe.runIf(availability.run)('the whole inbox in Chromium', { timeout: 90_00
 
     // The password shown signs Lara in (to the forced password change).
     const lara = await newPage(browser);
-    await lara.page.goto(`${service.url}/console`);
-    await lara.page.getByLabel('E-mail').fill(newcomer);
-    await lara.page.getByLabel('Senha', { exact: true }).fill(password);
-    await lara.page.getByRole('button', { name: 'Entrar' }).click();
+    await signIn(lara.page, service.url, newcomer, password);
     await lara.page.getByRole('heading', { name: 'Trocar senha' }).waitFor();
     await lara.context.close();
 

@@ -8,7 +8,15 @@ import { requestHandoff } from '../../src/handoff/index.js';
 import { createCustomer, insertAppointment } from '../scheduling/scheduling-test-kit.js';
 import { createInboundMessage, createTestConversation, createTestTenant, type TestTenant } from '../support/factories.js';
 import { testDatabase } from '../support/test-database.js';
-import { accessibilityViolations, browserAvailability, type HeadlessChromium, launchChromium, newPage, screenshot } from './browser.js';
+import {
+  accessibilityViolations,
+  browserAvailability,
+  type HeadlessChromium,
+  launchChromium,
+  newPage,
+  screenshot,
+  signIn,
+} from './browser.js';
 import { type ConsoleTestService, startConsoleTestService } from './console-service.js';
 
 const availability = browserAvailability();
@@ -143,10 +151,7 @@ describe.runIf(availability.run)('the owner’s overview in Chromium', { timeout
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(`${service.url}/console`);
-    await page.getByLabel('E-mail').fill(owner.email);
-    await page.getByLabel('Senha', { exact: true }).fill(owner.initialPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await signIn(page, service.url, owner.email, owner.initialPassword);
     await page.getByRole('heading', { name: 'Trocar senha' }).waitFor();
     await page.getByLabel('Senha inicial').fill(owner.initialPassword);
     await page.getByLabel('Nova senha', { exact: true }).fill('violeta-lunar-2026');

@@ -14,6 +14,7 @@ import {
   launchChromium,
   newPage,
   screenshot,
+  signIn,
   unlabeledControls,
 } from './browser.js';
 import { type ConsoleTestService, startConsoleTestService } from './console-service.js';
@@ -74,10 +75,7 @@ describe.runIf(availability.run)('reopening a chat outside the 24-hour window, i
     chromium = await launchChromium();
     browser = chromium.browser;
     ({ page, problems } = await newPage(browser));
-    await page.goto(`${service.url}/console`);
-    await page.getByLabel('E-mail').fill(owner.email);
-    await page.getByLabel('Senha', { exact: true }).fill(created.initialPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await signIn(page, service.url, owner.email, created.initialPassword);
     await page.getByRole('heading', { name: 'Trocar senha' }).waitFor();
     await page.getByLabel('Senha inicial').fill(created.initialPassword);
     await page.getByLabel('Nova senha', { exact: true }).fill(owner.newPassword);

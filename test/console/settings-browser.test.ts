@@ -18,6 +18,7 @@ import {
   launchChromium,
   newPage,
   screenshot,
+  signIn,
   unlabeledControls,
 } from './browser.js';
 import { type ConsoleTestService, startConsoleTestService } from './console-service.js';
@@ -87,10 +88,7 @@ describe.runIf(availability.run)('the salon’s settings in Chromium, signed in 
     chromium = await launchChromium();
     browser = chromium.browser;
     ({ page, problems } = await newPage(browser, { width: 1366, height: 768 }));
-    await page.goto(`${service.url}/console`);
-    await page.getByLabel('E-mail').fill(owner.email);
-    await page.getByLabel('Senha', { exact: true }).fill(created.initialPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await signIn(page, service.url, owner.email, created.initialPassword);
     await page.getByRole('heading', { name: 'Trocar senha' }).waitFor();
     await page.getByLabel('Senha inicial').fill(created.initialPassword);
     await page.getByLabel('Nova senha', { exact: true }).fill(owner.newPassword);

@@ -9,7 +9,15 @@ import { newWamid, webhookFixture } from '../fixtures/whatsapp/webhook-fixtures.
 import { createTestTenant, type TestTenant } from '../support/factories.js';
 import { mswServer } from '../support/msw.js';
 import { testDatabase } from '../support/test-database.js';
-import { accessibilityViolations, browserAvailability, type HeadlessChromium, launchChromium, newPage, screenshot } from './browser.js';
+import {
+  accessibilityViolations,
+  browserAvailability,
+  type HeadlessChromium,
+  launchChromium,
+  newPage,
+  screenshot,
+  signIn,
+} from './browser.js';
 import { type ConsoleTestService, startConsoleTestService } from './console-service.js';
 
 const availability = browserAvailability();
@@ -59,11 +67,8 @@ describe.runIf(availability.run)('assigning, closing and the team in Chromium', 
     const { db } = await database;
     await eventually(() => db.message.findFirst({ where: { tenantId: salon.id, text: body, status: 'processed' } }), `"${body}" processed`);
   };
-  const signIn = async (page: Page, email: string, password: string, newPassword: string) => {
-    await page.goto(`${service.url}/console`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+  const signInFirstTime = async (page: Page, email: string, password: string, newPassword: string) => {
+    await signIn(page, service.url, email, password);
     await page.getByRole('heading', { name: 'Trocar senha' }).waitFor();
     await page.getByLabel('Senha inicial').fill(password);
     await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
@@ -85,8 +90,8 @@ describe.runIf(availability.run)('assigning, closing and the team in Chromium', 
     browser = chromium.browser;
     rita = await newPage(browser);
     lara = await newPage(browser);
-    await signIn(rita.page, ritaEmail, owner.initialPassword, 'camelia-rosa-2026');
-    await signIn(lara.page, laraEmail, attendant.initialPassword, 'girassol-azul-2026');
+    await signInFirstTime(rita.page, ritaEmail, owner.initialPassword, 'camelia-rosa-2026');
+    await signInFirstTime(lara.page, laraEmail, attendant.initialPassword, 'girassol-azul-2026');
   });
   afterAll(async () => {
     await chromium?.close();
@@ -178,7 +183,7 @@ describe.runIf(availability.run)('assigning, closing and the team in Chromium', 
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Já anotei' }).click();
     expect(await shown.count()).toBe(0);
-    await signIn(lara.page, laraEmail, password, 'hortensia-lilas-2026');
+    await signInFirstTime(lara.page, laraEmail, password, 'hortensia-lilas-2026');
 
     await page.getByLabel('Papel de Lara').selectOption({ label: 'Proprietário' });
     await eventually(
