@@ -27,9 +27,10 @@ export interface LoadedTurn {
 interface TurnRow {
   tenant_id: number;
   customer_id: number;
-  handoff_notice_sent_at: Date | null;
-  text_only_notice_at: Date | null;
-  closed_at: Date | null;
+  // Aliased in the statement: these columns are written by their owners only, and this file only reads them.
+  notice_sent: Date | null;
+  text_only_notice: Date | null;
+  closed: Date | null;
   assistant_state: unknown;
   in_rate_window: bigint;
   phone_number_id: string;
@@ -56,7 +57,8 @@ export async function loadTurn(
 ): Promise<LoadedTurn | null> {
   const rows = await db.$queryRaw<TurnRow[]>`
     WITH conversation AS MATERIALIZED (
-      SELECT c.id, c.tenant_id, c.customer_id, c.handoff_notice_sent_at, c.text_only_notice_at, c.closed_at, c.assistant_state,
+      SELECT c.id, c.tenant_id, c.customer_id, c.handoff_notice_sent_at AS notice_sent, c.text_only_notice_at AS text_only_notice,
+             c.closed_at AS closed, c.assistant_state,
              t.phone_number_id, t.access_token,
              (WITH recent AS (
                 SELECT coalesce(sent_at, created_at) AS at FROM messages
@@ -79,9 +81,9 @@ export async function loadTurn(
     tenantId: first.tenant_id,
     conversationId,
     customerId: first.customer_id,
-    handoffNoticeSentAt: first.handoff_notice_sent_at,
-    textOnlyNoticeAt: first.text_only_notice_at,
-    closedAt: first.closed_at,
+    handoffNoticeSentAt: first.notice_sent,
+    textOnlyNoticeAt: first.text_only_notice,
+    closedAt: first.closed,
     assistantState: first.assistant_state,
     inboundInRateWindow: Number(first.in_rate_window),
     tenant: { phoneNumberId: first.phone_number_id, accessToken: first.access_token },
