@@ -37,7 +37,7 @@ describe.runIf(availability.run)('the day grid of a salon wider than the screen,
   let problems: string[] = [];
   const first = nextWednesday(2);
   const second = nextWednesday(9);
-  /** each day's appointment at 10:00 in every column, left to right */
+  /** each day's appointment at 10:00 of every professional, in the order they were created */
   const ids: Record<string, number[]> = { [first]: [], [second]: [] };
 
   beforeAll(async () => {
@@ -105,7 +105,14 @@ describe.runIf(availability.run)('the day grid of a salon wider than the screen,
     await page.goto(`${service.url}/console/agenda`);
     await page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
     await showDay(first);
-    const [leftmost, rightmost] = [ids[first]![0]!, ids[first]!.at(-1)!];
+    // The grid orders its columns by name ("Profissional 10" before "Profissional 2"), not by creation:
+    // the leftmost and rightmost appointments are read from the grid's own columns.
+    const idInColumn = async (column: number) =>
+      Number(await page.locator(`.day-grid [data-column="${column}"][data-appointment-id]`).first().getAttribute('data-appointment-id'));
+    const [leftmost, rightmost] = [await idInColumn(0), await idInColumn(PROFESSIONALS - 1)];
+    expect(ids[first]).toContain(leftmost);
+    expect(ids[first]).toContain(rightmost);
+    expect(leftmost).not.toBe(rightmost);
     expect(await page.locator('.day-grid .day-column').count()).toBe(PROFESSIONALS);
     expect(await rendered(leftmost)).toBe(true);
     // Not skipped: a column Chromium skips (content-visibility: auto) is missing from its accessibility tree.
