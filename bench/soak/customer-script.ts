@@ -83,7 +83,16 @@ export interface PlanOptions {
   raceShare?: number;
   burstShare?: number;
   humanShare?: number;
+  /**
+   * The first N customers who neither race, nor ask for a person, nor join the waitlist book
+   * Coloração with Ana (a Pix deposit) on their drawn day, without a draw (the seeded stream
+   * stays as it was): a small run then charges a deposit whatever the day's draws give.
+   */
+  depositBookers?: number;
 }
+
+/** Ana's starts that leave Coloração's 90 minutes clear of her lunch and her day's end. */
+const DEPOSIT_BOOKER_TIMES = ['14:00', '09:30', '15:30', '10:00'];
 
 /**
  * Plans every customer of a soak run: who they are, what they say and when they arrive.
@@ -95,6 +104,7 @@ export function planCustomers(options: PlanOptions): CustomerPlan[] {
   const groupSize = options.raceGroupSize ?? 4;
   const plans: CustomerPlan[] = [];
   const groupTargets = new Map<string, { target: BookingTarget; startAfterMs: number }>();
+  let depositBookers = 0;
   for (let index = 0; index < options.customers; index++) {
     const tenantIndex = index % options.tenants;
     const positionInTenant = Math.floor(index / options.tenants);
@@ -114,6 +124,11 @@ export function planCustomers(options: PlanOptions): CustomerPlan[] {
     const asksForHuman = random.chance(options.humanShare ?? 0.1);
     // Every fifth customer (no draw: the seeded stream stays as it was) ends on the waitlist.
     const joinsWaitlist = !asksForHuman && options.messagesPerCustomer >= 3 && index % 5 === 2;
+    if (!groupIsRacing && !asksForHuman && !joinsWaitlist && depositBookers < (options.depositBookers ?? 0)) {
+      const time = DEPOSIT_BOOKER_TIMES[depositBookers % DEPOSIT_BOOKER_TIMES.length] as string;
+      target = { ...target, professional: 'Ana', service: 'coloração', time };
+      depositBookers++;
+    }
     const turns = scriptTurns(name, target, groupIsRacing, asksForHuman, options.messagesPerCustomer, random, options.burstShare ?? 0.2);
     if (joinsWaitlist) turns.splice(-1, 1, [`Se vagar um horário de corte no dia ${brDate(target.date)}, me avisa?`]);
     plans.push({

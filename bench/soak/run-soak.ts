@@ -68,6 +68,8 @@ export interface SoakOptions {
   /** after the customers are done: how long to wait at most for the queue to drain */
   drainTimeoutMs: number;
   seed: number;
+  /** customers who book Coloração (a deposit) whatever the draw says (see PlanOptions.depositBookers) */
+  depositBookers?: number;
   /** a PostgreSQL server to create the throwaway database on; embedded when undefined */
   serverUrl?: string;
   /** leave the database (and an embedded server) running afterwards, to look into a failure */
@@ -210,6 +212,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       random,
       arrivalWindowMs: arrivalWindowMs(options),
       arrivals: options.rampToRate !== undefined ? 'ramp' : 'uniform',
+      depositBookers: options.depositBookers,
     });
     const writesAtStart = await readWriteCounters(database.url);
     const cpuAtDriveStart = {

@@ -41,6 +41,8 @@ describe('small soak: 2 web + 2 worker processes under faults', () => {
       delayedDuplicateMs: [200, 1500],
       drainTimeoutMs: 20_000,
       seed: 8,
+      // Two customers book Coloração whatever the day's draws give: the deposit checks below need a charge.
+      depositBookers: 2,
       serverUrl: inject('testServerUrl'),
       log: (line) => lines.push(line),
     });
