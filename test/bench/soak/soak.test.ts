@@ -59,7 +59,7 @@ describe('small soak: 2 web + 2 worker processes under faults', () => {
     // How many Coloração bookings a 20-customer run makes varies with the injected faults (a
     // handoff instead of a booking), and the payer alternates pay and lapse from the first: a run
     // with one charge has paid it and lapsed none. The full soak (30 charges) shows both.
-    expect(checks.deposits.charged).toBeGreaterThanOrEqual(1);
+    expect(checks.deposits.charged, `${report}\nlogs: ${result.logDir}`).toBeGreaterThanOrEqual(1);
     expect(checks.deposits.approved).toBeGreaterThanOrEqual(1);
     expect(checks.deposits.approvedNotBooked).toBe(0);
     expect(checks.deposits.lapsedNotFreed).toBe(0);
