@@ -8,6 +8,9 @@ import {
   toolResultText,
 } from '../../test/fakes/messages-api-types.js';
 
+/** How every notice the service writes to the model begins (src/agent's model texts). */
+const SYSTEM_NOTICE = 'AVISO DO SISTEMA';
+
 /** One tool call the model made and the result the service sent back. */
 export interface ToolStep {
   name: string;
@@ -40,11 +43,15 @@ export function readConversationTurn(request: MessagesRequest): ConversationTurn
   });
   const allSteps = collectSteps(messages);
   const steps = collectSteps(messages.slice(turnStart));
+  // The service's own notices to the model ("AVISO DO SISTEMA: …", e.g. an answer held back by
+  // the claim check) ride in user messages too, but the customer did not write them: a notice
+  // that names "cancelar" is not a wish to cancel.
   const userTexts = (slice: ApiMessage[]) =>
     slice
       .filter((message) => message.role === 'user')
       .flatMap((message) => blocksOf(message).filter(isText))
-      .map((block) => block.text);
+      .map((block) => block.text)
+      .filter((text) => !text.startsWith(SYSTEM_NOTICE));
   return {
     customerText: userTexts(messages.slice(turnStart)).join('\n'),
     steps,

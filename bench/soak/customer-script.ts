@@ -91,6 +91,8 @@ export interface PlanOptions {
   depositBookers?: number;
 }
 
+const CANCEL_MESSAGE = 'Preciso cancelar meu horário, por favor';
+
 /** Ana's starts that leave Coloração's 90 minutes clear of her lunch and her day's end. */
 const DEPOSIT_BOOKER_TIMES = ['14:00', '09:30', '15:30', '10:00'];
 
@@ -124,13 +126,21 @@ export function planCustomers(options: PlanOptions): CustomerPlan[] {
     const asksForHuman = random.chance(options.humanShare ?? 0.1);
     // Every fifth customer (no draw: the seeded stream stays as it was) ends on the waitlist.
     const joinsWaitlist = !asksForHuman && options.messagesPerCustomer >= 3 && index % 5 === 2;
-    if (!groupIsRacing && !asksForHuman && !joinsWaitlist && depositBookers < (options.depositBookers ?? 0)) {
+    const booksDeposit = !groupIsRacing && !asksForHuman && !joinsWaitlist && depositBookers < (options.depositBookers ?? 0);
+    if (booksDeposit) {
       const time = DEPOSIT_BOOKER_TIMES[depositBookers % DEPOSIT_BOOKER_TIMES.length] as string;
       target = { ...target, professional: 'Ana', service: 'coloração', time };
       depositBookers++;
     }
     const turns = scriptTurns(name, target, groupIsRacing, asksForHuman, options.messagesPerCustomer, random, options.burstShare ?? 0.2);
     if (joinsWaitlist) turns.splice(-1, 1, [`Se vagar um horário de corte no dia ${brDate(target.date)}, me avisa?`]);
+    // A deposit booker keeps her booking: a cancellation a second later would cancel the charge
+    // before it is created, and how often that happens would follow the machine's load.
+    if (booksDeposit)
+      for (const turn of turns)
+        turn.forEach((message, at) => {
+          if (message === CANCEL_MESSAGE) turn[at] = 'Quais são meus agendamentos?';
+        });
     plans.push({
       index,
       tenantIndex,
@@ -173,10 +183,8 @@ function scriptTurns(
     : random.pick([`Oi, bom dia! Aqui é ${name}.`, `Olá, aqui é ${name}`, `Boa tarde! Sou ${name}.`]);
   const ending = asksForHuman
     ? 'Quero falar com um atendente, por favor'
-    : random.pick(['Preciso cancelar meu horário, por favor', 'Quais são meus agendamentos?', 'Valeu, até mais!']);
-  const middle = random.chance(0.3)
-    ? ['Preciso cancelar meu horário, por favor', 'Quais são meus agendamentos?']
-    : ['Quais são meus agendamentos?', 'Obrigada!'];
+    : random.pick([CANCEL_MESSAGE, 'Quais são meus agendamentos?', 'Valeu, até mais!']);
+  const middle = random.chance(0.3) ? [CANCEL_MESSAGE, 'Quais são meus agendamentos?'] : ['Quais são meus agendamentos?', 'Obrigada!'];
   while (middle.length < count) middle.push(random.pick(['Quais são meus agendamentos?', 'Obrigada!']));
   const messages = [greeting, booking, ...middle.slice(0, Math.max(0, count - 3)), ending].slice(0, count);
   const turns = messages.map((message) => [message]);

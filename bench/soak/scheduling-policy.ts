@@ -127,11 +127,12 @@ function decideBooking(turn: ConversationTurn, intent: Extract<CustomerIntent, {
   const last = attempts.at(-1);
   if (last && !last.result?.isError) {
     const [day, time] = String(last.input.inicio ?? '').split('T');
-    // Held for a Pix deposit, not booked yet: say so (the claim check refuses "agendado" here).
+    // Held for a Pix deposit, not booked yet: say so without stating a change (the claim check
+    // refuses "agendado" and "reservei" here: the hold is not a confirmed write).
     if (last.result?.text.includes('"aguardando_sinal"')) {
       return say(
-        `Reservei ${intent.service} com a ${intent.professional} em ${brDate(day ?? date)} às ${time}. ` +
-          'Para garantir o horário, pague o sinal por Pix com o código que envio a seguir.',
+        `${intent.service} com a ${intent.professional} em ${brDate(day ?? date)} às ${time} aguarda o sinal por Pix: ` +
+          'pague com o código que envio a seguir para garantir o horário.',
       );
     }
     return say(`Pronto, agendado! ${intent.service} com a ${intent.professional} em ${brDate(day ?? date)} às ${time}. Até lá!`);

@@ -14,7 +14,7 @@ const plan = (depositBookers?: number) =>
   });
 
 describe('deposit bookers in a soak plan', () => {
-  it('when two are asked for, then the first two customers who neither race, nor ask for a person, nor join the waitlist book Coloração with Ana, and every other choice stays as drawn', () => {
+  it('when two are asked for, then the first two customers who neither race, nor ask for a person, nor join the waitlist book Coloração with Ana, keep the booking (no cancellation turn), and every other choice stays as drawn', () => {
     const drawn = plan();
     const planned = plan(2);
     const changed = planned.filter((customer, index) => JSON.stringify(customer) !== JSON.stringify(drawn[index]));
@@ -25,6 +25,7 @@ describe('deposit bookers in a soak plan', () => {
     for (const index of firstTwo) {
       expect(planned[index]!.target).toMatchObject({ professional: 'Ana', service: 'coloração', date: drawn[index]!.target.date });
       expect(planned[index]!.turns.flat().join(' ')).toContain('uma coloração com a Ana');
+      expect(planned[index]!.turns.flat()).not.toContain('Preciso cancelar meu horário, por favor');
     }
     expect(planned.map((customer) => customer.startAfterMs)).toEqual(drawn.map((customer) => customer.startAfterMs));
   });

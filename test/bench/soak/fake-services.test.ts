@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readCustomerIntent } from '../../../bench/soak/customer-intent.js';
 import { planCustomers, upcomingWorkingDates } from '../../../bench/soak/customer-script.js';
 import { decideNextStep, schedulingModel } from '../../../bench/soak/scheduling-policy.js';
+import { verifyAnswerClaims } from '../../../src/answer-claims/index.js';
 import { startFakeAnthropic } from '../../fakes/anthropic-loopback.js';
 import { startFakeGraph } from '../../fakes/graph-api-loopback.js';
 import type { ApiMessage, MessagesRequest } from '../../fakes/messages-api-types.js';
@@ -126,6 +127,40 @@ describe('scripted scheduling model', () => {
       ...toolCall('cancelar', { agendamento_id: 42 }, { agendamento: { agendamento_id: 42 }, ja_estava_cancelado: false }),
     ];
     expect(textOf(decideNextStep(request(done), TODAY))).toMatch(/cancelei/);
+  });
+
+  it("when a booking waits for its deposit, then it says so in words the claim check lets through; a held-back answer's notice is not read as the customer's wish", () => {
+    const known = [booking, ...toolCall('listar_servicos', {}, SERVICES), ...toolCall('listar_profissionais', {}, PROFESSIONALS)];
+    const held = [
+      ...known,
+      ...toolCall('buscar_horarios', { profissional_id: 22, data: '2026-12-01', servico_id: 11 }, SLOTS),
+      ...toolCall(
+        'agendar',
+        { profissional_id: 22, servico_id: 11, inicio: '2026-12-01T10:00' },
+        { agendamento: { agendamento_id: 7, status: 'aguardando_sinal' }, ja_existia: false },
+      ),
+    ];
+    const answer = textOf(decideNextStep(request(held), TODAY));
+    expect(answer).toContain('aguarda o sinal por Pix');
+    // The hold is no confirmed write: the answer must not state a change.
+    expect(verifyAnswerClaims({ text: answer }, { writes: [], known: [], today: TODAY }).ok).toBe(true);
+
+    const heldBack: ApiMessage[] = [
+      ...held,
+      { role: 'assistant', content: [{ type: 'text', text: 'Pronto, agendado!' }] },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: 'AVISO DO SISTEMA: sua última resposta NÃO foi enviada ao cliente. Ela diz que algo foi agendado, cancelado ou remarcado, mas nenhuma chamada de agendar, cancelar ou remarcar teve sucesso.',
+          },
+        ],
+      },
+    ];
+    const next = decideNextStep(request(heldBack), TODAY).content[0];
+    expect(next).not.toMatchObject({ name: 'meus_agendamentos' });
+    expect(next).not.toMatchObject({ name: 'cancelar' });
   });
 
   it('when the customer asks for a person, then it calls transferir_para_humano once', () => {
