@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** What reading a request body up to a limit gave: the bytes, or the point where it went over. */
 export type BoundedBody = { kind: 'body'; bytes: Buffer } | { kind: 'too_large'; receivedBytes: number } | { kind: 'aborted' };
@@ -40,21 +40,33 @@ export function readBoundedBody(request: IncomingMessage, maxBytes: number): Pro
 }
 
 /**
- * After a 413 on a body that is still arriving: reads and drops (never keeps) what the client
- * goes on sending, for at most `maxBytes` or `maxMs`, then closes the socket. Closing at once
- * with unread bytes in the kernel makes it reset the connection, and the client, still writing,
- * may lose the 413 it has not read yet (a lingering close, as web servers do).
+ * After a 413 on a body that is still arriving, a lingering close (as web servers do): once the
+ * answer is flushed, the socket's write side is closed (the client reads the 413, then the end),
+ * and what the client goes on sending is read and dropped (never kept) until it closes, or for
+ * at most `maxBytes` or `maxMs`; then the socket is destroyed. Destroying it at once, with the
+ * client's bytes unread in the kernel, resets the connection, and a client still writing may
+ * lose the 413 it has not read yet (a CI run under load lost it after 4 MB of draining).
  */
-export function discardRestThenClose(request: IncomingMessage, limits: { maxBytes: number; maxMs: number }): void {
+export function discardRestThenClose(
+  request: IncomingMessage,
+  response: ServerResponse,
+  limits: { maxBytes: number; maxMs: number },
+): void {
+  const socket = request.socket;
   let discarded = 0;
-  const close = () => request.socket.destroy();
+  const close = () => socket.destroy();
   const timer = setTimeout(close, limits.maxMs);
   timer.unref();
   request.on('data', (chunk: Buffer) => {
     discarded += chunk.length;
     if (discarded > limits.maxBytes) close();
   });
-  request.once('end', () => clearTimeout(timer));
-  request.socket.once('close', () => clearTimeout(timer));
+  const afterAnswer = (then: () => void) => (response.writableFinished ? then() : response.once('finish', then));
+  // the client is done sending: nothing left to drop once the answer is out
+  request.once('end', () => afterAnswer(close));
+  socket.once('close', () => clearTimeout(timer));
+  afterAnswer(() => {
+    if (!socket.destroyed) socket.end();
+  });
   request.resume();
 }

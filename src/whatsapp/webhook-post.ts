@@ -44,7 +44,7 @@ export function createWebhookPost(deps: IntakeDeps, limits: { appSecret: string;
       // No `Connection: close` here: Node would close the socket as soon as the 413 is
       // flushed, with the client's bytes still unread, and the reset could lose the 413.
       sendPlainJson(response, 413, errorBody('payload_too_large', 'request body too large'));
-      discardRestThenClose(request, { maxBytes: 4 * limits.maxBytes, maxMs: 2000 });
+      discardRestThenClose(request, response, { maxBytes: 16 * limits.maxBytes, maxMs: 2000 });
       return;
     }
     if (!isValidSignature(body.bytes, signature, limits.appSecret)) {

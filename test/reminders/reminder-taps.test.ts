@@ -38,6 +38,8 @@ describe('acting on a reminder tap, without the model', () => {
   let tenant: TestTenant;
   let graph: GraphApiFake;
 
+  // One salon for every test, and `workdayAhead` of different days can fall on the same date:
+  // each test books Ana at a time of day no other test uses (appointments_no_overlap).
   beforeAll(async () => {
     database = await testDatabase();
     responder = new FakeResponder();
@@ -169,7 +171,7 @@ describe('acting on a reminder tap, without the model', () => {
 
   it('when a tap is acted on again because its turn never committed (a retried job), then the answer is the same and nothing changes twice', async () => {
     const date = workdayAhead(3);
-    const reminded = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '09:00') });
+    const reminded = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '13:30') });
     const scope = { tenantId: tenant.id, customerId: reminded.customer.id };
     const deps = { scheduling: schedulingDepsOf(database.db), clock: systemClock };
     for (const action of ['confirmar', 'cancelar'] as const) {
@@ -284,7 +286,7 @@ describe('acting on a reminder tap, without the model', () => {
         tenantId: tenant.id,
         customerId: moved.customer.id,
         appointmentId: moved.appointment.id,
-        start: `${date}T14:00`,
+        start: `${date}T15:30`,
         idempotencyKey: `move-${moved.appointment.id}`,
         now: new Date(),
         policy: customerPolicy(botActor(null)),
@@ -310,8 +312,8 @@ describe('acting on a reminder tap, without the model', () => {
 
   it("when a payload names another customer's reminder, a made-up token or another tenant's reminder, then nothing changes and the customer is told the reminder is not theirs", async () => {
     const date = workdayAhead(4);
-    const victim = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '15:00') });
-    const attacker = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '16:00') });
+    const victim = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '14:00') });
+    const attacker = await createRemindedCustomer(database.db, tenant, { startsAt: saoPauloInstant(date, '14:30') });
     const otherTenant = await createTestTenant(database.db);
     const outsider = await createRemindedCustomer(database.db, otherTenant, { startsAt: saoPauloInstant(date, '17:00') });
 
