@@ -94,7 +94,7 @@ export function ConversationPage(props: { id: number; session: Session }) {
   const lastInbound = detail.conversation.lastInboundAt ? new Date(detail.conversation.lastInboundAt).getTime() : null;
   const windowOpen = detail.customerWindow.open && lastInbound !== null && Date.now() - lastInbound < WINDOW_MS;
   const reopenTemplate = windowOpen ? null : detail.customerWindow.reopenTemplate;
-  const mine = handoff?.status === 'claimed' && handoff.attendant === session.staff.name;
+  const mine = handoff?.status === 'claimed' && handoff.attendantStaffId === session.staff.id;
   const sendBlocked = !windowOpen
     ? `Fora da janela de 24 horas: o cliente não escreve há mais de 24 horas, e o WhatsApp só permite mensagens modelo aprovadas. ${
         reopenTemplate ? 'Reabra a conversa com a mensagem modelo ou aguarde' : 'Aguarde'

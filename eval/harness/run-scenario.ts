@@ -97,7 +97,7 @@ export async function runScenario(
     beforeStep: async (index) => {
       if (scenario.claimBeforeStep !== index) return;
       const handoff = await requestHandoff(db, { tenantId, conversationId: conversation.id, reason: 'requested_by_customer' });
-      await claimHandoff(db, { tenantId, handoffId: handoff.id, attendant: 'Atendente Eval', now: new Date() });
+      await claimHandoff(db, { tenantId, handoffId: handoff.id, attendant: 'Atendente Eval', attendantStaffId: null, now: new Date() });
       // Long enough for the run's claim poll (every 20 ms) to notice before the model answers.
       await sleep(150);
     },

@@ -29,6 +29,11 @@ export function adminContextOf(response: Response): AdminContext {
   return context;
 }
 
+/** The signed-in person's staff account, or null for an API key. */
+export function staffIdOf(context: AdminContext): number | null {
+  return context.actor.kind === 'staff' ? context.actor.staffId : null;
+}
+
 /** The signed-in person's name (the attendant of a claim or reply, the actor of an agenda change), or null for an API key. */
 export function staffNameOf(context: AdminContext): string | null {
   return context.actor.kind === 'staff' ? context.actor.name : null;

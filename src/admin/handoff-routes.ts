@@ -3,7 +3,7 @@ import type { QueueItem, Sent } from '../contract/index.js';
 import type { Db } from '../db/index.js';
 import { claimHandoff, type HandoffQueueItem, handoffReasonLabel, listHandoffs, resolveHandoff } from '../handoff/index.js';
 import { AppError, type Clock, type Logger } from '../shared/index.js';
-import { adminContextOf, staffNameOf } from './admin-context.js';
+import { adminContextOf, staffIdOf, staffNameOf } from './admin-context.js';
 import { decodeHandoffCursor, encodeHandoffCursor } from './handoff-cursor.js';
 import { parseRequest } from './parse-request.js';
 import { claimBodySchema, idParamsSchema, listHandoffsQuerySchema, resolveBodySchema } from './request-schemas.js';
@@ -45,7 +45,13 @@ export function createHandoffRoutes(deps: { db: Db; logger: Logger; clock: Clock
         { path: 'body.attendant', message: 'required when calling with an API key' },
       ]);
     }
-    const outcome = await claimHandoff(deps.db, { tenantId, handoffId: id, attendant, now: deps.clock.now() });
+    const outcome = await claimHandoff(deps.db, {
+      tenantId,
+      handoffId: id,
+      attendant,
+      attendantStaffId: staffIdOf(context),
+      now: deps.clock.now(),
+    });
     switch (outcome.kind) {
       case 'claimed':
         deps.logger.info({ tenantId, handoffId: id }, 'handoff claimed');

@@ -13,7 +13,7 @@ import {
 } from '../handoff/index.js';
 import type { StaffReads } from '../http/index.js';
 import { AppError, type Clock, type Logger } from '../shared/index.js';
-import { adminContextOf, staffNameOf } from './admin-context.js';
+import { adminContextOf, staffIdOf, staffNameOf } from './admin-context.js';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor.js';
 import { parseRequest } from './parse-request.js';
 import { assignBodySchema, claimBodySchema, idParamsSchema, listConversationsQuerySchema, noteBodySchema } from './request-schemas.js';
@@ -37,9 +37,9 @@ export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock; 
   router.get('/conversations', async (request, response) => {
     const context = adminContextOf(response);
     const query = parseRequest(listConversationsQuerySchema, 'query', request.query);
-    const attendant = staffNameOf(context);
+    const staffId = staffIdOf(context);
     const filter = query.filter ?? (query.assignee === 'me' ? 'mine' : query.assignee === 'none' ? 'unassigned' : undefined);
-    if (filter === 'mine' && !attendant) {
+    if (filter === 'mine' && staffId === null) {
       throw new AppError('invalid_request', 'invalid request: query.filter', 400, [
         { path: 'query.filter', message: '"mine" needs a signed-in person (a console session), not an API key' },
       ]);
@@ -52,7 +52,7 @@ export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock; 
         handledBy: query.handledBy,
         filter,
         status: query.status,
-        attendant,
+        staffId,
         limit: query.limit,
         after: query.cursor ? decodeConversationCursor(query.cursor) : null,
       }),
@@ -73,7 +73,9 @@ export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock; 
     const attendant = staffNameOf(context) ?? body.attendant;
     if (!attendant) throw attendantRequired();
     const now = deps.clock.now();
-    const outcome = await inTransaction(deps.db, (tx) => takeOverConversation(tx, { tenantId, conversationId: id, attendant, now }));
+    const outcome = await inTransaction(deps.db, (tx) =>
+      takeOverConversation(tx, { tenantId, conversationId: id, attendant, attendantStaffId: staffIdOf(context), now }),
+    );
     switch (outcome.kind) {
       case 'taken_over':
         deps.logger.info({ tenantId, conversationId: id, handoffId: outcome.handoff.id }, 'conversation taken over by staff');
@@ -102,7 +104,7 @@ export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock; 
     if (colleague.disabled) throw new AppError('staff_disabled', `A conta de ${colleague.name} está desativada.`, 422);
     const now = deps.clock.now();
     const outcome = await inTransaction(deps.db, (tx) =>
-      assignConversation(tx, { tenantId, conversationId: id, attendant: colleague.name, now }),
+      assignConversation(tx, { tenantId, conversationId: id, attendant: colleague.name, attendantStaffId: colleague.id, now }),
     );
     if (outcome.kind === 'not_found') throw conversationNotFound();
     deps.logger.info({ tenantId, conversationId: id, handoffId: outcome.handoff.id, staffId }, 'conversation assigned');

@@ -84,7 +84,13 @@ export function createSessionRoutes(deps: { db: Db; logger: Logger; clock: Clock
     }
     const tenant = await deps.db.tenant.findUnique({ where: { id: principal.tenantId }, select: { name: true, timezone: true } });
     const body: Sent<Session> = {
-      staff: { name: principal.name, email: principal.email, role: principal.role, mustChangePassword: principal.mustChangePassword },
+      staff: {
+        id: principal.staffId,
+        name: principal.name,
+        email: principal.email,
+        role: principal.role,
+        mustChangePassword: principal.mustChangePassword,
+      },
       tenant: { name: tenant?.name ?? '', timezone: principal.timezone },
       csrfToken: csrfTokenFor(token),
     };

@@ -5,7 +5,7 @@ import type { AppointmentSource, AppointmentStatus, HandoffStatus, RunExitOrRunn
 
 /** `GET /console/api/session` */
 export interface Session {
-  staff: { name: string; email: string; role: StaffRole; mustChangePassword: boolean };
+  staff: { id: number; name: string; email: string; role: StaffRole; mustChangePassword: boolean };
   tenant: { name: string; timezone: string };
   csrfToken: string;
 }
@@ -33,7 +33,15 @@ export interface ConversationListEntry {
   handledBy: 'bot' | 'staff';
   /** `open` (the bot's), `pending`, `claimed`, or `closed` (resolved without returning it to the bot) */
   status: 'open' | 'pending' | 'claimed' | 'closed';
-  openHandoff: { id: number; status: 'pending' | 'claimed'; reason: string; reasonLabel: string; attendant: string | null } | null;
+  openHandoff: {
+    id: number;
+    status: 'pending' | 'claimed';
+    reason: string;
+    reasonLabel: string;
+    attendant: string | null;
+    /** the staff account `attendant` names (null for a name an API key gave, or the owner's app): "mine" is this id */
+    attendantStaffId: number | null;
+  } | null;
   /** the customer's messages since the last reply */
   unread: number;
   lastMessage: { direction: string; author: string; type: string; text: string | null } | null;
@@ -143,6 +151,8 @@ export interface ConversationDetail {
     reasonLabel: string;
     note: string | null;
     attendant: string | null;
+    /** the staff account `attendant` names (null for a name an API key gave, or the owner's app) */
+    attendantStaffId: number | null;
     createdAt: string;
   } | null;
   /** WhatsApp's 24-hour window; when closed, the template (`templates.reopenConversation`) that reopens the chat, if any */

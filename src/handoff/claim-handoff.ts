@@ -6,6 +6,8 @@ export interface ClaimedHandoff {
   conversationId: number;
   reason: string;
   attendant: string;
+  /** the staff account `attendant` names (null for a name an API key gave, or the owner's app) */
+  attendantStaffId: number | null;
   createdAt: Date;
   claimedAt: Date;
 }
@@ -23,14 +25,23 @@ export type ClaimHandoffOutcome =
  */
 export async function claimHandoff(
   db: Queryable,
-  request: { tenantId: number; handoffId: number; attendant: string; now: Date },
+  request: { tenantId: number; handoffId: number; attendant: string; attendantStaffId: number | null; now: Date },
 ): Promise<ClaimHandoffOutcome> {
   const claimed = await db.$queryRaw<
-    { id: number; conversation_id: number; reason: string; attendant: string; created_at: Date; claimed_at: Date }[]
+    {
+      id: number;
+      conversation_id: number;
+      reason: string;
+      attendant: string;
+      attendant_staff_id: number | null;
+      created_at: Date;
+      claimed_at: Date;
+    }[]
   >`
-    UPDATE handoffs SET status = 'claimed', attendant = ${request.attendant}, claimed_at = ${request.now}
+    UPDATE handoffs SET status = 'claimed', attendant = ${request.attendant}, attendant_staff_id = ${request.attendantStaffId}::int,
+           claimed_at = ${request.now}
     WHERE id = ${request.handoffId} AND tenant_id = ${request.tenantId} AND status = 'pending'
-    RETURNING id, conversation_id, reason, attendant, created_at, claimed_at`;
+    RETURNING id, conversation_id, reason, attendant, attendant_staff_id, created_at, claimed_at`;
   const row = claimed[0];
   if (row) {
     return {
@@ -40,6 +51,7 @@ export async function claimHandoff(
         conversationId: row.conversation_id,
         reason: row.reason,
         attendant: row.attendant,
+        attendantStaffId: row.attendant_staff_id,
         createdAt: row.created_at,
         claimedAt: row.claimed_at,
       },

@@ -26,6 +26,12 @@ export async function handOverToOwner(
     note: OWNER_REPLIED_NOTE,
   });
   if (open.status === 'claimed') return null;
-  const claimed = await claimHandoff(tx, { tenantId: scope.tenantId, handoffId: open.id, attendant: OWNER_APP_ATTENDANT, now: scope.now });
+  const claimed = await claimHandoff(tx, {
+    tenantId: scope.tenantId,
+    handoffId: open.id,
+    attendant: OWNER_APP_ATTENDANT,
+    attendantStaffId: null,
+    now: scope.now,
+  });
   return claimed.kind === 'claimed' ? open.id : null;
 }

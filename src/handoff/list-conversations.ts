@@ -7,7 +7,7 @@ export interface ConversationListCursor {
 }
 
 /**
- * Extra narrowing of the inbox: `mine` (claimed by `attendant`), `unassigned` (nobody has
+ * Extra narrowing of the inbox: `mine` (claimed by the staff account `staffId`), `unassigned` (nobody has
  * claimed it: the bot handles it or it waits in the queue), `waiting` (a pending handoff:
  * the customer waits for a person).
  */
@@ -27,7 +27,13 @@ export interface ConversationListItem {
   /** `staff` while a handoff is open (pending or claimed): the bot is silent; `bot` otherwise */
   handledBy: 'bot' | 'staff';
   status: ConversationStatus;
-  openHandoff: { id: number; status: 'pending' | 'claimed'; reason: string; attendant: string | null } | null;
+  openHandoff: {
+    id: number;
+    status: 'pending' | 'claimed';
+    reason: string;
+    attendant: string | null;
+    attendantStaffId: number | null;
+  } | null;
   /** the customer's messages since the last reply (bot or person) */
   unread: number;
   lastMessage: { direction: string; author: string; type: string; text: string | null } | null;
@@ -40,8 +46,8 @@ export interface ConversationListQuery {
   handledBy?: 'bot' | 'staff' | undefined;
   filter?: ConversationListFilter | undefined;
   status?: ConversationStatus | undefined;
-  /** whose chats `mine` means */
-  attendant?: string | null | undefined;
+  /** whose chats `mine` means: a staff account (handoffs.attendant_staff_id) */
+  staffId?: number | null | undefined;
   limit: number;
   after?: ConversationListCursor | null | undefined;
 }
@@ -58,6 +64,7 @@ interface Row {
   handoff_status: 'pending' | 'claimed' | null;
   handoff_reason: string | null;
   handoff_attendant: string | null;
+  handoff_attendant_staff_id: number | null;
   unread: number;
   last_direction: string | null;
   last_author: string | null;
@@ -89,7 +96,7 @@ function filterCondition(query: ConversationListQuery): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   if (query.handledBy === 'staff') parts.push(Prisma.sql`AND h.id IS NOT NULL`);
   if (query.handledBy === 'bot') parts.push(Prisma.sql`AND h.id IS NULL`);
-  if (query.filter === 'mine') parts.push(Prisma.sql`AND h.status = 'claimed' AND h.attendant = ${query.attendant ?? ''}`);
+  if (query.filter === 'mine') parts.push(Prisma.sql`AND h.status = 'claimed' AND h.attendant_staff_id = ${query.staffId ?? null}::int`);
   if (query.filter === 'unassigned') parts.push(Prisma.sql`AND (h.id IS NULL OR h.status = 'pending')`);
   if (query.filter === 'waiting') parts.push(Prisma.sql`AND h.status = 'pending'`);
   if (query.status === 'open') parts.push(Prisma.sql`AND h.id IS NULL AND c.closed_at IS NULL`);
@@ -115,7 +122,7 @@ export async function listConversations(
     SELECT * FROM (
       SELECT c.id, c.customer_id, cu.name AS customer_name, cu.wa_id, cu.username,
              COALESCE(last.created_at, c.created_at) AS last_message_at, c.closed_at,
-             h.id AS handoff_id, h.status AS handoff_status, h.reason AS handoff_reason, h.attendant AS handoff_attendant,
+             h.id AS handoff_id, h.status AS handoff_status, h.reason AS handoff_reason, h.attendant AS handoff_attendant, h.attendant_staff_id AS handoff_attendant_staff_id,
              (SELECT count(*)::int FROM messages m
                WHERE m.tenant_id = c.tenant_id AND m.conversation_id = c.id AND m.direction = 'inbound'
                  AND m.id > COALESCE((SELECT max(o.id) FROM messages o
@@ -147,7 +154,13 @@ function toItem(row: Row): ConversationListItem {
     status: row.handoff_status ?? (row.closed_at ? 'closed' : 'open'),
     openHandoff:
       row.handoff_id !== null && row.handoff_status !== null && row.handoff_reason !== null
-        ? { id: row.handoff_id, status: row.handoff_status, reason: row.handoff_reason, attendant: row.handoff_attendant }
+        ? {
+            id: row.handoff_id,
+            status: row.handoff_status,
+            reason: row.handoff_reason,
+            attendant: row.handoff_attendant,
+            attendantStaffId: row.handoff_attendant_staff_id,
+          }
         : null,
     unread: row.unread,
     lastMessage:

@@ -32,6 +32,8 @@ export interface ConversationView {
     reason: string;
     note: string | null;
     attendant: string | null;
+    /** the staff account `attendant` names, null for a name an API key gave or the owner's app */
+    attendantStaffId: number | null;
     createdAt: Date;
     claimedAt: Date | null;
   } | null;
@@ -81,7 +83,16 @@ export async function readConversation(
     }),
     db.handoff.findFirst({
       where: { conversationId: conversation.id, tenantId: query.tenantId, status: { in: ['pending', 'claimed'] } },
-      select: { id: true, status: true, reason: true, note: true, attendant: true, createdAt: true, claimedAt: true },
+      select: {
+        id: true,
+        status: true,
+        reason: true,
+        note: true,
+        attendant: true,
+        attendantStaffId: true,
+        createdAt: true,
+        claimedAt: true,
+      },
     }),
   ]);
   const { customer, ...rest } = conversation;

@@ -18,7 +18,7 @@ export type TakeOverOutcome =
  */
 export async function takeOverConversation(
   tx: Queryable,
-  request: { tenantId: number; conversationId: number; attendant: string; now: Date },
+  request: { tenantId: number; conversationId: number; attendant: string; attendantStaffId: number | null; now: Date },
 ): Promise<TakeOverOutcome> {
   const conversation = await tx.conversation.findFirst({
     where: { id: request.conversationId, tenantId: request.tenantId },
@@ -30,6 +30,7 @@ export async function takeOverConversation(
     tenantId: request.tenantId,
     handoffId: open.id,
     attendant: request.attendant,
+    attendantStaffId: request.attendantStaffId,
     now: request.now,
   });
   if (claimed.kind !== 'claimed') {

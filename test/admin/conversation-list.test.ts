@@ -18,6 +18,7 @@ describe('GET /admin/conversations: every conversation of the tenant', () => {
   let tenant: TestTenant;
   let other: TestTenant;
   let chats: { bot: number; pending: number; claimed: number; quiet: number };
+  let ritas: { rita: number; otherRita: number };
 
   beforeAll(async () => {
     database = await testDatabase();
@@ -61,7 +62,14 @@ describe('GET /admin/conversations: every conversation of the tenant', () => {
       createdAt: minutesAgo(30),
     });
     const handoff = await requestHandoff(db, { tenantId: tenant.id, conversationId: claimed.conversation.id, reason: 'complaint' });
-    await claimHandoff(db, { tenantId: tenant.id, handoffId: handoff.id, attendant: 'Rita', now: new Date() });
+    // Two people of the salon share a name: "mine" is the account that claimed, not the name.
+    const [rita, otherRita] = await Promise.all(
+      ['rita@salao.test', 'rita.souza@salao.test'].map((email) =>
+        db.staffAccount.create({ data: { tenantId: tenant.id, email, name: 'Rita', passwordHash: 'not-a-password-hash' } }),
+      ),
+    );
+    ritas = { rita: rita!.id, otherRita: otherRita!.id };
+    await claimHandoff(db, { tenantId: tenant.id, handoffId: handoff.id, attendant: 'Rita', attendantStaffId: rita!.id, now: new Date() });
 
     const quiet = await createTestConversation(db, tenant.id, { name: 'Sem Mensagens', waId: '5541900000004' });
     await db.conversation.update({ where: { id: quiet.conversation.id }, data: { createdAt: minutesAgo(120) } });
@@ -108,8 +116,16 @@ describe('GET /admin/conversations: every conversation of the tenant', () => {
     expect(idsOf((await list('?handledBy=staff')).body)).toEqual([chats.pending, chats.claimed]);
     expect(idsOf((await list('?filter=waiting')).body)).toEqual([chats.pending]);
     expect(idsOf((await list('?filter=unassigned')).body)).toEqual([chats.pending, chats.bot, chats.quiet]);
-    const mine = await listConversations(database.db, { tenantId: tenant.id, filter: 'mine', attendant: 'Rita', limit: 10 });
+    const mine = await listConversations(database.db, { tenantId: tenant.id, filter: 'mine', staffId: ritas.rita, limit: 10 });
     expect(mine.items.map((item) => item.id)).toEqual([chats.claimed]);
+    expect(mine.items[0]?.openHandoff).toMatchObject({ attendant: 'Rita', attendantStaffId: ritas.rita });
+    const theOtherRitas = await listConversations(database.db, {
+      tenantId: tenant.id,
+      filter: 'mine',
+      staffId: ritas.otherRita,
+      limit: 10,
+    });
+    expect(theOtherRitas.items).toEqual([]);
     // "mine" means a signed-in person: an API key has nobody to be "me".
     expect((await list('?filter=mine')).status).toBe(400);
   });

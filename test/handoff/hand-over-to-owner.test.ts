@@ -30,7 +30,13 @@ describe('handOverToOwner', () => {
   it('when a person holds the handoff, then it stays theirs', async () => {
     const { conversation } = await createTestConversation(database.db, tenant.id);
     const open = await requestHandoff(database.db, { tenantId: tenant.id, conversationId: conversation.id, reason: 'deadline' });
-    await claimHandoff(database.db, { tenantId: tenant.id, handoffId: open.id, attendant: 'Carla', now: new Date() });
+    await claimHandoff(database.db, {
+      tenantId: tenant.id,
+      handoffId: open.id,
+      attendant: 'Carla',
+      attendantStaffId: null,
+      now: new Date(),
+    });
     expect(await handOverToOwner(database.db, { tenantId: tenant.id, conversationId: conversation.id, now: new Date() })).toBeNull();
     expect(await handoffsOf(conversation.id)).toEqual([{ id: open.id, reason: 'deadline', status: 'claimed', attendant: 'Carla' }]);
   });

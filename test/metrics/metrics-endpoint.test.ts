@@ -128,7 +128,13 @@ describe('GET /metrics and run spans', () => {
     expect(sumOf(afterHandoff, METRICS.handoffsPending) - sumOf(afterAnswer, METRICS.handoffsPending)).toBe(1);
 
     const handoff = await database.db.handoff.findFirstOrThrow({ where: { conversationId: conversation.id, status: 'pending' } });
-    await claimHandoff(database.db, { tenantId: tenant.id, handoffId: handoff.id, attendant: 'Carla', now: new Date() });
+    await claimHandoff(database.db, {
+      tenantId: tenant.id,
+      handoffId: handoff.id,
+      attendant: 'Carla',
+      attendantStaffId: null,
+      now: new Date(),
+    });
     const afterClaim = await scrape();
     const claimed = (samples: typeof before) => sumOf(samples, `${METRICS.handoffClaimWaitSeconds}_count`);
     expect(claimed(afterClaim) - claimed(afterHandoff)).toBe(1);
