@@ -419,7 +419,7 @@ describe.runIf(availability.run)('a tour of every console screen at 1366×768 an
       await page.getByRole('button', { name: 'Novo agendamento' }).click();
       await dialog.getByLabel('Nome do cliente').waitFor();
       await capture(page, 'booking-dialog', size);
-      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: 'Fechar' }).click();
       await dialog.waitFor({ state: 'hidden' });
 
       await page.locator(`.day-grid [data-appointment-id="${ids.appointment}"]`).click();
@@ -431,13 +431,13 @@ describe.runIf(availability.run)('a tour of every console screen at 1366×768 an
       await dialog.getByRole('button', { name: 'Cancelar agendamento' }).click();
       await dialog.getByRole('button', { name: 'Confirmar cancelamento' }).scrollIntoViewIfNeeded();
       await capture(page, 'appointment-cancel', size);
-      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: 'Fechar' }).click();
       await dialog.waitFor({ state: 'hidden' });
 
       await page.getByRole('button', { name: 'Bloquear horário' }).click();
       await dialog.getByLabel('Primeiro dia').waitFor();
       await capture(page, 'block-dialog', size);
-      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: 'Fechar' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(problems.flat()).toEqual([]);
     });
