@@ -57,7 +57,10 @@ export function ConversationPage(props: { id: number; session: Session }) {
       .catch(() => setAssignees([]));
   }, []);
   useEffect(() => {
-    logRef.current?.lastElementChild?.scrollIntoView({ block: 'end' });
+    // The latest message in view inside the messages' own box; the page itself stays where it is
+    // (scrollIntoView would also scroll the page, hiding the customer's name and the menu).
+    const box = logRef.current?.parentElement;
+    if (box) box.scrollTop = box.scrollHeight;
   }, [detail?.messages.length]);
   useLiveEvents((event) => {
     if (event.type === 'reconnected' || event.type === 'handoffs' || (event.type === 'message' && event.conversationId === id)) void load();
@@ -245,7 +248,8 @@ export function ConversationPage(props: { id: number; session: Session }) {
         <div class="messages-pane">
           <h2 class="sr-only">Mensagens</h2>
           {detail.hasOlderMessages ? <p class="empty">Mensagens mais antigas não mostradas.</p> : null}
-          <div role="log" aria-label="Mensagens da conversa, da mais antiga para a mais recente">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long chat scrolls inside this box, and the keyboard must reach it to scroll it (WCAG 2.1.1) */}
+          <div role="log" aria-label="Mensagens da conversa, da mais antiga para a mais recente" class="messages-scroll" tabIndex={0}>
             <ol class="messages" ref={logRef}>
               {detail.messages.map((message) => {
                 if (message.kind === 'note') {

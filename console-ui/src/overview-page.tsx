@@ -3,6 +3,7 @@ import type { Overview, Session } from '../../src/contract/index.js';
 import { api, errorText } from './api.js';
 import { addDays, percentText, todayIn, waitText } from './format.js';
 import { overviewCsv } from './overview-csv.js';
+import { TableScroll } from './table-scroll.js';
 import { type ChartSeries, TimeChart } from './time-chart.js';
 
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -198,66 +199,70 @@ export function OverviewPage(props: { session: Session }) {
           </figure>
 
           <h2>Ocupação por profissional</h2>
-          <table class="occupancy">
-            <caption class="sr-only">Minutos agendados sobre minutos de trabalho no período</caption>
-            <thead>
-              <tr>
-                <th scope="col">Profissional</th>
-                <th scope="col">Ocupação</th>
-                <th scope="col">Agendado</th>
-                <th scope="col">Horário de trabalho</th>
-              </tr>
-            </thead>
-            <tbody>
-              {overview.professionals.map((professional) => (
-                <tr key={professional.id}>
-                  <th scope="row">{professional.name}</th>
-                  <td>
-                    <span class="bar" aria-hidden="true">
-                      <span style={{ width: `${Math.min(100, (professional.occupancy ?? 0) * 100)}%` }} />
-                    </span>{' '}
-                    {percentText(professional.occupancy)}
-                  </td>
-                  <td>{hoursText(professional.bookedMinutes)}</td>
-                  <td>{hoursText(professional.workingMinutes)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-
-          <details class="overview-days">
-            <summary>Ver os números de cada dia</summary>
-            <table>
-              <caption class="sr-only">Números de cada dia do período</caption>
+          <TableScroll label="Ocupação por profissional">
+            <table class="occupancy">
+              <caption class="sr-only">Minutos agendados sobre minutos de trabalho no período</caption>
               <thead>
                 <tr>
-                  <th scope="col">Dia</th>
-                  <th scope="col">Robô</th>
-                  <th scope="col">Equipe</th>
-                  <th scope="col">Lembrete</th>
-                  <th scope="col">Compareceram</th>
-                  <th scope="col">Faltaram</th>
-                  <th scope="col">Cancelados</th>
+                  <th scope="col">Profissional</th>
+                  <th scope="col">Ocupação</th>
                   <th scope="col">Agendado</th>
-                  <th scope="col">Realizado</th>
+                  <th scope="col">Horário de trabalho</th>
                 </tr>
               </thead>
               <tbody>
-                {overview.days.map((day) => (
-                  <tr key={day.date}>
-                    <th scope="row">{`${day.date.slice(8, 10)}/${day.date.slice(5, 7)}`}</th>
-                    <td>{day.bookings.bot}</td>
-                    <td>{day.bookings.staff}</td>
-                    <td>{day.bookings.reminder}</td>
-                    <td>{day.attended}</td>
-                    <td>{day.noShows}</td>
-                    <td>{day.cancellations}</td>
-                    <td>{reais(day.bookedRevenueCents / 100)}</td>
-                    <td>{reais(day.attendedRevenueCents / 100)}</td>
+                {overview.professionals.map((professional) => (
+                  <tr key={professional.id}>
+                    <th scope="row">{professional.name}</th>
+                    <td>
+                      <span class="bar" aria-hidden="true">
+                        <span style={{ width: `${Math.min(100, (professional.occupancy ?? 0) * 100)}%` }} />
+                      </span>{' '}
+                      {percentText(professional.occupancy)}
+                    </td>
+                    <td>{hoursText(professional.bookedMinutes)}</td>
+                    <td>{hoursText(professional.workingMinutes)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
+          </TableScroll>
+
+          <details class="overview-days">
+            <summary>Ver os números de cada dia</summary>
+            <TableScroll label="Números de cada dia do período">
+              <table>
+                <caption class="sr-only">Números de cada dia do período</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Dia</th>
+                    <th scope="col">Robô</th>
+                    <th scope="col">Equipe</th>
+                    <th scope="col">Lembrete</th>
+                    <th scope="col">Compareceram</th>
+                    <th scope="col">Faltaram</th>
+                    <th scope="col">Cancelados</th>
+                    <th scope="col">Agendado</th>
+                    <th scope="col">Realizado</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {overview.days.map((day) => (
+                    <tr key={day.date}>
+                      <th scope="row">{`${day.date.slice(8, 10)}/${day.date.slice(5, 7)}`}</th>
+                      <td>{day.bookings.bot}</td>
+                      <td>{day.bookings.staff}</td>
+                      <td>{day.bookings.reminder}</td>
+                      <td>{day.attended}</td>
+                      <td>{day.noShows}</td>
+                      <td>{day.cancellations}</td>
+                      <td>{reais(day.bookedRevenueCents / 100)}</td>
+                      <td>{reais(day.attendedRevenueCents / 100)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           </details>
         </>
       )}

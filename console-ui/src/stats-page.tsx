@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ConsoleStats, HandoffReasonStats, Session } from '../../src/contract/index.js';
 import { api, errorText } from './api.js';
 import { addDays, percentText, todayIn, waitText } from './format.js';
+import { TableScroll } from './table-scroll.js';
 
 const waitOrNone = (seconds: number | null) => (seconds === null ? 'sem dados' : waitText(seconds));
 
@@ -55,29 +56,31 @@ export function StatsPage(props: { session: Session }) {
       <h2>Atendimentos humanos por motivo</h2>
       {reasons && reasons.reasons.length === 0 ? <p class="empty">sem dados no período</p> : null}
       {reasons && reasons.reasons.length > 0 ? (
-        <table>
-          <caption class="sr-only">Pedidos de atendimento por motivo, com espera mediana e p90 até alguém assumir</caption>
-          <thead>
-            <tr>
-              <th scope="col">Motivo</th>
-              <th scope="col">Quantidade</th>
-              <th scope="col">Não assumidos</th>
-              <th scope="col">Espera mediana</th>
-              <th scope="col">Espera p90</th>
-            </tr>
-          </thead>
-          <tbody>
-            {reasons.reasons.map((row) => (
-              <tr key={row.reason}>
-                <th scope="row">{row.label}</th>
-                <td>{row.count}</td>
-                <td>{row.unclaimed}</td>
-                <td>{waitOrNone(row.medianWaitSeconds)}</td>
-                <td>{waitOrNone(row.p90WaitSeconds)}</td>
+        <TableScroll label="Pedidos de atendimento por motivo">
+          <table>
+            <caption class="sr-only">Pedidos de atendimento por motivo, com espera mediana e p90 até alguém assumir</caption>
+            <thead>
+              <tr>
+                <th scope="col">Motivo</th>
+                <th scope="col">Quantidade</th>
+                <th scope="col">Não assumidos</th>
+                <th scope="col">Espera mediana</th>
+                <th scope="col">Espera p90</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {reasons.reasons.map((row) => (
+                <tr key={row.reason}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.count}</td>
+                  <td>{row.unclaimed}</td>
+                  <td>{waitOrNone(row.medianWaitSeconds)}</td>
+                  <td>{waitOrNone(row.p90WaitSeconds)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : null}
       <h2>Conversas do robô por desfecho</h2>
       {stats && stats.runsByExit.length === 0 ? <p class="empty">sem dados no período</p> : null}

@@ -22,7 +22,6 @@ import { type ConsoleTestService, startConsoleTestService } from './console-serv
 const availability = browserAvailability();
 const root = path.resolve(import.meta.dirname, '../..');
 const ZONE = 'America/Sao_Paulo';
-const writeDocs = process.env.UPDATE_SCREENSHOTS === '1';
 /** Whether the page is no wider than the screen (nothing to scroll sideways). */
 const FITS = 'document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth';
 
@@ -156,7 +155,7 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
     await carlaFree.click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByLabel('Serviço', { exact: true }).locator('option:checked').textContent()).toMatch(/^Coloração/);
-    await screenshot(page, 'booking-dialog-1366x768', { docs: writeDocs });
+    await screenshot(page, 'booking-dialog-1366x768');
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     // One service chosen: only those who do it have free times.
     await page.getByLabel('Horários livres para').selectOption({ label: 'Corte (30 min)' });
@@ -205,12 +204,12 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
     expect(await salonWeek.locator(`[data-appointment-id="${withAna.id}"]`).textContent()).toContain('10:00 Joana Prado · Corte com Ana');
     expect(await salonWeek.locator(`[data-appointment-id="${withBia.id}"]`).textContent()).toContain('15:00 Joana Prado · Corte com Bia');
     await page.getByRole('button', { name: 'Próxima semana ▶' }).waitFor();
-    await screenshot(page, 'agenda-week-1366x768', { docs: writeDocs });
+    await screenshot(page, 'agenda-week-1366x768');
     // An appointment of the week opens its dialog, as on the grid.
     await salonWeek.locator(`[data-appointment-id="${withBia.id}"]`).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancelar agendamento' }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await screenshot(page, 'appointment-dialog-1366x768', { docs: writeDocs });
+    await screenshot(page, 'appointment-dialog-1366x768');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
@@ -235,7 +234,7 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
         await phone.page.locator('.week-day').nth(1).boundingBox(),
       ];
       expect(secondBox!.y).toBeGreaterThan(firstBox!.y + firstBox!.height - 1);
-      await screenshot(phone.page, 'agenda-week-390x844', { docs: writeDocs });
+      await screenshot(phone.page, 'agenda-week-390x844');
       expect(await accessibilityViolations(phone.page)).toEqual([]);
       // The customer's record on the phone: her two appointments, one under the other.
       await phone.page.goto(`${service.url}/console/clientes/${customer.id}`);
@@ -256,7 +255,7 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
       expect(roles.filter((role) => role === 'columnheader')).toHaveLength(5);
       expect(roles.filter((role) => role === 'cell')).toHaveLength(10);
       await cdp.detach();
-      await screenshot(phone.page, 'customer-record-390x844', { docs: writeDocs });
+      await screenshot(phone.page, 'customer-record-390x844');
       expect(await accessibilityViolations(phone.page)).toEqual([]);
       expect(phone.problems).toEqual([]);
     } finally {
@@ -287,7 +286,7 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
         await phoneDialog.waitFor();
         const [box, fits] = [await phoneDialog.boundingBox(), await phone.page.evaluate<boolean>(FITS)];
         expect({ name, left: box!.x >= 0, right: box!.x + box!.width <= 390, fits }).toEqual({ name, left: true, right: true, fits: true });
-        await screenshot(phone.page, name, { docs: writeDocs });
+        await screenshot(phone.page, name);
         expect(await accessibilityViolations(phone.page)).toEqual([]);
         await phone.page.keyboard.press('Escape');
         await phoneDialog.waitFor({ state: 'hidden' });
@@ -312,7 +311,7 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
     await dialog.getByLabel('Até').fill('12:00');
     await dialog.getByLabel('Motivo (opcional)').fill('Curso de coloração');
     expect(await accessibilityViolations(page)).toEqual([]);
-    await screenshot(page, 'block-dialog-1366x768', { docs: writeDocs });
+    await screenshot(page, 'block-dialog-1366x768');
     await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click();
     await page.getByText('Horário bloqueado.').waitFor();
     const course = await db.professionalBlock.findFirstOrThrow({ where: { tenantId: salon.id, reason: 'Curso de coloração' } });

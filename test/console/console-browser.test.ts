@@ -32,7 +32,6 @@ function nextWorkingDay(): string {
   }
 }
 const root = path.resolve(import.meta.dirname, '../..');
-const writeDocs = process.env.UPDATE_SCREENSHOTS === '1';
 
 /**
  * The console in a real browser (Debian's Chromium, headless, driven by playwright-core)
@@ -160,7 +159,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await expect(item.textContent()).resolves.toContain(`+${customer.waId}`);
     await expect(item.textContent()).resolves.toContain('Ninguém assumiu ainda');
     await eventually(async () => (await inbox.title()).startsWith('(1)'), 'the title badge');
-    await screenshot(inbox, 'inbox', { docs: writeDocs });
+    await screenshot(inbox, 'inbox');
     expect(await unlabeledControls(inbox)).toEqual([]);
     expect(await accessibilityViolations(inbox)).toEqual([]);
     expect(pageProblems).toEqual([]);
@@ -191,11 +190,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await customerWrites(next);
     await inbox.getByText(next).waitFor({ timeout: 3000 });
     expect(claude.requests).toHaveLength(0);
-    await screenshot(inbox, 'conversation', { docs: writeDocs });
-    // The same screen at the front desk's 1366×768 (the docs show every screen at 1366×768 and 390×844).
-    await inbox.setViewportSize({ width: 1366, height: 768 });
-    await screenshot(inbox, 'conversation-1366x768', { docs: writeDocs });
-    await inbox.setViewportSize({ width: 1280, height: 860 });
+    await screenshot(inbox, 'conversation');
     expect(await unlabeledControls(inbox)).toEqual([]);
     expect(await accessibilityViolations(inbox)).toEqual([]);
 
@@ -258,7 +253,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await botBlock.waitFor();
     await expect(botBlock.textContent()).resolves.toContain('Robô');
     await expect(botBlock.textContent()).resolves.toContain('João Lima');
-    await screenshot(inbox, 'agenda', { docs: writeDocs });
+    await screenshot(inbox, 'agenda');
     expect(await unlabeledControls(inbox)).toEqual([]);
     expect(await accessibilityViolations(inbox)).toEqual([]);
 
@@ -354,7 +349,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await expect(reasons.textContent()).resolves.toContain('O cliente pediu para falar com uma pessoa');
     await inbox.getByRole('table', { name: /Execuções do robô/ }).waitFor();
     await expect(inbox.locator('.figures').textContent()).resolves.toContain('sem dados');
-    await screenshot(inbox, 'stats', { docs: writeDocs });
+    await screenshot(inbox, 'stats');
     expect(await accessibilityViolations(inbox)).toEqual([]);
     expect(pageProblems).toEqual([]);
   });
@@ -428,12 +423,12 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     expect(await fits()).toBe(true);
     const box = await item.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
-    await screenshot(page, 'phone-inbox', { docs: writeDocs });
+    await screenshot(page, 'phone-inbox');
     expect(await accessibilityViolations(page)).toEqual([]);
     await item.locator('a').click();
     await page.getByRole('heading', { name: customer.name }).waitFor();
     expect(await fits()).toBe(true);
-    await screenshot(page, 'phone-conversation', { docs: writeDocs });
+    await screenshot(page, 'phone-conversation');
     await page.getByRole('link', { name: 'Agenda' }).click();
     await page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
     await page.getByLabel('Data').fill(nextWorkingDay());
@@ -445,7 +440,7 @@ describe.runIf(availability.run)('staff console in Chromium', { timeout: 90_000 
     await page.getByLabel('Profissional', { exact: true }).selectOption({ label: 'Ana' });
     await page.locator('.column-head', { hasText: 'Ana' }).waitFor();
     expect(await fits()).toBe(true);
-    await screenshot(page, 'phone-agenda', { docs: writeDocs });
+    await screenshot(page, 'phone-agenda');
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
     expect(problems).toEqual([]);

@@ -193,7 +193,7 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     expect(await page.getByRole('link', { name: 'Abrir a conversa' }).getAttribute('href')).toBe(`/console/conversas/${conversation.id}`);
     expect(await unlabeledControls(page)).toEqual([]);
     expect(await accessibilityViolations(page)).toEqual([]);
-    await screenshot(page, 'customer-record', { docs: process.env.UPDATE_SCREENSHOTS === '1' });
+    await screenshot(page, 'customer-record');
 
     await page.getByLabel('Observações da equipe').fill('Prefere as manhãs.');
     await page.getByRole('button', { name: 'Salvar' }).click();
@@ -427,7 +427,7 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
     await page.goto(`${service.url}/console/agenda`);
     await page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
     await page.locator('.day-grid').waitFor();
-    await screenshot(page, 'agenda-1366x768', { docs: process.env.UPDATE_SCREENSHOTS === '1' });
+    await screenshot(page, 'agenda-1366x768');
     const phone = await newPage(browser, { width: 390, height: 844 });
     // The same signed-in attendant on her phone.
     await phone.context.addCookies(await page.context().cookies());
@@ -438,7 +438,7 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
       const [listBox, gridBox] = [await list.boundingBox(), await phone.page.locator('.day-grid').boundingBox()];
       expect(listBox!.y).toBeLessThan(gridBox!.y);
       if (desk) expect(await list.getByRole('button', { name: /Téo Lima/ }).count()).toBe(1);
-      await screenshot(phone.page, 'agenda-390x844', { docs: process.env.UPDATE_SCREENSHOTS === '1' });
+      await screenshot(phone.page, 'agenda-390x844');
       expect(await accessibilityViolations(phone.page)).toEqual([]);
       expect(phone.problems).toEqual([]);
     } finally {

@@ -196,7 +196,7 @@ describe.runIf(availability.run)('the owner’s overview in Chromium', { timeout
     await expect.poll(() => legend.textContent()).toMatch(/Pelo robô\s*2/);
     await expect(legend.textContent()).resolves.toMatch(/Por lembrete\s*0/);
     expect(await accessibilityViolations(page)).toEqual([]);
-    await screenshot(page, 'overview', { docs: true });
+    await screenshot(page, 'overview');
     expect(problems).toEqual([]);
   });
 

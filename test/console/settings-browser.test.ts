@@ -114,7 +114,7 @@ describe.runIf(availability.run)('the salon’s settings in Chromium, signed in 
     expect(await page.getByRole('link', { name: 'Equipe' }).count()).toBe(2);
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(await unlabeledControls(page)).toEqual([]);
-    await screenshot(page, 'settings', { docs: true });
+    await screenshot(page, 'settings');
 
     await page.getByRole('button', { name: 'Novo serviço' }).click();
     await page.getByLabel('Nome do serviço').fill('Escova');
@@ -149,7 +149,7 @@ describe.runIf(availability.run)('the salon’s settings in Chromium, signed in 
     await form.getByLabel('Pausa até (Quarta)').fill('10:30');
     await form.getByLabel('Fim (Quarta)').fill('12:00');
     expect(await accessibilityViolations(page)).toEqual([]);
-    await screenshot(page, 'settings-professional', { docs: true });
+    await screenshot(page, 'settings-professional');
     await form.getByRole('button', { name: 'Adicionar profissional' }).click();
     await page.getByText('Carla · Qua 09:00–10:00, 10:30–12:00').waitFor();
     const carla = await db.professional.findFirstOrThrow({ where: { tenantId: salon.id, key: 'carla' }, select: { id: true } });

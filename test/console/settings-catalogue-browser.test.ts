@@ -115,7 +115,7 @@ describe.runIf(availability.run)(
       expect((await db.resource.findFirstOrThrow({ where: { tenantId: salon.id, key: 'lavatorio' } })).count).toBe(3);
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(await unlabeledControls(page)).toEqual([]);
-      await screenshot(page, 'settings-resources', { docs: true });
+      await screenshot(page, 'settings-resources');
 
       await setColoracaoNeedsLavatorio(false);
       await openResources();
