@@ -41,7 +41,12 @@ export async function launchChromium(): Promise<HeadlessChromium> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      '--lang=pt-BR',
     ],
+    // The browser's own language (native date and time inputs read dd/mm/aaaa and 24 h, built-in
+    // messages): Brazilian Portuguese, as the salon's staff run it. On Linux Chromium takes it from
+    // the environment, not from --lang, and needs Debian's chromium-l10n (.ci/run installs it).
+    env: { ...process.env, LANG: 'pt_BR.UTF-8', LANGUAGE: 'pt_BR:pt' },
   });
   return {
     browser,
