@@ -71,13 +71,14 @@ export function DayGrid(props: {
   const nowLine = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLElement>(null);
   const filling = useFilling(props.date, props.appointments);
-  // Until the day is filled, the columns in view (a column more either side) are drawn in full and the others are empty: the scrolled and
-  // the screen's width, with every column 9rem wide (the grid's narrowest; wider only when all fit, and then none is scrolled off).
+  // Until the day is filled, the columns in view are drawn in full and the others are empty: from the grid's scroll and the screen's
+  // width (wider than the grid's box: a column more at most), every column 9rem wide after the 4rem of the times (the grid's narrowest;
+  // wider only when all fit, and then none is scrolled off).
   const inView = (index: number) => {
     if (!filling.partial) return true;
     const column = 9 * filling.rem;
     const left = filling.scrollLeft - 4 * filling.rem;
-    return index >= Math.floor(left / column) - 1 && index <= Math.ceil((left + window.innerWidth) / column) + 1;
+    return index >= Math.floor(left / column) && index <= Math.floor((left + window.innerWidth) / column);
   };
   // One stop in the tab order for the whole grid (the first appointment, else the first free time, else a block); arrows move inside it.
   const [active, setActive] = useState<string | null>(null);
