@@ -159,6 +159,12 @@ describe.runIf(availability.run)('the day grid of a salon wider than the screen,
       ),
     ).toEqual({ connected: true, id: String(ids[second]![0]), text: expect.stringContaining(`Cliente ${second.slice(8)}-1 · Corte`) });
     expect(await page.locator(`[data-appointment-id="${ids[first]![0]}"]`).count()).toBe(0);
+    // A new day draws the columns in view first, then the rest right after that paint: in the end every column has that day's, and only that day's.
+    await expect.poll(() => page.locator('.day-grid [data-appointment-id]').count()).toBe(PROFESSIONALS);
+    const shown = await page
+      .locator('.day-grid [data-appointment-id]')
+      .evaluateAll((buttons) => buttons.map((button) => Number(button.getAttribute('data-appointment-id'))));
+    expect(shown.sort((a, b) => a - b)).toEqual([...ids[second]!].sort((a, b) => a - b));
     expect(problems).toEqual([]);
   });
 });

@@ -335,6 +335,8 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
     await dialog.getByLabel('Último dia').fill(second);
     await dialog.getByLabel('Motivo (opcional)').fill('Férias');
     await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    // The first block's notice is still shown: wait for the dialog to close on this one's answer.
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Horário bloqueado.').waitFor();
     const vacation = await db.professionalBlock.findFirstOrThrow({ where: { tenantId: salon.id, reason: 'Férias' } });
     expect(vacation.professionalId).toBe(ana().id);

@@ -33,6 +33,8 @@ function dayRange(
  * The day as a grid: a time column, then one column per professional. Appointments span
  * their rows; free starts (for the chosen service) are buttons that open the booking. Time
  * already gone is shaded ("Passado"); today has a now-line, and the grid opens scrolled to it.
+ * A new day is drawn in two renders: the columns in view first, every column right after its
+ * paint (`useFilling`); all columns stay in the DOM and in the accessibility tree.
  */
 export function DayGrid(props: {
   date: string;
@@ -68,6 +70,16 @@ export function DayGrid(props: {
   const isToday = props.date === props.now.date && nowMinute >= start && nowMinute < end;
   const nowLine = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLElement>(null);
+  const filling = useFilling(props.date, props.appointments);
+  // Until the day is filled, the columns in view are drawn in full and the others are empty: from the grid's scroll and the screen's
+  // width (wider than the grid's box: a column more at most), every column 9rem wide after the 4rem of the times (the grid's narrowest;
+  // wider only when all fit, and then none is scrolled off).
+  const inView = (index: number) => {
+    if (!filling.partial) return true;
+    const column = 9 * filling.rem;
+    const left = filling.scrollLeft - 4 * filling.rem;
+    return index >= Math.floor(left / column) && index <= Math.floor((left + window.innerWidth) / column);
+  };
   // One stop in the tab order for the whole grid (the first appointment, else the first free time, else a block); arrows move inside it.
   const [active, setActive] = useState<string | null>(null);
   const firstKey = (() => {
@@ -138,6 +150,9 @@ export function DayGrid(props: {
     <section
       ref={grid}
       onKeyDown={onGridKey}
+      onScroll={(event) => {
+        filling.scrollLeft = event.currentTarget.scrollLeft;
+      }}
       onFocusIn={(event) => {
         const key = (event.target as HTMLElement).closest<HTMLElement>('[data-grid-key]')?.dataset.gridKey;
         if (key) setActive(key);
@@ -177,10 +192,10 @@ export function DayGrid(props: {
           rows={dayRows}
           pastUntil={pastUntil}
           labelled={index === 0}
-          free={props.free.get(professional.id) ?? []}
-          appointments={appointmentsOf.get(professional.id) ?? []}
-          blocks={blocksOf.get(professional.id) ?? []}
-          timeOff={timeOffOf.get(professional.id) ?? []}
+          free={inView(index) ? (props.free.get(professional.id) ?? []) : NONE}
+          appointments={inView(index) ? (appointmentsOf.get(professional.id) ?? []) : NONE}
+          blocks={inView(index) ? (blocksOf.get(professional.id) ?? []) : NONE}
+          timeOff={inView(index) ? (timeOffOf.get(professional.id) ?? []) : NONE}
           hours={hoursOf.get(professional.id)}
           closed={props.closed !== null}
           stop={stop}
@@ -202,4 +217,37 @@ export function DayGrid(props: {
       ) : null}
     </section>
   );
+}
+
+const NONE: never[] = [];
+
+/**
+ * Whether the grid is drawing a day it has not shown yet (`partial`): the first render of a new
+ * day's answers draws only the columns in view, so it is painted sooner; right after that paint
+ * (an effect runs after it) the grid draws every column. A 50-column salon otherwise lays out and
+ * paints all 400 appointments before the 8 or 9 columns on screen appear. Answers for the same
+ * day again (a change, a live event) are drawn in full at once: nothing the staff is reading or
+ * has focused empties. Also what it needs for the columns in view: the grid's horizontal scroll,
+ * kept from its scroll events (read then, never in a render, which would force a layout), and
+ * the root font size (the columns are 9rem).
+ */
+function useFilling(date: string, appointments: Appointment[]): { partial: boolean; scrollLeft: number; rem: number } {
+  const state = useRef({ partial: false, scrollLeft: 0, rem: 16, appointments: null as Appointment[] | null, date: null as string | null });
+  const [, setFilled] = useState(0);
+  const current = state.current;
+  if (appointments !== current.appointments) {
+    // Another day's answers (or the first): answers for the day shown replace it in full.
+    if (date !== current.date) current.partial = true;
+    current.appointments = appointments;
+    current.date = date;
+  }
+  useEffect(() => {
+    current.rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  }, [current]);
+  useEffect(() => {
+    if (!current.partial) return;
+    current.partial = false;
+    setFilled((count) => count + 1);
+  });
+  return current;
 }
