@@ -79,6 +79,9 @@ describe.runIf(availability.run)('a tour of every console screen at 1366×768 an
       const created = await createStaffAccount(db, { slug: salon.slug, email: account.email, name: account.name, role: account.role });
       if (created.kind !== 'created') throw new Error('staff account not created');
       account.initial = created.initialPassword;
+      if (account.name === 'Lia') {
+        await db.handoff.updateMany({ where: { tenantId: salon.id, attendant: 'Lia' }, data: { attendantStaffId: created.staffId } });
+      }
     }
     service = await startConsoleTestService({ database: await database, worker: false });
     chromium = await launchChromium();
@@ -186,7 +189,14 @@ describe.runIf(availability.run)('a tour of every console screen at 1366×768 an
     await db.handoff.update({ where: { id: waiting.id }, data: { createdAt: new Date(Date.now() - 6 * 60_000) } });
     const taken = await requestHandoff(db, { tenantId: salon.id, conversationId: joana.conversation.id, reason: 'complaint' });
     await db.handoff.update({ where: { id: taken.id }, data: { createdAt: new Date(Date.now() - 34 * 60_000) } });
-    await claimHandoff(db, { tenantId: salon.id, handoffId: taken.id, attendant: 'Lia', now: new Date(Date.now() - 21 * 60_000) });
+    // Claimed by Lia's account, created after the seed: its id is set once the account exists.
+    await claimHandoff(db, {
+      tenantId: salon.id,
+      handoffId: taken.id,
+      attendant: 'Lia',
+      attendantStaffId: null,
+      now: new Date(Date.now() - 21 * 60_000),
+    });
     await db.customer.update({
       where: { id: joana.customer.id },
       data: { notes: 'Alérgica a amônia: usar tinta sem amônia. Prefere as manhãs.' },
