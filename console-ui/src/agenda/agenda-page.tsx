@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Appointment, CreatedBlock, Professional, Service, Session } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
 import { addDays, clockOf, clockText, longDateText, minutesOf, nowIn, todayIn } from '../format.js';
@@ -54,18 +54,26 @@ export function AgendaPage(props: { session: Session }) {
     );
   }, []);
   const shownProfessional = narrow ? onlyProfessional : chosen;
+  // Reads of the agenda can finish out of order (the day first shown, then the date picked; a live
+  // event's read meanwhile): only the latest one asked for is shown, never an older one landing after it.
+  const latestRead = useRef(0);
   const reload = useCallback(async () => {
     if (!catalog) return;
+    const read = ++latestRead.current;
+    const isLatest = () => read === latestRead.current;
     try {
-      if (view === 'week') setWeek(await loadWeek(mondayOf(date), shownProfessional));
-      else {
+      if (view === 'week') {
+        const loaded = await loadWeek(mondayOf(date), shownProfessional);
+        if (isLatest()) setWeek(loaded);
+      } else {
         // Free times only for the columns shown (a salon of 50 asks for one professional's when one is shown).
         const columns = catalog.professionals.filter((professional) => shownProfessional === null || professional.id === shownProfessional);
-        setDay(await loadDay(date, serviceId, columns, catalog.services));
+        const loaded = await loadDay(date, serviceId, columns, catalog.services);
+        if (isLatest()) setDay(loaded);
       }
-      setError(null);
+      if (isLatest()) setError(null);
     } catch (caught) {
-      setError(errorText(caught));
+      if (isLatest()) setError(errorText(caught));
     }
   }, [catalog, date, serviceId, view, shownProfessional]);
   useEffect(() => {
