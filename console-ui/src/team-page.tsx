@@ -123,7 +123,7 @@ export function TeamPage(props: { session: Session }) {
       </form>
       {!items ? <p>Carregando…</p> : null}
       {items ? (
-        <table class="staff-table">
+        <table class="staff-table stacked">
           <caption>Contas do console</caption>
           <thead>
             <tr>
