@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import type { ClaimedHandoff } from './claim-handoff.js';
+import { type ClaimedHandoff, type ClaimedHandoffRow, toClaimedHandoff } from './claim-handoff.js';
 import { markHandoffNoticeGiven } from './handoff-notice.js';
 import { requestHandoff } from './request-handoff.js';
 
@@ -22,18 +22,7 @@ export async function assignConversation(
   });
   if (!conversation) return { kind: 'not_found' };
   const open = await requestHandoff(tx, { tenantId: request.tenantId, conversationId: request.conversationId, reason: 'staff_takeover' });
-  const [row] = await tx.$queryRaw<
-    {
-      id: number;
-      conversation_id: number;
-      reason: string;
-      attendant: string;
-      attendant_staff_id: number | null;
-      created_at: Date;
-      claimed_at: Date;
-      previous: string | null;
-    }[]
-  >`
+  const [row] = await tx.$queryRaw<(ClaimedHandoffRow & { previous: string | null })[]>`
     UPDATE handoffs h SET status = 'claimed', attendant = ${request.attendant}, attendant_staff_id = ${request.attendantStaffId}::int,
            claimed_at = COALESCE(h.claimed_at, ${request.now})
     FROM (SELECT id, attendant FROM handoffs WHERE id = ${open.id} AND tenant_id = ${request.tenantId} FOR UPDATE) before
@@ -42,17 +31,5 @@ export async function assignConversation(
   // The handoff was resolved between the two statements: the chat is the bot's again, so it is not assigned.
   if (!row) return { kind: 'not_found' };
   await markHandoffNoticeGiven(tx, { tenantId: request.tenantId, conversationId: request.conversationId });
-  return {
-    kind: 'assigned',
-    previous: row.previous,
-    handoff: {
-      id: row.id,
-      conversationId: row.conversation_id,
-      reason: row.reason,
-      attendant: row.attendant,
-      attendantStaffId: row.attendant_staff_id,
-      createdAt: row.created_at,
-      claimedAt: row.claimed_at,
-    },
-  };
+  return { kind: 'assigned', previous: row.previous, handoff: toClaimedHandoff(row) };
 }
