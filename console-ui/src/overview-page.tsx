@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Overview, Session } from '../../src/contract/index.js';
 import { api, errorText } from './api.js';
 import { addDays, percentText, todayIn, waitText } from './format.js';
+import { useLatestRead } from './latest-read.js';
 import { overviewCsv } from './overview-csv.js';
 import { TableScroll } from './table-scroll.js';
 import { type ChartSeries, TimeChart } from './time-chart.js';
@@ -22,12 +23,16 @@ export function OverviewPage(props: { session: Session }) {
   const [overview, setOverview] = useState<Overview | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // The period first shown can answer after the one the owner picked next: only the latest is shown.
+  const beginRead = useLatestRead();
   const load = async () => {
+    const isLatest = beginRead();
     setError(null);
     try {
-      setOverview(await api<Overview>('GET', `/admin/stats/overview?from=${from}&to=${to}`));
+      const loaded = await api<Overview>('GET', `/admin/stats/overview?from=${from}&to=${to}`);
+      if (isLatest()) setOverview(loaded);
     } catch (caught) {
-      setError(errorText(caught));
+      if (isLatest()) setError(errorText(caught));
     }
   };
   useEffect(() => {

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Appointment, CreatedBlock, Professional, Service, Session } from '../../../src/contract/index.js';
 import { api, errorText } from '../api.js';
 import { addDays, clockOf, clockText, longDateText, minutesOf, nowIn, todayIn } from '../format.js';
+import { useLatestRead } from '../latest-read.js';
 import { useLiveEvents } from '../live-events.js';
 import { type AgendaDay, type AgendaWeekDay, loadCatalog, loadDay, loadWeek, mondayOf, shortestServiceOf } from './agenda-data.js';
 import { AppointmentDialog } from './appointment-dialog.js';
@@ -56,11 +57,10 @@ export function AgendaPage(props: { session: Session }) {
   const shownProfessional = narrow ? onlyProfessional : chosen;
   // Reads of the agenda can finish out of order (the day first shown, then the date picked; a live
   // event's read meanwhile): only the latest one asked for is shown, never an older one landing after it.
-  const latestRead = useRef(0);
+  const beginRead = useLatestRead();
   const reload = useCallback(async () => {
     if (!catalog) return;
-    const read = ++latestRead.current;
-    const isLatest = () => read === latestRead.current;
+    const isLatest = beginRead();
     try {
       if (view === 'week') {
         const loaded = await loadWeek(mondayOf(date), shownProfessional);
@@ -75,7 +75,7 @@ export function AgendaPage(props: { session: Session }) {
     } catch (caught) {
       if (isLatest()) setError(errorText(caught));
     }
-  }, [catalog, date, serviceId, view, shownProfessional]);
+  }, [catalog, date, serviceId, view, shownProfessional, beginRead]);
   useEffect(() => {
     void reload();
   }, [reload]);
