@@ -25,10 +25,7 @@ export const listarProfissionaisInput = z.object({
   servico_id: id('Opcional: id do serviço (de listar_servicos) para listar só quem faz esse serviço.').optional(),
 });
 
-/**
- * A visit: several services in this order, back to back, each with its professional or anyone who
- * does it.
- */
+/** A visit: several services in this order, back to back, each with its professional or anyone who does it. */
 const servicos = z
   .array(
     z.object({
