@@ -12,6 +12,7 @@ import {
   accessibilityViolations,
   browserAvailability,
   type HeadlessChromium,
+  holdFirstRequest,
   launchChromium,
   newPage,
   screenshot,
@@ -305,29 +306,20 @@ describe.runIf(availability.run)('the agenda’s views in Chromium, signed in as
     const late = await newPage(browser);
     await late.context.addCookies(await page.context().cookies());
     // The first day's listing (today's) is slow, as a loaded server's can be: it lands after Wednesday's.
-    let heldToday = false;
-    let todayAsked: () => void = () => undefined;
-    const todayHeld = new Promise<void>((resolve) => {
-      todayAsked = resolve;
-    });
-    await late.page.route(/\/admin\/appointments\?date=/, async (route) => {
-      if (!heldToday && !route.request().url().includes(`date=${wednesday}`)) {
-        heldToday = true;
-        todayAsked();
-        await new Promise((resolve) => setTimeout(resolve, 2500));
-      }
-      await route.continue();
+    const today = await holdFirstRequest(late.page, /\/admin\/appointments\?date=/, {
+      passes: (url) => url.includes(`date=${wednesday}`),
+      holdMs: 2500,
     });
     try {
       await late.page.goto(`${service.url}/console/agenda`);
       await late.page.getByRole('heading', { name: 'Agenda', exact: true }).waitFor();
       // Wednesday is picked while today's listing is still on its way.
-      await todayHeld;
+      await today.asked;
       await late.page.getByLabel('Data', { exact: true }).fill(wednesday);
       await late.page.locator(`.day-grid [data-appointment-id="${booked.id}"]`).waitFor();
       // Past the held answer: an older read landing now must not replace the day picked.
       await late.page.waitForTimeout(3500);
-      expect(heldToday).toBe(true);
+      expect(today.held()).toBe(true);
       expect(await late.page.locator(`.day-grid [data-appointment-id="${booked.id}"]`).count()).toBe(1);
       expect(await late.page.getByLabel('Data', { exact: true }).inputValue()).toBe(wednesday);
       expect(late.problems).toEqual([]);

@@ -79,6 +79,32 @@ export async function newPage(
   return { context, page, problems };
 }
 
+/**
+ * Holds back the first request to `pattern` whose URL `passes` does not accept, for `holdMs`, as a
+ * loaded server answers late; every other request goes through at once. `asked` resolves when the
+ * held one arrives, and `held()` says whether one was.
+ */
+export async function holdFirstRequest(
+  page: Page,
+  pattern: RegExp,
+  options: { passes: (url: string) => boolean; holdMs: number },
+): Promise<{ asked: Promise<void>; held: () => boolean }> {
+  let held = false;
+  let markAsked: () => void = () => undefined;
+  const asked = new Promise<void>((resolve) => {
+    markAsked = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    if (!held && !options.passes(route.request().url())) {
+      held = true;
+      markAsked();
+      await new Promise((resolve) => setTimeout(resolve, options.holdMs));
+    }
+    await route.continue();
+  });
+  return { asked, held: () => held };
+}
+
 /** Opens the console's sign-in page and submits an e-mail and password (what comes next is the caller's to wait for). */
 export async function signIn(page: Page, serviceUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${serviceUrl}/console`);

@@ -12,6 +12,7 @@ import {
   accessibilityViolations,
   browserAvailability,
   type HeadlessChromium,
+  holdFirstRequest,
   launchChromium,
   newPage,
   screenshot,
@@ -264,23 +265,14 @@ describe.runIf(availability.run)('the owner’s overview in Chromium', { timeout
     // The first period's figures (the last 30 days) are slow, as a loaded server's can be: they land after the week's.
     const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
     const weekFrom = daysAgo(6, '12:00').slice(0, 10);
-    let heldFirst = false;
-    let firstAsked: () => void = () => undefined;
-    const firstHeld = new Promise<void>((resolve) => {
-      firstAsked = resolve;
-    });
-    await late.page.route(/\/admin\/stats\/overview\?/, async (route) => {
-      if (!heldFirst && !route.request().url().includes(`from=${weekFrom}`)) {
-        heldFirst = true;
-        firstAsked();
-        await new Promise((resolve) => setTimeout(resolve, 2500));
-      }
-      await route.continue();
+    const first = await holdFirstRequest(late.page, /\/admin\/stats\/overview\?/, {
+      passes: (url) => url.includes(`from=${weekFrom}`),
+      holdMs: 2500,
     });
     try {
       await late.page.goto(`${service.url}/console/resumo`);
       await late.page.getByRole('heading', { name: 'Resumo', exact: true }).waitFor();
-      await firstHeld;
+      await first.asked;
       await late.page.getByLabel('De', { exact: true }).fill(weekFrom);
       await late.page.getByLabel('Até (inclusive)').fill(today);
       await late.page.getByRole('button', { name: 'Atualizar' }).click();
@@ -289,7 +281,7 @@ describe.runIf(availability.run)('the owner’s overview in Chromium', { timeout
       await expect.poll(() => tile.textContent()).toBe('17');
       // Past the held answer: the 30 days landing now must not replace the week picked.
       await late.page.waitForTimeout(3500);
-      expect(heldFirst).toBe(true);
+      expect(first.held()).toBe(true);
       await expect(tile.textContent()).resolves.toBe('17');
       expect(await late.page.getByLabel('De', { exact: true }).inputValue()).toBe(weekFrom);
       expect(late.problems).toEqual([]);
