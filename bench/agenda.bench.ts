@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
+import pg from 'pg';
 import { toAgendaItemBody } from '../src/admin/agenda-body.js';
 import { createAdminRouter } from '../src/admin/index.js';
 import { schedulingDepsOf } from '../src/boot/index.js';
-import { createDb, type Db } from '../src/db/index.js';
-import { createHttpApp } from '../src/http/index.js';
+import { createDb, type Db, poolSqlReads, primaryReads } from '../src/db/index.js';
+import { createHttpApp, createStaffReads } from '../src/http/index.js';
 import { listDayAgenda } from '../src/scheduling/agenda/index.js';
 import { findFreeSlots } from '../src/scheduling/availability/index.js';
 import { createLogger, dayClock, fixedClock } from '../src/shared/index.js';
@@ -32,7 +33,10 @@ export default async function run(): Promise<BenchTarget[]> {
   const targets = createTargets();
   const logger = createLogger('warn');
   const database = await createBenchDatabase({ prefix: 'wa_bench_agenda', serverUrl: process.env.DATABASE_URL, logger });
-  const db = createDb(database.url, { maxConnections: 4 });
+  // One pool under the ORM client and the plain-SQL reads, as the service runs (boot/start-service.ts).
+  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  const db = createDb(pool);
+  const sql = poolSqlReads(pool, { prepared: true });
   let server: Server | undefined;
   try {
     const seeded = await seedBenchSalon(db, { slug: 'bench-agenda', name: 'Bench Agenda', phoneNumberId: '1998' });
@@ -45,6 +49,7 @@ export default async function run(): Promise<BenchTarget[]> {
           scheduling: schedulingDepsOf(db),
           logger,
           clock: fixedClock(NOW),
+          reads: createStaffReads(primaryReads(db, sql)),
           config: {
             ADMIN_RATE_LIMIT_PER_MINUTE: 1_000_000_000,
             ADMIN_AUTH_FAILURES_PER_MINUTE: 1_000_000_000,
@@ -147,7 +152,7 @@ export default async function run(): Promise<BenchTarget[]> {
       // The routes' own work without HTTP and API-key auth (which every admin route pays).
       started = performance.now();
       const clock = dayClock(date, ZONE);
-      const { items } = await listDayAgenda(db, { tenantId: seeded.tenantId, timezone: ZONE, date });
+      const { items } = await listDayAgenda(sql, { tenantId: seeded.tenantId, timezone: ZONE, date });
       JSON.stringify({ items: items.map((item) => toAgendaItemBody(item, ZONE, clock)) });
       if (keep) samples.dayInProcess.push(performance.now() - started);
       started = performance.now();
@@ -203,6 +208,7 @@ export default async function run(): Promise<BenchTarget[]> {
     if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
     server?.closeAllConnections();
     await db.$disconnect();
+    await pool.end();
     await database.dispose();
   }
 }

@@ -73,10 +73,10 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
     const range = query.date === undefined ? { from: query.from ?? '', to: query.to ?? '' } : null;
     // One statement: the items and the tenant's holidays (the closed days among the dates).
     // A named read: the listing may come from the replica, once it holds this caller's latest write.
-    const { items, closedDays } = await deps.reads.run(request, response, (reader) =>
+    const { items, closedDays } = await deps.reads.run(request, response, ({ sql }) =>
       range
-        ? listAgendaRange(reader, { tenantId, timezone, fromDate: range.from, toDate: range.to, professionalId })
-        : listDayAgenda(reader, { tenantId, timezone, date: query.date ?? '', professionalId }),
+        ? listAgendaRange(sql, { tenantId, timezone, fromDate: range.from, toDate: range.to, professionalId })
+        : listDayAgenda(sql, { tenantId, timezone, date: query.date ?? '', professionalId }),
     );
     // An empty day of an unknown (or another tenant's) professional is a 404, not an empty agenda.
     if (items.length === 0 && query.professionalId !== undefined) {

@@ -56,7 +56,7 @@ export function createConversationRoutes(deps: { db: Db; logger: Logger; reads: 
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
     const query = parseRequest(readConversationQuerySchema, 'query', request.query);
     // A named read (the history and the 24-hour window together, from one database).
-    const { view, customerWindow } = await deps.reads.run(request, response, async (db) => {
+    const { view, customerWindow } = await deps.reads.run(request, response, async ({ db }) => {
       const found = await readConversation(db, { tenantId, conversationId: id, limit: query.limit });
       return found ? { view: found, customerWindow: await readReopenOffer(db, tenantId, id) } : { view: null, customerWindow: null };
     });

@@ -33,7 +33,7 @@ export interface AdminRouterDeps {
   rateLimitNow?: () => number;
   /** the customers' media on the Graph API; without it `GET …/media` answers 503 */
   media?: MediaProxyOptions | undefined;
-  /** where the named reads (lists, stats) run; without it, on `db` */
+  /** where the named reads (lists, stats) run, and the primary's plain-SQL reads; without it, all on `db` */
   reads?: StaffReads | undefined;
 }
 
@@ -60,7 +60,8 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
     ...(deps.rateLimitNow ? { now: deps.rateLimitNow } : {}),
   });
   const admin = Router();
-  const byApiKey = requireApiKey({ db: deps.db, logger: deps.logger, clock: deps.clock, limiter, failedAuth });
+  const reads = deps.reads ?? createStaffReads(primaryReads(deps.db));
+  const byApiKey = requireApiKey({ db: deps.db, sql: reads.primary.sql, logger: deps.logger, clock: deps.clock, limiter, failedAuth });
   const bySession = requireStaffSession({
     db: deps.db,
     logger: deps.logger,
@@ -69,7 +70,6 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
     publicUrl: deps.config.PUBLIC_URL,
   });
   admin.use((request, response, next) => (request.get('authorization') ? byApiKey : bySession)(request, response, next));
-  const reads = deps.reads ?? createStaffReads(primaryReads(deps.db));
   // After authentication: a refused caller wrote nothing.
   admin.use(reads.markWrites);
   const routeDeps = { ...deps, reads };

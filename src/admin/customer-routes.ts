@@ -45,14 +45,14 @@ export function createCustomerRoutes(deps: { db: Db; logger: Logger; clock: Cloc
   router.get('/customers', async (request, response) => {
     const { tenantId } = adminContextOf(response);
     const { q } = parseRequest(customerSearchQuerySchema, 'query', request.query);
-    const found = await deps.reads.run(request, response, (db) => searchCustomers(db, { tenantId, q }));
+    const found = await deps.reads.run(request, response, ({ db }) => searchCustomers(db, { tenantId, q }));
     response.json({ items: found.map((customer) => ({ id: customer.id, name: customer.name, phone: staffPhone(customer.waId) })) });
   });
 
   router.get('/customers/:id', async (request, response) => {
     const { tenantId, timezone } = adminContextOf(response);
     const { id } = parseRequest(idParamsSchema, 'params', request.params);
-    const record = await deps.reads.run(request, response, (db) => loadCustomerRecord(db, { tenantId, customerId: id }));
+    const record = await deps.reads.run(request, response, ({ db }) => loadCustomerRecord(db, { tenantId, customerId: id }));
     if (!record) throw customerNotFound();
     response.json(toCustomerRecordBody(record, timezone));
   });

@@ -45,7 +45,7 @@ export function createInboxRoutes(deps: { db: Db; logger: Logger; clock: Clock; 
       ]);
     }
     // A named read: the list may come from the replica, once it holds this caller's latest write.
-    const page = await deps.reads.run(request, response, (db) =>
+    const page = await deps.reads.run(request, response, ({ db }) =>
       listConversations(db, {
         tenantId: context.tenantId,
         q: query.q,

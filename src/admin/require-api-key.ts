@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { type FailedAuthThrottle, findActiveApiKey, hashApiKey, touchApiKey } from '../auth/index.js';
-import type { Db } from '../db/index.js';
+import type { Db, SqlReads } from '../db/index.js';
 import { errorBody } from '../http/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import { setAdminContext } from './admin-context.js';
@@ -18,6 +18,8 @@ const BEARER = /^Bearer\s+(\S{1,200})\s*$/i;
  */
 export function requireApiKey(deps: {
   db: Db;
+  /** the primary's plain-SQL reads: the key lookup every request pays */
+  sql: SqlReads;
   logger: Logger;
   clock: Clock;
   limiter: RateLimiter;
@@ -39,7 +41,7 @@ export function requireApiKey(deps: {
         .json(errorBody('rate_limited', `too many refused API keys from this address; retry in ${reservation.retryAfterSeconds} s`));
       return;
     }
-    const key = presented ? await findActiveApiKey(deps.db, presented, deps.clock.now()) : null;
+    const key = presented ? await findActiveApiKey(deps.sql, presented, deps.clock.now()) : null;
     if (!key) {
       if (presented && recentlyValid.forget(presented)) await deps.failedAuth.reserve(address);
       deps.logger.info({ requestId: request.id, presented: Boolean(match) }, 'admin request refused: missing or invalid API key');

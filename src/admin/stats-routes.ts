@@ -39,7 +39,7 @@ export function createStatsRoutes(deps: { db: Db; clock: Clock; reads: StaffRead
   const router = Router();
   router.get('/stats/handoff-reasons', async (request, response) => {
     const { tenantId, timezone, period } = periodOf(request, response);
-    const stats = await deps.reads.run(request, response, (db) =>
+    const stats = await deps.reads.run(request, response, ({ db }) =>
       computeHandoffReasonStats(db, { tenantId, from: period.from, to: period.to }),
     );
     response.json({
@@ -59,7 +59,7 @@ export function createStatsRoutes(deps: { db: Db; clock: Clock; reads: StaffRead
   router.get('/stats/reminders', async (request, response) => {
     const { tenantId, timezone, period } = periodOf(request, response);
     const now = deps.clock.now();
-    const stats = await deps.reads.run(request, response, (db) =>
+    const stats = await deps.reads.run(request, response, ({ db }) =>
       computeReminderStats(db, { tenantId, from: period.from, to: period.to, now }),
     );
     const { tenantId: _tenantId, ...figures } = stats;
@@ -76,7 +76,7 @@ export function createStatsRoutes(deps: { db: Db; clock: Clock; reads: StaffRead
     const context = adminContextOf(response);
     assertOwner(context, 'ver o resumo do estabelecimento');
     const query = parseRequest(overviewQuerySchema, 'query', request.query);
-    const body: Sent<Overview> = await deps.reads.run(request, response, (db) =>
+    const body: Sent<Overview> = await deps.reads.run(request, response, ({ db }) =>
       buildOverview(db, {
         tenantId: context.tenantId,
         timezone: context.timezone,

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/index.js';
+import { type Db, Prisma, type SqlReads } from '../db/index.js';
 import { hashApiKey } from './api-key.js';
 
 interface ActiveApiKey {
@@ -14,14 +14,14 @@ interface ActiveApiKey {
  * as sha256 hashes only: the presented key is hashed, looked up by hash, and the stored hash
  * is compared again in constant time so the answer's timing says nothing about near misses.
  */
-export async function findActiveApiKey(db: Db, presentedKey: string, now: Date): Promise<ActiveApiKey | null> {
+export async function findActiveApiKey(sql: SqlReads, presentedKey: string, now: Date): Promise<ActiveApiKey | null> {
   const presentedHash = hashApiKey(presentedKey);
   // Every admin request pays this lookup: one statement (the key by its unique hash, joined to its
-  // tenant's zone), not the two round trips a relation select costs.
-  const rows = await db.$queryRaw<{ id: number; tenant_id: number; key_hash: string; last_used_at: Date | null; timezone: string }[]>`
+  // tenant's zone), not the two round trips a relation select costs; plain SQL (db/sql-reads.ts).
+  const rows = await sql.rows<{ id: number; tenant_id: number; key_hash: string; last_used_at: Date | null; timezone: string }>(Prisma.sql`
     SELECT k.id, k.tenant_id, k.key_hash, k.last_used_at, t.timezone
       FROM tenant_api_keys k JOIN tenants t ON t.id = k.tenant_id
-     WHERE k.key_hash = ${presentedHash} AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ${now})`;
+     WHERE k.key_hash = ${presentedHash} AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ${now})`);
   const row = rows[0];
   if (!row) return null;
   const stored = Buffer.from(row.key_hash, 'hex');

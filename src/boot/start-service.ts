@@ -15,6 +15,7 @@ import {
   type DatabasePool,
   type EmbeddedPostgresHandle,
   type NamedReads,
+  poolSqlReads,
   primaryReads,
   sessionName,
   startEmbeddedPostgres,
@@ -73,7 +74,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const directUrl = config.DATABASE_DIRECT_URL ?? databaseUrl;
   // One pool per process, shared by Prisma and the queue: turns and the queue's own statements
   // draw from the same connections, so no side starves while the other idles.
-  const pool = createDatabasePool(config.ROLE === 'web' ? databaseUrl : directUrl, {
+  const poolUrl = config.ROLE === 'web' ? databaseUrl : directUrl;
+  const pool = createDatabasePool(poolUrl, {
     max: databasePoolSize(config),
     applicationName: sessionName(config.ROLE, 'db'),
     logger,
@@ -82,10 +84,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const db = createDb(pool.pool);
   const deps: ServiceDeps = { config, db, databaseUrl, logger, clock: systemClock };
   // The staff's named reads (lists, stats, reports) on the replica when there is one; only web processes serve them.
+  // Their hottest statements are plain SQL on the pool, prepared unless the pool is a transaction pooler's.
+  const primary = { db, sql: poolSqlReads(pool.pool, { prepared: poolUrl === directUrl }) };
   const namedReads: NamedReads =
     config.DATABASE_REPLICA_URL && config.ROLE !== 'worker'
-      ? createReplicaReads({ primary: db, replicaUrl: config.DATABASE_REPLICA_URL, poolSize: 10, role: config.ROLE, logger })
-      : primaryReads(db);
+      ? createReplicaReads({ primary, replicaUrl: config.DATABASE_REPLICA_URL, poolSize: 10, role: config.ROLE, logger })
+      : primaryReads(db, primary.sql);
   const staffReads = createStaffReads(namedReads, { publicUrl: config.PUBLIC_URL });
   let server: Server | undefined;
   let worker: WorkerHandle | undefined;

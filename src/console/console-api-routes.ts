@@ -129,7 +129,7 @@ export function createConsoleApiRoutes(deps: { db: Db; clock: Clock; publicUrl: 
       response.status(400).json(errorBody('invalid_request', 'período inválido: from e to no formato AAAA-MM-DD'));
       return;
     }
-    const stats = await deps.reads.run(request, response, (db) =>
+    const stats = await deps.reads.run(request, response, ({ db }) =>
       computeConsoleStats(db, { tenantId: principal.tenantId, from: period.from, to: period.to, now: deps.clock.now() }),
     );
     response.json(stats);

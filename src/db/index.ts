@@ -11,6 +11,7 @@ export {
   MONTHLY_PARTITIONED_TABLES,
   type MonthlyPartitionedTable,
 } from './monthly-partitions.js';
-export { createReplicaReads, type NamedReads, primaryReads, type ReplicaReadsOptions } from './named-reads.js';
+export { createReplicaReads, type NamedReads, primaryReads, type ReadClient, type ReplicaReadsOptions } from './named-reads.js';
 export { createDatabasePool, createIntakePool, type DatabasePool, sessionName } from './pool.js';
 export { advanceCatchUp, type CatchUpMark, chooseReadSource, parseLsn, type ReadSource, type ReplicaState } from './read-source.js';
+export { ormSqlReads, poolSqlReads, type SqlReads } from './sql-reads.js';

@@ -2,6 +2,13 @@ import type { Logger } from '../shared/index.js';
 import { createDb, type Db } from './client.js';
 import { createDatabasePool, sessionName } from './pool.js';
 import { advanceCatchUp, type CatchUpMark, chooseReadSource, parseLsn, type ReadSource, type ReplicaState } from './read-source.js';
+import { ormSqlReads, poolSqlReads, type SqlReads } from './sql-reads.js';
+
+/** One database to read from: its ORM client, and the same database's plain-SQL reads (sql-reads.ts). */
+export interface ReadClient {
+  db: Db;
+  sql: SqlReads;
+}
 
 /**
  * The one place that picks the client of a named read path (the staff lists, stats, the
@@ -15,24 +22,31 @@ export interface NamedReads {
    * a query cancelled by a recovery conflict) is marked down, logged once, and `work` runs
    * again on the primary: the caller gets an answer either way.
    */
-  run<T>(readAfter: number | undefined, work: (db: Db) => Promise<T>): Promise<{ value: T; source: 'primary' | 'replica' }>;
+  run<T>(readAfter: number | undefined, work: (client: ReadClient) => Promise<T>): Promise<{ value: T; source: 'primary' | 'replica' }>;
+  /** the primary, for the reads that must see the latest commit (authentication) */
+  primary: ReadClient;
   /** the replica as the last probe or read saw it */
   state(): ReplicaState;
   /** stops probing and closes the replica's pool (the primary's belongs to its owner) */
   stop(): Promise<void>;
 }
 
-/** Without a replica: every named read on the primary, as before there was one. */
-export function primaryReads(primary: Db): NamedReads {
+/**
+ * Without a replica: every named read on the primary, as before there was one. Without `sql`
+ * (tests, tools), the plain-SQL reads go through the ORM client.
+ */
+export function primaryReads(db: Db, sql: SqlReads = ormSqlReads(db)): NamedReads {
+  const primary: ReadClient = { db, sql };
   return {
     run: async (_readAfter, work) => ({ value: await work(primary), source: 'primary' }),
+    primary,
     state: () => ({ kind: 'none' }),
     stop: async () => undefined,
   };
 }
 
 export interface ReplicaReadsOptions {
-  primary: Db;
+  primary: ReadClient;
   replicaUrl: string;
   /** connections to the replica (the process's named reads at once) */
   poolSize: number;
@@ -62,7 +76,8 @@ export function createReplicaReads(options: ReplicaReadsOptions): NamedReads {
     logger: options.logger.child({}, { level: 'error' }),
     component: 'read-replica',
   });
-  const replica = createDb(pool.pool);
+  // Unprepared: nothing says the replica's URL is not a transaction pooler's.
+  const replica: ReadClient = { db: createDb(pool.pool), sql: poolSqlReads(pool.pool, { prepared: false }) };
   let state: ReplicaState = { kind: 'down' };
   let marks: CatchUpMark[] = [];
   let caughtUpTo: number | undefined;
@@ -82,8 +97,8 @@ export function createReplicaReads(options: ReplicaReadsOptions): NamedReads {
     probing = true;
     try {
       const at = now();
-      const [written] = await options.primary.$queryRaw<{ lsn: string }[]>`SELECT pg_current_wal_insert_lsn()::text AS lsn`;
-      const [replayed] = await replica.$queryRaw<{ lsn: string | null }[]>`SELECT pg_last_wal_replay_lsn()::text AS lsn`;
+      const [written] = await options.primary.db.$queryRaw<{ lsn: string }[]>`SELECT pg_current_wal_insert_lsn()::text AS lsn`;
+      const [replayed] = await replica.db.$queryRaw<{ lsn: string | null }[]>`SELECT pg_last_wal_replay_lsn()::text AS lsn`;
       const primaryLsn = parseLsn(written?.lsn);
       const replayLsn = parseLsn(replayed?.lsn);
       // Not a standby (promoted, or pointed at a primary by mistake): no replay position to trust.
@@ -118,10 +133,11 @@ export function createReplicaReads(options: ReplicaReadsOptions): NamedReads {
       }
       return { value: await work(options.primary), source: 'primary' };
     },
+    primary: options.primary,
     state: () => state,
     stop: async () => {
       clearInterval(timer);
-      await replica.$disconnect();
+      await replica.db.$disconnect();
       await pool.end();
     },
   };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parseCookie } from 'cookie';
 import type { Request, RequestHandler, Response } from 'express';
-import type { Db, NamedReads } from '../db/index.js';
+import type { NamedReads, ReadClient } from '../db/index.js';
 
 /** The cookie carrying when the caller's latest write was answered (ms since the epoch; not a secret). */
 export const READ_AFTER_COOKIE = 'wa_read_after';
@@ -22,7 +22,9 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export interface StaffReads {
   markWrites: RequestHandler;
-  run<T>(request: Request, response: Response, work: (db: Db) => Promise<T>): Promise<T>;
+  run<T>(request: Request, response: Response, work: (client: ReadClient) => Promise<T>): Promise<T>;
+  /** the primary, for what must see the latest commit whoever asks (the API-key lookup) */
+  primary: ReadClient;
 }
 
 export function createStaffReads(reads: NamedReads, options: { now?: () => number; publicUrl?: string | undefined } = {}): StaffReads {
@@ -76,6 +78,7 @@ export function createStaffReads(reads: NamedReads, options: { now?: () => numbe
 
   return {
     markWrites,
+    primary: reads.primary,
     run: async (request, response, work) => {
       const { value, source } = await reads.run(readAfterOf(request), work);
       if (!response.headersSent) response.set('X-Read-Source', source);

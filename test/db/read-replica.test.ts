@@ -15,6 +15,7 @@ import {
   type Db,
   type EmbeddedPostgresHandle,
   type NamedReads,
+  ormSqlReads,
   startEmbeddedPostgres,
 } from '../../src/db/index.js';
 import { createStaffReads } from '../../src/http/index.js';
@@ -53,7 +54,7 @@ describe('named reads on a streaming replica, with read-your-writes', () => {
       },
     });
     reads = createReplicaReads({
-      primary: db,
+      primary: { db, sql: ormSqlReads(db) },
       replicaUrl: replica.url,
       poolSize: 2,
       role: 'test',

@@ -1,4 +1,4 @@
-import { Prisma, type Queryable } from '../../db/index.js';
+import { Prisma, type Queryable, type SqlReads } from '../../db/index.js';
 import { addDays, localInstant } from '../../shared/index.js';
 import { type AppointmentSource, type AppointmentStatus, toAppointmentSource, toAppointmentStatus } from '../appointments/index.js';
 import { type ClosedDay, closedDayList } from './list-closed-days.js';
@@ -94,18 +94,19 @@ export interface AgendaListing {
  * looked up for cancelled rows only).
  */
 export function listDayAgenda(
-  db: Queryable,
+  sql: SqlReads,
   query: { tenantId: number; timezone: string; date: string; professionalId?: number | null },
 ): Promise<AgendaListing> {
-  return listAgendaRange(db, { ...query, fromDate: query.date, toDate: query.date, limit: AGENDA_DAY_LIMIT });
+  return listAgendaRange(sql, { ...query, fromDate: query.date, toDate: query.date, limit: AGENDA_DAY_LIMIT });
 }
 
 /**
  * The same listing for the local dates `fromDate` to `toDate` (both included; the caller
  * bounds the range to AGENDA_RANGE_MAX_DAYS), at most `limit` rows (AGENDA_RANGE_LIMIT).
+ * Read with plain SQL (db/sql-reads.ts): every listing the console draws pays it.
  */
 export async function listAgendaRange(
-  db: Queryable,
+  sql: SqlReads,
   query: { tenantId: number; timezone: string; fromDate: string; toDate: string; professionalId?: number | null; limit?: number },
 ): Promise<AgendaListing> {
   const from = new Date(localInstant(query.fromDate, 0, query.timezone));
@@ -115,20 +116,27 @@ export async function listAgendaRange(
   // One round trip: the tenant's row (its holidays: the closed days) with its appointments joined
   // to their names as plain rows (a day without any is the tenant's row alone). Plain rows, not one
   // json_agg value: building and decoding the aggregate cost more than the rows themselves.
-  const rows = await db.$queryRaw<(Omit<AgendaRow, 'id'> & { id: number | null; holidays: unknown })[]>`
+  // The salon's listing and one professional's are two texts, not one `($n IS NULL OR …)`: each
+  // keeps the plan of its own index once prepared (a generic plan for both fits only one).
+  const ofProfessional = professionalId === null ? Prisma.empty : Prisma.sql`AND professional_id = ${professionalId}::int`;
+  const rows = await sql.rows<Omit<AgendaRow, 'id'> & { id: number | null; holidays: unknown }>(Prisma.sql`
     SELECT t.holidays, ${AGENDA_COLUMNS}
       FROM tenants t
       LEFT JOIN LATERAL (
-             SELECT * FROM appointments
+             SELECT id, starts_at, ends_at, status, source, professional_id, service_id, customer_id,
+                    rescheduled_from_id, rescheduled_at, visit_id, price_cents
+               FROM appointments
               WHERE tenant_id = ${query.tenantId}::int AND starts_at >= ${from} AND starts_at < ${to}
-                AND (${professionalId}::int IS NULL OR professional_id = ${professionalId}::int)
+                ${ofProfessional}
               ORDER BY starts_at, id
               LIMIT ${limit}::int) a ON true
       ${AGENDA_JOINS}
-     WHERE t.id = ${query.tenantId}::int
-     ORDER BY a.starts_at, a.id`;
+     WHERE t.id = ${query.tenantId}::int`);
   const items: AgendaAppointment[] = [];
   for (const row of rows) if (row.id !== null) items.push(toAgendaAppointment(row as AgendaRow));
+  // Ordered here, not by a second sort on the server: the lateral's rows come ordered, and
+  // sorting rows already in order is one pass.
+  items.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
   return { items, closedDays: closedDayList(rows[0]?.holidays ?? null, query.fromDate, query.toDate) };
 }
 
