@@ -1,9 +1,8 @@
 import type { Server } from 'node:http';
-import pg from 'pg';
 import { toAgendaItemBody } from '../src/admin/agenda-body.js';
 import { createAdminRouter } from '../src/admin/index.js';
 import { schedulingDepsOf } from '../src/boot/index.js';
-import { createDb, type Db, poolSqlReads, primaryReads } from '../src/db/index.js';
+import { createDatabasePool, createDb, type Db, poolSqlReads, primaryReads } from '../src/db/index.js';
 import { createHttpApp, createStaffReads } from '../src/http/index.js';
 import { listDayAgenda } from '../src/scheduling/agenda/index.js';
 import { findFreeSlots } from '../src/scheduling/availability/index.js';
@@ -34,9 +33,9 @@ export default async function run(): Promise<BenchTarget[]> {
   const logger = createLogger('warn');
   const database = await createBenchDatabase({ prefix: 'wa_bench_agenda', serverUrl: process.env.DATABASE_URL, logger });
   // One pool under the ORM client and the plain-SQL reads, as the service runs (boot/start-service.ts).
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  const db = createDb(pool);
-  const sql = poolSqlReads(pool, { prepared: true });
+  const pool = createDatabasePool(database.url, { max: 4, applicationName: 'wa-agenda bench agenda', logger, component: 'bench' });
+  const db = createDb(pool.pool);
+  const sql = poolSqlReads(pool.pool, { prepared: true });
   let server: Server | undefined;
   try {
     const seeded = await seedBenchSalon(db, { slug: 'bench-agenda', name: 'Bench Agenda', phoneNumberId: '1998' });
