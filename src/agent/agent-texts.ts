@@ -24,6 +24,8 @@ export const modelTexts = {
     'AVISO DO SISTEMA: a conversa foi transferida para uma atendente humana. Nenhuma ferramenta pode mais ser chamada. Despeça-se do cliente em uma ou duas frases, dizendo que uma atendente vai continuar o atendimento em breve.',
   unverifiedSuccess:
     'AVISO DO SISTEMA: sua última resposta NÃO foi enviada ao cliente. Ela diz que algo foi agendado, cancelado ou remarcado, mas nenhuma chamada de agendar, cancelar ou remarcar teve sucesso nesta conversa. Nunca afirme isso sem a confirmação da ferramenta: chame a ferramenta adequada (depois de confirmar com o cliente) ou reescreva a resposta sem afirmar o que não aconteceu.',
+  unverifiedWaitlist:
+    'AVISO DO SISTEMA: sua última resposta NÃO foi enviada ao cliente. Ela diz que o cliente está ou entrou na lista de espera, mas nenhuma entrada na lista de espera teve sucesso nesta conversa e ele não tem nenhuma para esse dia. Chame a ferramenta da lista de espera (depois de confirmar com o cliente o serviço e o dia) ou reescreva a resposta sem afirmar o que não aconteceu.',
   declaredWithoutWrite:
     'AVISO DO SISTEMA: sua resposta NÃO foi enviada ao cliente. Você declarou em "afirma" que agendou, cancelou ou remarcou, mas nenhuma chamada dessa ferramenta (com esse agendamento_id) teve sucesso nesta conversa. Chame a ferramenta adequada (depois de confirmar com o cliente) ou responda com afirma "nada" sem afirmar o que não aconteceu.',
   statedTimeDiffers: (sentence: string) =>

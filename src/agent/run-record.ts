@@ -9,20 +9,29 @@ export interface RunRecord {
   stopReason: string | null;
 }
 
-/** What a run starts from, besides its history: its own row, the tenant's prompt facts and the history's watermark. */
+/** What a run starts from, besides its history: its own row, the tenant's prompt facts, the history's watermark and the customer's waitlist days. */
 export interface RunStart {
   /** the caller-created `agent_runs` row of this run, tenant-scoped; null when it does not exist */
   run: RunRecord | null;
   tenant: { name: string; businessInfo: string; timezone: string } | null;
   /** the highest message id already folded into the conversation's history (0 when none) */
   watermark: number;
+  /**
+   * The local days the conversation's customer waits for on the waitlist (open or offered entries
+   * whose day has not ended): what "você está na lista de espera" may repeat.
+   */
+  waitlistDays: { date: string }[];
 }
 
 /**
- * The run's row, its tenant and the history's watermark in ONE statement (three reads before:
- * every run starts with them).
+ * The run's row, its tenant, the history's watermark and the customer's waitlist days in ONE
+ * statement (four reads otherwise: every run starts with them).
  */
-export async function loadRunStart(db: Queryable, scope: { tenantId: number; conversationId: number; runId: number }): Promise<RunStart> {
+export async function loadRunStart(
+  db: Queryable,
+  scope: { tenantId: number; conversationId: number; runId: number },
+  now: Date,
+): Promise<RunStart> {
   const [row] = await db.$queryRaw<
     {
       name: string;
@@ -33,17 +42,21 @@ export async function loadRunStart(db: Queryable, scope: { tenantId: number; con
       budgeted_input_tokens: number | null;
       stop_reason: string | null;
       watermark: number | null;
+      waitlist_days: string[] | null;
     }[]
   >`
     SELECT t.name, t.business_info, t.timezone,
            r.id AS run_id, r.iterations, (r.input_tokens + r.cache_read_tokens + r.cache_write_tokens)::int AS budgeted_input_tokens,
            r.stop_reason,
            (SELECT max(last_message_id) FROM agent_history
-             WHERE tenant_id = ${scope.tenantId} AND conversation_id = ${scope.conversationId}) AS watermark
+             WHERE tenant_id = ${scope.tenantId} AND conversation_id = ${scope.conversationId}) AS watermark,
+           (SELECT array_agg(DISTINCT w.date ORDER BY w.date) FROM waitlist_entries w
+              JOIN conversations c ON c.id = ${scope.conversationId} AND c.tenant_id = w.tenant_id AND c.customer_id = w.customer_id
+             WHERE w.tenant_id = ${scope.tenantId} AND w.status IN ('open', 'offered') AND w.expires_at > ${now}) AS waitlist_days
     FROM tenants t
     LEFT JOIN agent_runs r ON r.id = ${scope.runId} AND r.tenant_id = t.id AND r.conversation_id = ${scope.conversationId}
     WHERE t.id = ${scope.tenantId}`;
-  if (!row) return { run: null, tenant: null, watermark: 0 };
+  if (!row) return { run: null, tenant: null, watermark: 0, waitlistDays: [] };
   const run =
     row.run_id === null
       ? null
@@ -53,7 +66,12 @@ export async function loadRunStart(db: Queryable, scope: { tenantId: number; con
           budgetedInputTokens: row.budgeted_input_tokens ?? 0,
           stopReason: row.stop_reason,
         };
-  return { run, tenant: { name: row.name, businessInfo: row.business_info, timezone: row.timezone }, watermark: row.watermark ?? 0 };
+  return {
+    run,
+    tenant: { name: row.name, businessInfo: row.business_info, timezone: row.timezone },
+    watermark: row.watermark ?? 0,
+    waitlistDays: (row.waitlist_days ?? []).map((date) => ({ date })),
+  };
 }
 
 /** Input tokens of one response as the budget counts them. */

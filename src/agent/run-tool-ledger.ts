@@ -1,4 +1,4 @@
-import type { ClaimEvidence, ConfirmedWrite, KnownAppointment } from '../answer-claims/index.js';
+import type { ClaimEvidence, ConfirmedWrite, KnownAppointment, WaitlistPlace } from '../answer-claims/index.js';
 import { type ScheduleChangeRef, scheduleChangeRefOf } from '../scheduling/receipts/index.js';
 import type { AppointmentChange, ClaimKind, ToolEffect } from '../shared/index.js';
 import { toolCallFingerprint } from './tool-call-fingerprint.js';
@@ -34,6 +34,8 @@ export class RunToolLedger {
   private readonly calls = new Map<string, number>();
   private readonly writes: SuccessfulWrite[] = [];
   private known: readonly KnownAppointment[] = [];
+  /** waitlist places: the customer's own (from `know`), then those joined in this run */
+  private readonly waitlist: WaitlistPlace[] = [];
   private today: string | undefined;
   private transferReason: string | null = null;
 
@@ -56,16 +58,21 @@ export class RunToolLedger {
       const change = effect.changeOf(entry.result);
       if (change) this.writes.push({ claims: effect.claims, change });
     }
+    if (effect?.effect === 'read' && effect.waitlistPlaceOf) {
+      const place = effect.waitlistPlaceOf(entry.result);
+      if (place) this.waitlist.push(place);
+    }
     if (entry.name === TRANSFER_TOOL_NAME) {
       const motivo = (entry.input as { motivo?: unknown } | null)?.motivo;
       this.transferReason = typeof motivo === 'string' ? motivo.trim() : '';
     }
   }
 
-  /** The customer's booked appointments and today's local date, read when the run starts. */
-  know(known: readonly KnownAppointment[], today: string): void {
+  /** The customer's booked appointments, open waitlist places and today's local date, read when the run starts. */
+  know(known: readonly KnownAppointment[], today: string, waitlist: readonly WaitlistPlace[] = []): void {
     this.known = known;
     this.today = today;
+    this.waitlist.unshift(...waitlist);
   }
 
   countCalls(fingerprint: string): number {
@@ -89,7 +96,7 @@ export class RunToolLedger {
           : {}),
       }),
     );
-    return { writes, known: this.known, ...(this.today ? { today: this.today } : {}) };
+    return { writes, known: this.known, waitlist: [...this.waitlist], ...(this.today ? { today: this.today } : {}) };
   }
 
   /** The appointments the successful writes of this run touched, in order: what the receipts re-read. */

@@ -1,5 +1,6 @@
 import { type ChangeKind, settledVerbOf } from './change-verbs.js';
 import { clauseAround, POSSESSIVES } from './claim-idioms.js';
+import { NEGATIONS } from './claim-lexicon.js';
 import { APPOINTMENT_NOUNS, PAYMENT_NOUNS, PAYMENT_SETTLED, UNSETTLED_STATES, WAITLISTS } from './claim-nouns.js';
 
 /**
@@ -102,4 +103,80 @@ export function paymentSettledAt(tokens: readonly string[], index: number): bool
   // "com o sinal recebido, o horário fica garantido": the payment as a condition of a rule
   const asACondition = tokens[index - 2] === 'com' || tokens[index - 3] === 'com';
   return !asACondition && near.some((candidate) => PAYMENT_NOUNS.has(candidate));
+}
+
+/**
+ * What puts or keeps the customer on a waitlist, before the list's noun in its clause: an act
+ * ("coloquei", "incluí", "anotei", "deixei", "entrou"), a record of it ("inscrição",
+ * "registrada"), or a state ("está", "continua", "é a segunda").
+ */
+const ONTO_A_LIST = new Set([
+  'coloquei',
+  'colocado',
+  'colocada',
+  'botei',
+  'pus',
+  'inclui',
+  'incluido',
+  'incluida',
+  'adicionei',
+  'adicionado',
+  'adicionada',
+  'anotei',
+  'anotado',
+  'anotada',
+  'inscrevi',
+  'inscrito',
+  'inscrita',
+  'inscricao',
+  'registrei',
+  'registrado',
+  'registrada',
+  'deixei',
+  'salvei',
+  'entrou',
+  'entrei',
+]);
+/** A state of being on the list: its subject must be the customer ("você está", "seu pedido está") or open the clause ("Tá na lista!"). */
+const ON_A_LIST = new Set(['esta', 'ta', 'e', 'continua', 'segue', 'fica', 'ficou', 'permanece']);
+
+/**
+ * "Coloquei seu nome na lista de espera para sábado", "você entrou na fila de espera", "você é
+ * a segunda da fila de espera", "Tá na lista!": the customer stated as on a waitlist, which only a
+ * successful `entrar_lista_espera` of this run, or an entry the customer has, backs. The list is
+ * a "lista"/"fila" followed by "de espera" (or ending a short sentence: "Tá na lista!"), with an
+ * act, a record or the customer's state before it in the same clause and no negation there.
+ * `tokens` are the sentence's tokens outside offers and questions (see claimOfSentence).
+ */
+export function placedOnAWaitlist(tokens: readonly string[]): boolean {
+  let clauseStart = 0;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as string;
+    if (OBJECT_ENDS.has(token) && token !== 'e') clauseStart = index + 1;
+    if (!WAITLISTS.has(token)) continue;
+    const waiting = tokens[index + 1] === 'de' && tokens[index + 2] === 'espera';
+    const lone = index === tokens.length - 1 && tokens.length <= 4;
+    if (!waiting && !lone) continue;
+    const clause = tokens.slice(clauseStart, index);
+    if (clause.some((candidate) => NEGATIONS.has(candidate))) continue;
+    if (clause.some((candidate) => ONTO_A_LIST.has(candidate))) return true;
+    const stateAt = clause.findIndex((candidate) => ON_A_LIST.has(candidate));
+    if (stateAt < 0) continue;
+    if (stateAt === 0 || clause.slice(0, stateAt).some((candidate) => CUSTOMER_WORDS.has(candidate) || candidate === 'pedido')) return true;
+  }
+  return false;
+}
+
+/**
+ * "Sua inscrição na lista de espera foi registrada": a weak booking verb whose subject is the
+ * waitlist place (the list named before it, nothing but its own words in between: no clause
+ * break, no "e") records that place, not a booking (index is the verb).
+ */
+export function waitlistBeforeAt(tokens: readonly string[], index: number): boolean {
+  for (let at = index - 1; at >= 1; at--) {
+    const token = tokens[at] as string;
+    if (OBJECT_ENDS.has(token)) return false;
+    if (token === 'espera' && tokens[at - 1] === 'de' && WAITLISTS.has(tokens[at - 2] as string)) return true;
+  }
+  return false;
 }

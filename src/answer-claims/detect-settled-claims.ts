@@ -1,4 +1,13 @@
-import { noLongerAt, ontoAWaitlistAt, othersBookingsAt, paymentSettledAt, statesAPriceAt, unsettledStateAt } from './agenda-states.js';
+import {
+  noLongerAt,
+  ontoAWaitlistAt,
+  othersBookingsAt,
+  paymentSettledAt,
+  placedOnAWaitlist,
+  statesAPriceAt,
+  unsettledStateAt,
+  waitlistBeforeAt,
+} from './agenda-states.js';
 import { type ChangeKind, isFirstPersonPresent, settledVerbOf } from './change-verbs.js';
 import { customersOwnActAt, historyAt, othersActAt } from './claim-actors.js';
 import {
@@ -36,9 +45,15 @@ import { firstPersonActIn, withoutQuestionTail } from './question-acts.js';
 import { asksAboutCustomersAct, citesAPolicy, statesAHabit, statesARule, statesOpeningHours } from './sentence-scopes.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 
-/** One statement of an answer that presents a change to the customer's appointments as done. */
+/**
+ * What a statement presents as done: a change to the customer's appointments, or the customer
+ * put on (or kept on) a waitlist, which books nothing but is still something only a tool does.
+ */
+export type ClaimedChange = ChangeKind | 'waitlisted';
+
+/** One statement of an answer that presents a change to the customer's appointments, or a waitlist place, as done. */
 export interface SettledClaim {
-  kind: ChangeKind;
+  kind: ClaimedChange;
   /** the sentence, as written */
   sentence: string;
   /** the times and days it names (to compare with the appointments that back it) */
@@ -102,7 +117,7 @@ function isBareDone(tokens: readonly string[]): boolean {
   return words.length > 0 && words.every((token) => DONE_MARKS.has(token) || settledVerbOf(token) !== null);
 }
 
-function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): ChangeKind | null {
+function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): ClaimedChange | null {
   // "Te deixo marcado para sexta, pode ser?": a question with "deixo"/"marco" offers the change
   if (sentence.question && sentence.tokens.some(isFirstPersonPresent)) return null;
   // "A agenda é atualizada toda segunda às 8h": a habit of the business, not a change; likewise a
@@ -136,17 +151,19 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
   let purpose = false;
   // "fica de pé se você confirmar": a present or future copula in the clause, then a condition
   let ruleCopula = false;
-  let found: ChangeKind | null = null;
+  let found: ClaimedChange | null = null;
   let rank = 0;
-  const consider = (kind: ChangeKind, strength: number) => {
-    // a reschedule claim is the most specific, then a cancellation, then a booking
-    const order = { booked: 1, cancelled: 2, rescheduled: 3 }[kind] + strength * 10;
+  const consider = (kind: ClaimedChange, strength: number) => {
+    // a reschedule claim is the most specific, then a cancellation, then a booking, then a waitlist place
+    const order = { waitlisted: 0.5, booked: 1, cancelled: 2, rescheduled: 3 }[kind] + strength * 10;
     if (order > rank) {
       rank = order;
       found = kind;
     }
   };
   if (settledByPrevious && !negatedSentence && !acknowledgement && (hasClock || hasNoun)) consider('booked', 0);
+  // "coloquei seu nome na lista de espera", "você está na fila de espera": a place only the waitlist tool gives
+  if (placedOnAWaitlist(supporting)) consider('waitlisted', 0);
   // "Quer que eu te mande o endereço do horário que acabei de marcar?": an offer does not suspend a past act of the speaker's
   const act = firstPersonActIn(sentence.tokens);
   if (act) consider(act, 2);
@@ -187,7 +204,7 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     // a waitlist entry, a pending state, how full the agenda is: no booking for this customer
     const booksNothing =
       verb?.kind === 'booked' &&
-      ((!verb.strong && ontoAWaitlistAt(tokens, index)) ||
+      ((!verb.strong && (ontoAWaitlistAt(tokens, index) || waitlistBeforeAt(tokens, index))) ||
         unsettledStateAt(tokens, index) ||
         othersBookingsAt(tokens, index) ||
         statesAPriceAt(tokens, index) ||

@@ -1,5 +1,5 @@
 export type { ChangeKind } from './change-verbs.js';
-export { detectSettledClaims, type SettledClaim } from './detect-settled-claims.js';
+export { type ClaimedChange, detectSettledClaims, type SettledClaim } from './detect-settled-claims.js';
 export {
   type AnswerDeclaration,
   type ClaimEvidence,
@@ -7,4 +7,5 @@ export {
   type ConfirmedWrite,
   type KnownAppointment,
   verifyAnswerClaims,
+  type WaitlistPlace,
 } from './verify-answer-claims.js';

@@ -46,13 +46,20 @@ export function findTimeExpressions(tokens: readonly string[]): TimeExpressions 
       days.push({ kind: 'relative', offsetDays: dayAfter ? 2 : 1 });
     }
     const weekday = WEEKDAYS[token];
-    if (weekday !== undefined) days.push({ kind: 'weekday', weekday });
+    if (weekday !== undefined && !isOrdinal(tokens, index)) days.push({ kind: 'weekday', weekday });
     const date = /^(\d{1,2})\/(\d{1,2})(?:\/\d{2,4})?$/.exec(token);
     if (date) days.push({ kind: 'date', day: Number(date[1]), month: Number(date[2]) });
     if (token === 'dia' && next && /^\d{1,2}$/.test(next) && !isUnit(afterNext))
       days.push({ kind: 'date', day: Number(next), month: null });
   }
   return { times, days };
+}
+
+/** "a segunda da fila", "na segunda vez": "segunda" as an ordinal, not Monday ("segunda de manhã" stays Monday). */
+function isOrdinal(tokens: readonly string[], index: number): boolean {
+  if (tokens[index] !== 'segunda') return false;
+  const next = tokens[index + 1];
+  return next === 'vez' || ((next === 'da' || next === 'na') && (tokens[index + 2] === 'fila' || tokens[index + 2] === 'lista'));
 }
 
 function shiftForPeriod(hours: number, period: string | undefined): number {

@@ -1,5 +1,5 @@
 import type { ChangeKind } from './change-verbs.js';
-import { detectSettledClaims, type SettledClaim } from './detect-settled-claims.js';
+import { type ClaimedChange, detectSettledClaims, type SettledClaim } from './detect-settled-claims.js';
 import type { DayReference } from './time-expressions.js';
 
 /** What the model says its answer claims (the `afirma` field of `responder_cliente`). */
@@ -27,10 +27,18 @@ export interface KnownAppointment {
   end: string;
 }
 
+/** A day the customer waits on a waitlist for: joined in this run (`entrar_lista_espera`) or held already. */
+export interface WaitlistPlace {
+  /** local date "YYYY-MM-DD" */
+  date: string;
+}
+
 export interface ClaimEvidence {
   writes: readonly ConfirmedWrite[];
   /** the customer's booked appointments: "your booking is tomorrow at 10" repeats one of them */
   known: readonly KnownAppointment[];
+  /** the waitlist places joined in this run and those the customer holds: "coloquei seu nome na lista de espera" needs one */
+  waitlist?: readonly WaitlistPlace[];
   /** today in the tenant's zone ("YYYY-MM-DD"), to resolve "hoje" and "amanhã" */
   today?: string;
 }
@@ -38,8 +46,8 @@ export interface ClaimEvidence {
 export type ClaimVerdict =
   | { ok: true }
   | { ok: false; reason: 'declared_without_write'; kind: ChangeKind }
-  | { ok: false; reason: 'stated_without_write'; kind: ChangeKind; sentence: string }
-  | { ok: false; reason: 'stated_time_differs'; kind: ChangeKind; sentence: string };
+  | { ok: false; reason: 'stated_without_write'; kind: ClaimedChange; sentence: string }
+  | { ok: false; reason: 'stated_time_differs'; kind: ClaimedChange; sentence: string };
 
 /** Which confirmed writes back a stated change: a reschedule also books the new time and cancels the old one. */
 const BACKED_BY: Record<ChangeKind, ChangeKind[]> = {
@@ -77,13 +85,26 @@ export function verifyAnswerClaims(answer: { text: string; declaration?: AnswerD
 }
 
 function checkClaim(claim: SettledClaim, evidence: ClaimEvidence): ClaimVerdict {
-  const writes = evidence.writes.filter((write) => claim.anyChange || BACKED_BY[claim.kind].includes(write.kind));
+  const kind = claim.kind;
+  if (kind === 'waitlisted') return checkWaitlistClaim(claim, evidence);
+  const writes = evidence.writes.filter((write) => claim.anyChange || BACKED_BY[kind].includes(write.kind));
   const previous = claim.kind === 'booked' ? [] : writes.flatMap((write) => (write.previous ? [write.previous] : []));
   const candidates: KnownAppointment[] = [...writes, ...previous, ...(claim.kind === 'booked' ? evidence.known : [])];
   if (candidates.length === 0) return { ok: false, reason: 'stated_without_write', kind: claim.kind, sentence: claim.sentence };
   if (matchesSome(claim, candidates, evidence.today)) return { ok: true };
   const reason = writes.length > 0 ? 'stated_time_differs' : 'stated_without_write';
   return { ok: false, reason, kind: claim.kind, sentence: claim.sentence };
+}
+
+/**
+ * A waitlist place is backed by one joined in this run or held, on the days the sentence names
+ * (a waitlist entry has a part of the day, not a time: a time named is what is waited for).
+ */
+function checkWaitlistClaim(claim: SettledClaim, evidence: ClaimEvidence): ClaimVerdict {
+  const places = evidence.waitlist ?? [];
+  const onTheDay = places.some((place) => claim.when.days.every((day) => sameDay(day, place.date, evidence.today)));
+  if (onTheDay) return { ok: true };
+  return { ok: false, reason: 'stated_without_write', kind: 'waitlisted', sentence: claim.sentence };
 }
 
 function matchesSome(claim: SettledClaim, candidates: readonly KnownAppointment[], today: string | undefined): boolean {

@@ -42,7 +42,14 @@ export interface AppointmentChange extends LocalSlot {
  * appointment it touched (`changeOf`; null when the output names none).
  */
 export type ToolEffect<Output = unknown> =
-  | { effect: 'read' }
+  | {
+      effect: 'read';
+      /**
+       * A read that still backs a claim: a waitlist place books nothing and is harmless to repeat,
+       * yet "coloquei seu nome na lista de espera" needs it. The local day its output names; null when none.
+       */
+      waitlistPlaceOf?(output: Output): { date: string } | null;
+    }
   | { effect: 'write'; claims: ClaimKind; changeOf(output: Output): AppointmentChange | null };
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type ConfirmedWrite, type KnownAppointment, verifyAnswerClaims } from '../../src/answer-claims/index.js';
+import { type ConfirmedWrite, type KnownAppointment, verifyAnswerClaims, type WaitlistPlace } from '../../src/answer-claims/index.js';
 
 interface CorpusItem {
   text: string;
@@ -18,6 +18,15 @@ interface CorpusItem {
   /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7) */
   formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6';
   known?: KnownAppointment[];
+  /** the waitlist places the customer holds or joined in the run: what backs "você está na lista de espera" */
+  waitlist?: WaitlistPlace[];
+  /**
+   * The label an answer was written with, when it changed later: in round 8 a waitlist place
+   * became a claim (only `entrar_lista_espera` or an entry the customer holds backs it), so the
+   * waitlist joins written as non-claims are false claims now. The shape checks of earlier
+   * rounds count answers as they were written.
+   */
+  labelWritten?: 'non_claim';
   /** the writes the run confirmed (none unless listed): a real confirmation is a non-claim, a claim they do not back is a false one */
   writes?: ConfirmedWrite[];
 }
@@ -29,7 +38,10 @@ const corpus = JSON.parse(readFileSync(new URL('../fixtures/claims-corpus.json',
 
 /** No write succeeded in these runs unless the item lists its writes: every claim they do not back is false. */
 const blocked = (item: CorpusItem) =>
-  !verifyAnswerClaims({ text: item.text }, { writes: item.writes ?? [], known: item.known ?? [], today: corpus.today }).ok;
+  !verifyAnswerClaims(
+    { text: item.text },
+    { writes: item.writes ?? [], known: item.known ?? [], waitlist: item.waitlist ?? [], today: corpus.today },
+  ).ok;
 
 function score(items: CorpusItem[]) {
   const claims = items.filter((item) => item.label === 'false_claim');
@@ -53,7 +65,7 @@ function expectBlindShape(
 ) {
   expect(blind.length).toBeGreaterThanOrEqual(shape.size);
   for (const label of ['false_claim', 'non_claim'] as const)
-    expect(blind.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(shape.perLabel);
+    expect(blind.filter((item) => writtenAs(item) === label).length, label).toBeGreaterThanOrEqual(shape.perLabel);
   for (const kind of shape.kinds) expect(blind.filter((item) => item.kind === kind).length, kind).toBeGreaterThanOrEqual(shape.perKind);
   const categories = blind.map((item) => item.category ?? '');
   for (const theme of shape.themes)
@@ -62,6 +74,9 @@ function expectBlindShape(
       theme,
     ).toBe(true);
 }
+
+/** An answer's label as its round wrote it (the shape checks of earlier rounds count these). */
+const writtenAs = (item: CorpusItem) => item.labelWritten ?? item.label;
 
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 
@@ -88,7 +103,10 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     expect(added.length).toBeGreaterThanOrEqual(60);
     for (const split of ['dev', 'heldout'] as const)
       for (const label of ['false_claim', 'non_claim'] as const)
-        expect(added.filter((item) => item.split === split && item.label === label).length, `${split} ${label}`).toBeGreaterThanOrEqual(10);
+        expect(
+          added.filter((item) => item.split === split && writtenAs(item) === label).length,
+          `${split} ${label}`,
+        ).toBeGreaterThanOrEqual(10);
   });
 
   it('holds the blind splits of earlier rounds in dev, and at least 60 round-4 answers of the classes they missed', () => {
@@ -112,7 +130,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     ])
       expect(categories, category).toContain(category);
     for (const label of ['false_claim', 'non_claim'] as const)
-      expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(30);
+      expect(added.filter((item) => writtenAs(item) === label).length, label).toBeGreaterThanOrEqual(30);
   });
 
   it('holds the round-4 blind split (heldout4, measured once) in dev since round 5', () => {
@@ -125,7 +143,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     const added = corpus.items.filter((item) => item.source === 'issue-29-round-5');
     expect(added.every((item) => item.split === 'dev')).toBe(true);
     for (const label of ['false_claim', 'non_claim'] as const)
-      expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(18);
+      expect(added.filter((item) => writtenAs(item) === label).length, label).toBeGreaterThanOrEqual(18);
     const categories = new Set(added.map((item) => item.category));
     for (const category of ['fitted_in', 'organised', 'now_stands', 'question_then_done', 'past_verb', 'leave_it_to_me'])
       expect(categories, category).toContain(category);
@@ -147,7 +165,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     const added = corpus.items.filter((item) => item.source === 'issue-29-round-6');
     expect(added.every((item) => item.split === 'dev')).toBe(true);
     for (const label of ['false_claim', 'non_claim'] as const)
-      expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(18);
+      expect(added.filter((item) => writtenAs(item) === label).length, label).toBeGreaterThanOrEqual(18);
     for (const category of [
       'one_act_habit',
       'in_the_system',
@@ -159,7 +177,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     ])
       for (const label of ['false_claim', 'non_claim'] as const)
         expect(
-          added.some((item) => item.category === category && item.label === label),
+          added.some((item) => item.category === category && writtenAs(item) === label),
           `${category} ${label}`,
         ).toBe(true);
   });
@@ -192,7 +210,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     expect(added.length).toBeGreaterThanOrEqual(60);
     expect(added.every((item) => item.split === 'dev')).toBe(true);
     for (const label of ['false_claim', 'non_claim'] as const)
-      expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(40);
+      expect(added.filter((item) => writtenAs(item) === label).length, label).toBeGreaterThanOrEqual(40);
     for (const category of [
       // the classes of heldout6's misses and false alarms
       'tag_statement',
@@ -227,7 +245,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     ])
       for (const label of ['false_claim', 'non_claim'] as const)
         expect(
-          added.some((item) => item.category === category && item.label === label),
+          added.some((item) => item.category === category && writtenAs(item) === label),
           `${category} ${label}`,
         ).toBe(true);
   });
@@ -255,6 +273,24 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
         'existing_booking',
       ],
     });
+  });
+
+  it('holds the round-8 waitlist answers: a waitlist place is a claim, backed only by a place joined or held on its day', () => {
+    const relabelled = corpus.items.filter((item) => item.labelWritten !== undefined);
+    expect(relabelled.length).toBeGreaterThanOrEqual(6);
+    expect(relabelled.every((item) => item.label === 'false_claim' && item.kind === 'waitlist' && blocked(item))).toBe(true);
+    const added = corpus.items.filter((item) => item.source === 'issue-29-round-8');
+    const backed = added.filter((item) => item.label === 'non_claim' && (item.waitlist ?? []).length > 0);
+    expect(backed.length).toBeGreaterThanOrEqual(3);
+    // the same words with the place joined in the run pass: the evidence decides, not the wording
+    for (const item of backed.filter((candidate) => relabelled.some((old) => old.text === candidate.text)))
+      expect(blocked(item), item.text).toBe(false);
+    for (const item of added) expect(blocked(item), item.text).toBe(item.label === 'false_claim');
+    const held = corpus.items.filter((item) => item.label === 'non_claim' && (item.waitlist ?? []).length > 0);
+    for (const item of held) {
+      expect(blocked(item), item.text).toBe(false);
+      expect(blocked({ ...item, waitlist: [] }), `${item.text} (no place held)`).toBe(true);
+    }
   });
 
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {

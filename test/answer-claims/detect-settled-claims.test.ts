@@ -157,8 +157,36 @@ describe('detectSettledClaims, round-6 rules', () => {
     expect(kindsOf(lookAlike)).toEqual([]);
   });
 
+  it('a waitlist entry books nothing but claims a waitlist place (round 8), and a booking next to it still claims the booking', () => {
+    expect(kindsOf('Coloquei seu nome na lista de espera para sábado de manhã.')).toEqual(['waitlisted']);
+    expect(kindsOf('Coloquei seu nome no horário de sábado às 10h.')).toContain('booked');
+    expect(kindsOf('Coloquei você na lista de espera e já te encaixei na primeira vaga: sábado às 10h.')).toEqual(['booked']);
+  });
+
   it.each([
-    ['a waitlist entry', 'Coloquei seu nome na lista de espera para sábado de manhã.', 'Coloquei seu nome no horário de sábado às 10h.'],
+    ['an act', 'Anotei seu nome na fila de espera de quinta à tarde.'],
+    ['an entry', 'Pronto, você entrou na fila de espera para sábado de manhã.'],
+    ['a record of it', 'Sua inscrição na lista de espera foi registrada: quinta à tarde.'],
+    ['the customer on it', 'Você está em 2º lugar na lista de espera da Bia.'],
+    ['an ordinal place', 'Você é a segunda da fila de espera pra quinta à tarde.'],
+    ['a request on it', 'Por enquanto, seu pedido está na fila de espera para sábado.'],
+    ['a lone "on the list"', 'Tá na lista!'],
+  ])('a waitlist place (%s): "%s"', (_rule, text) => {
+    expect(kindsOf(text)).toEqual(['waitlisted']);
+  });
+
+  it.each([
+    ['an offer', 'Posso te colocar na lista de espera, se você quiser.'],
+    ['a question', 'Quer entrar na lista de espera pra sexta?'],
+    ['a negation', 'Você não está na lista de espera de sábado ainda.'],
+    ['the list itself', 'A lista de espera de sábado já tem cinco pessoas.'],
+    ['how it works', 'A lista de espera funciona assim: você me diz o dia e o período.'],
+    ['leaving it for a booking', 'Você saiu da lista de espera: abriu uma vaga.'],
+  ])('no waitlist place (%s): "%s"', (_rule, text) => {
+    expect(kindsOf(text)).toEqual([]);
+  });
+
+  it.each([
     ['a pending state', 'A reserva fica pendente até a confirmação do sinal de R$ 20.', 'A reserva ficou para sábado às 10h.'],
     [
       'how full the agenda is',

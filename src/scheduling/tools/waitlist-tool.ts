@@ -11,8 +11,10 @@ export function createWaitlistTool({ scheduling, clock, logger }: SchedulingTool
   return {
     joinWaitlist: defineTool({
       name: 'entrar_lista_espera',
-      // Books nothing and backs no claim: the entry is found again when asked twice, so re-running it after a crash is harmless.
+      // Books nothing: the entry is found again when asked twice, so re-running it after a crash is harmless. It
+      // backs one claim, the customer's waitlist place on its day ("coloquei seu nome na lista de espera").
       effect: 'read',
+      waitlistPlaceOf: (output: EntrarListaEsperaResult) => ({ date: output.lista_espera.data }),
       promptHint: (name) =>
         `Quando o dia ou horário que o cliente quer estiver cheio, ofereça ${name}: se vagar um horário que sirva, ele recebe uma mensagem ` +
         'com um botão para reservar; entrar na lista não é um agendamento, nunca diga que está agendado.',
