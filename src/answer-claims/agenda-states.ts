@@ -21,13 +21,64 @@ const LISTINGS = new Set(['agenda', 'sistema']);
  * names no booking). index is the word after "mais".
  */
 export function noLongerAt(tokens: readonly string[], index: number): ChangeKind | null {
-  if (tokens[index - 1] !== 'mais' || !STILL_COPULAS.has(tokens[index - 2] as string)) return null;
-  const denied = tokens[index - 3] === 'nao' || (tokens[index - 3] === 'ja' && tokens[index - 4] === 'nao');
+  if (tokens[index - 1] !== 'mais') return null;
+  // "não consta mais", and the future "não vai constar mais"
+  const futureCopula = STILL_INFINITIVES.has(tokens[index - 2] as string) && (tokens[index - 3] === 'vai' || tokens[index - 3] === 'vao');
+  if (!STILL_COPULAS.has(tokens[index - 2] as string) && !futureCopula) return null;
+  const beforeCopula = futureCopula ? index - 4 : index - 3;
+  const denied = tokens[beforeCopula] === 'nao' || (tokens[beforeCopula] === 'ja' && tokens[beforeCopula - 1] === 'nao');
   if (!denied) return null;
   const verb = settledVerbOf(tokens[index] as string);
   if (verb?.kind === 'booked' && verb.strong) return 'cancelled';
-  const listed = tokens.slice(index, index + 3).some((token) => LISTINGS.has(token));
-  return (tokens[index] === 'na' || tokens[index] === 'no') && listed ? 'cancelled' : null;
+  // "não vai constar mais nada no seu nome": nothing is listed for the customer any more
+  const at = tokens[index] === 'nada' ? index + 1 : index;
+  const listed = tokens
+    .slice(at, at + 3)
+    .some((token, offset) => LISTINGS.has(token) || (token === 'nome' && POSSESSIVES.has(tokens[at + offset - 1] as string)));
+  return (tokens[at] === 'na' || tokens[at] === 'no') && listed ? 'cancelled' : null;
+}
+
+/** The infinitives of the copulas above, after "vai"/"vão": "não vai constar mais". */
+const STILL_INFINITIVES = new Set(['estar', 'constar', 'ficar', 'aparecer']);
+/** "deixou de existir", "deixou de constar": what stopped being there. */
+const CEASED = new Set(['existir', 'constar', 'estar', 'aparecer', 'valer']);
+
+/**
+ * "Sua consulta do dia 10 deixou de existir na nossa agenda": an appointment that stopped being
+ * there, a cancellation, when the sentence names an appointment or the agenda (index is "deixou").
+ */
+export function ceasedAt(tokens: readonly string[], index: number): ChangeKind | null {
+  if (tokens[index] !== 'deixou' && tokens[index] !== 'deixaram') return null;
+  if (tokens[index + 1] !== 'de' || !CEASED.has(tokens[index + 2] as string)) return null;
+  const named = tokens.some((token) => APPOINTMENT_NOUNS.has(token) || LISTINGS.has(token));
+  return named ? 'cancelled' : null;
+}
+
+/** The past of taking something off a list (not "tiramos"/"excluímos": present and past are spelled alike). */
+const TOOK_OFF = new Set([
+  'risquei',
+  'riscou',
+  'tirei',
+  'tirou',
+  'retirei',
+  'retirou',
+  'removi',
+  'removeu',
+  'apaguei',
+  'apagou',
+  'excluiu',
+]);
+
+/**
+ * "a recepção já riscou seu nome da agenda de quinta", "tirei você do sistema": taken off the
+ * agenda, a cancellation; the agenda within five words after the verb ("tirei seu nome da lista de
+ * espera" takes nobody off the agenda).
+ */
+export function takenOffTheAgendaAt(tokens: readonly string[], index: number): ChangeKind | null {
+  if (!TOOK_OFF.has(tokens[index] as string)) return null;
+  const after = tokens.slice(index + 1, index + 6);
+  const off = after.some((token, at) => (token === 'da' || token === 'do') && LISTINGS.has(after[at + 1] as string));
+  return off ? 'cancelled' : null;
 }
 
 /** Words that end what a verb acts on: a clause break or a second verb's conjunction. */
@@ -88,6 +139,9 @@ export function othersBookingsAt(tokens: readonly string[], index: number): bool
   return tokens.some((candidate, at) => GENERIC_PLURALS.has(candidate) && APPOINTMENT_NOUNS.has(tokens[at + 1] as string));
 }
 
+/** "deu baixa", "já dei baixa": the past of "dar baixa" (a present "dá baixa quando o Pix cai" is a rule). */
+const WROTE_OFF = new Set(['deu', 'dei', 'demos', 'deram']);
+
 /** "o sinal é pago pelo link", "o Pix deve ser pago até…": how a payment is made, a rule. */
 const RULE_COPULAS = new Set(['e', 'sao', 'ser', 'sera']);
 
@@ -99,6 +153,7 @@ const RULE_COPULAS = new Set(['e', 'sao', 'ser', 'sera']);
 export function paymentSettledAt(tokens: readonly string[], index: number): boolean {
   const token = tokens[index] as string;
   if (!PAYMENT_SETTLED.has(token) || RULE_COPULAS.has(tokens[index - 1] as string)) return false;
+  if (token === 'baixa' && !WROTE_OFF.has(tokens[index - 1] as string) && !WROTE_OFF.has(tokens[index - 2] as string)) return false;
   const near = tokens.slice(Math.max(0, index - 3), index + 4);
   // "com o sinal recebido, o horário fica garantido": the payment as a condition of a rule
   const asACondition = tokens[index - 2] === 'com' || tokens[index - 3] === 'com';

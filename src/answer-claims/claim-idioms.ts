@@ -24,7 +24,10 @@ export const POSSESSIVES = new Set(['seu', 'sua', 'teu', 'tua', 'seus', 'suas'])
 export function suspendsAt(tokens: readonly string[], index: number): boolean {
   const token = tokens[index] as string;
   if (isConditionalMood(token)) return true;
+  if (reportsCustomersWordsAt(tokens, index)) return true;
   if (!SUSPENDERS.has(token)) return false;
+  // "sua consulta de retorno": the follow-up appointment, not "I'll get back to you"
+  if (token === 'retorno' && tokens[index - 1] === 'de' && APPOINTMENT_NOUNS.has(tokens[index - 2] as string)) return false;
   if (COMING_VERBS.has(tokens[index + 1] as string)) return false;
   if (isReassuranceAt(tokens, index)) return false;
   if (auxiliaryHit(tokens, index) !== null || gotASlotAt(tokens, index) !== null) return false;
@@ -38,6 +41,15 @@ export function suspendsAt(tokens: readonly string[], index: number): boolean {
   if (isFutureStateAt(tokens, index)) return false;
   if (isPlaceInTimeAt(tokens, index)) return false;
   return !NEGATIONS.has(tokens[index - 1] as string);
+}
+
+/** Verbs that report what the customer said. */
+const REPORTING = new Set(['escreveu', 'disse', 'falou', 'mencionou', 'comentou', 'contou', 'mandou', 'informou', 'achou']);
+
+/** "Você escreveu que já está marcado": the customer's words, reported; the answer does not state them. */
+function reportsCustomersWordsAt(tokens: readonly string[], index: number): boolean {
+  const before = tokens[index - 1];
+  return REPORTING.has(tokens[index] as string) && tokens[index + 1] === 'que' && (before === 'voce' || before === 'vc');
 }
 
 /** "do seu", "da Ana", "das 10h", "disso": what "depois"/"antes" places a time after or before. */

@@ -127,6 +127,8 @@ export const PAYMENT_NOUNS = new Set(['sinal', 'pix', 'pagamento', 'deposito', '
  * it mostly says how a deposit is paid ("pago via Pix", "pago no dia").
  */
 export const PAYMENT_SETTLED = new Set([
+  // "o sistema deu baixa no seu sinal": the deposit written off as paid (see paymentSettledAt: only after "deu"/"dei"/"demos")
+  'baixa',
   'recebido',
   'recebida',
   'recebi',

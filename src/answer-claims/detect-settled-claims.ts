@@ -1,10 +1,12 @@
 import {
+  ceasedAt,
   noLongerAt,
   ontoAWaitlistAt,
   othersBookingsAt,
   paymentSettledAt,
   placedOnAWaitlist,
   statesAPriceAt,
+  takenOffTheAgendaAt,
   unsettledStateAt,
   waitlistBeforeAt,
 } from './agenda-states.js';
@@ -111,7 +113,11 @@ const BARE_FILLERS = new Set(['tudo', 'ja', 'esta', 'ta', 'entao', 'e', 'ai', 'a
  * next sentence, which names what was done ("Feito! Quarta, 15:30, com a Ana.").
  */
 function isBareDone(tokens: readonly string[]): boolean {
-  const words = tokens.filter((token) => token !== ',' && !BARE_FILLERS.has(token));
+  // "Prontinho, Fernanda!": a name after the "done" mark addresses the customer
+  const lastComma = tokens.lastIndexOf(',');
+  const addressed = lastComma > 0 && lastComma === tokens.length - 2 && !DONE_MARKS.has(tokens.at(-1) as string);
+  const spoken = addressed && settledVerbOf(tokens.at(-1) as string) === null ? tokens.slice(0, lastComma) : tokens;
+  const words = spoken.filter((token) => token !== ',' && !BARE_FILLERS.has(token));
   // "Tá na mão!", "Tá de pé!": a standing phrase on its own
   if (words.length > 0 && words.length <= 3 && standingPhraseAt(words, words.length - 1)) return true;
   return words.length > 0 && words.every((token) => DONE_MARKS.has(token) || settledVerbOf(token) !== null);
@@ -177,6 +183,8 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     }
     if (NEGATIONS.has(token)) negated = true;
     if (DESTINATIONS.has(token) && isInfinitive(tokens[index + 1])) purpose = true;
+    // "a Jéssica pediu pra avisar que já mudou sua coloração": what the message says is stated
+    if (purpose && token === 'que' && SAYING.has(tokens[index - 1] as string)) purpose = false;
     if (COPULAS_OF_A_RULE.has(token)) ruleCopula = true;
     const comingNext = COMING_VERBS.has(tokens[index + 1] as string);
     if (suspendsAt(tokens, index)) suspended = true;
@@ -184,6 +192,9 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     const gone = suspended || purpose ? null : noLongerAt(tokens, index);
     if (gone) consider(gone, 1);
     if (suspended || negated || purpose) continue;
+    // "deixou de existir na agenda", "riscou seu nome da agenda": gone from the agenda
+    const takenOff = ceasedAt(tokens, index) ?? takenOffTheAgendaAt(tokens, index);
+    if (takenOff) consider(takenOff, 1);
     if (comingNext && (hasClock || hasDay)) consider('booked', 0);
     if (ruleCopula && conditionAhead(index)) continue;
     // "anotei sua preferência por horários de manhã" records a detail, not a booking; "você
@@ -231,6 +242,9 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
   }
   return found;
 }
+
+/** Verbs that pass a message on: after "pra avisar que" comes what is stated. */
+const SAYING = new Set(['avisar', 'dizer', 'informar', 'falar', 'contar', 'lembrar', 'confirmar']);
 
 /** "para deixar", "pra garantir": an infinitive (not a day or a person: "para sábado", "pra você"). */
 function isInfinitive(token: string | undefined): boolean {

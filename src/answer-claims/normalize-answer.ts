@@ -3,6 +3,9 @@ const CHECK_MARKS = /[\u2705\u2713\u2714\u2611\u{1F44D}\u{1F44C}\u{1F197}\u{1F91
 /** Everything else pictographic (🙂, 💇‍♀️, 📅) carries no claim and is dropped. */
 const PICTOGRAPHS = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\u200d|\ufe0f/gu;
 
+/** Titles written abbreviated before a name: "Dr.", "Dra.", "Sr.", "Sra.", "Srta.", "Prof.", "Profa.". */
+const TITLES = /\b(Dr|Dra|Sr|Sra|Srta|Prof|Profa)\.(?=\s*\p{Lu})/gu;
+
 /** Short quoted passages: "…", “…”, «…». */
 const QUOTATIONS = /["“«][^"“”«»\n]{1,60}["”»]/g;
 
@@ -28,7 +31,9 @@ export function splitAnswer(text: string): AnswerSentence[] {
     // "Você escreveu "cancelado", é isso?": a quotation is the customer's words, not a statement of the answer
     .replace(QUOTATIONS, ' ')
     // "10.30h" is a time, not the end of a sentence
-    .replace(/(\d{1,2})\.(\d{2})\s*h/g, '$1:$2');
+    .replace(/(\d{1,2})\.(\d{2})\s*h/g, '$1:$2')
+    // "com a Dra. Ana", "Sr. Roberto": a title's abbreviation does not end the sentence
+    .replace(TITLES, '$1');
   const sentences: AnswerSentence[] = [];
   for (const match of prepared.matchAll(/[^.!?;\n]+(?:[.!?;\n]+|$)|[.!?;\n]+/g)) {
     const raw = match[0];

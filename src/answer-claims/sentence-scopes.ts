@@ -19,10 +19,13 @@ const CUSTOMER_WORDS = new Set(['voce', 'vc', 'te', 'lhe', 'seu', 'sua', 'seus',
  * for the customer only with a word of theirs in the sentence ("atualizei a agenda: atendemos
  * todos os sábados" states the business's hours).
  */
-function isOneAct(token: string, tokens: readonly string[]): boolean {
+function isOneAct(token: string, tokens: readonly string[], index: number): boolean {
   if (!token.endsWith('ei') || token.startsWith('fiqu')) return false;
   const verb = settledVerbOf(token);
-  return verb !== null && (verb.strong || tokens.some((candidate) => CUSTOMER_WORDS.has(candidate)));
+  // "deixei reservado toda terça": a weak verb with a strong participle is one act too
+  const next = tokens[index + 1];
+  const strongNext = next !== undefined && settledVerbOf(next)?.strong === true;
+  return verb !== null && (verb.strong || strongNext || tokens.some((candidate) => CUSTOMER_WORDS.has(candidate)));
 }
 
 const POSSESSIVES = new Set(['seu', 'sua', 'seus', 'suas', 'teu', 'tua']);
@@ -41,8 +44,12 @@ const namesAnAppointment = (token: string) =>
   [token, singularOf(token)].some((form) => APPOINTMENT_NOUNS.has(form) || SERVICE_NOUNS.has(form));
 
 function isRecurringBookingOfCustomer(tokens: readonly string[]): boolean {
-  const owned = tokens.some((token, index) => POSSESSIVES.has(token) && tokens.slice(index + 1, index + 4).some(namesAnAppointment));
-  return owned && tokens.some((token, index) => REACHED.has(tokens[index - 1] as string) && settledVerbOf(token)?.strong === true);
+  const owned = tokens.some((token, index) => POSSESSIVES.has(token) && tokens.slice(index + 1, index + 5).some(namesAnAppointment));
+  // "estão marcadas", and "já estão na agenda: 03/12, 10/12 e 17/12, sempre às 18h"
+  const reached = (token: string, index: number) =>
+    REACHED.has(tokens[index - 1] as string) &&
+    (settledVerbOf(token)?.strong === true || (token === 'na' && tokens[index + 1] === 'agenda'));
+  return owned && tokens.some(reached);
 }
 
 /**
@@ -52,7 +59,7 @@ function isRecurringBookingOfCustomer(tokens: readonly string[]): boolean {
  * booking ("suas sessões estão marcadas: todas as segundas").
  */
 export function statesAHabit(tokens: readonly string[]): boolean {
-  if (tokens.some((token) => isOneAct(token, tokens)) || isRecurringBookingOfCustomer(tokens)) return false;
+  if (tokens.some((token, index) => isOneAct(token, tokens, index)) || isRecurringBookingOfCustomer(tokens)) return false;
   return tokens.some((token, index) => {
     if (PLURAL_WEEKDAYS.has(token)) return true;
     if (!HABIT_MARKS.has(token)) return false;

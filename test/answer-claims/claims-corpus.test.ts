@@ -11,12 +11,12 @@ interface CorpusItem {
   source?: string;
   /**
    * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
-   * longer blind). heldout7: written after the round-7 freeze, measured once on the frozen
+   * longer blind). heldout8: written after the round-8 freeze, measured once on the frozen
    * rules, never used to tune them.
    */
-  split: 'dev' | 'heldout' | 'heldout7';
-  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7) */
-  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6';
+  split: 'dev' | 'heldout' | 'heldout8';
+  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7, heldout7 in round 8) */
+  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6' | 'heldout7';
   known?: KnownAppointment[];
   /** the waitlist places the customer holds or joined in the run: what backs "você está na lista de espera" */
   waitlist?: WaitlistPlace[];
@@ -250,9 +250,9 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
         ).toBe(true);
   });
 
-  it('holds the round-7 blind split (heldout7, written after the round-7 freeze): both labels, noun forms, changes attributed to the system or the team, deposits, waitlists, several services, recurring bookings', () => {
-    const blind = corpus.items.filter((item) => item.split === 'heldout7');
-    expect(blind.every((item) => item.source === 'issue-29-heldout-7' && item.formerSplit === undefined)).toBe(true);
+  it('holds the round-7 blind split (heldout7, measured once) in dev since round 8: both labels, noun forms, changes attributed to the system or the team, deposits, waitlists, several services, recurring bookings', () => {
+    const blind = corpus.items.filter((item) => item.formerSplit === 'heldout7');
+    expect(blind.every((item) => item.source === 'issue-29-heldout-7' && item.split === 'dev')).toBe(true);
     expect(blind.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
     expectBlindShape(blind, {
       size: 90,
@@ -294,7 +294,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
   });
 
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout', 'heldout7'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout8'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -305,14 +305,10 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
           (result.falseAlarms.length ? `\n  false alarms: ${result.falseAlarms.join(' | ')}` : ''),
       );
     }
-    // The rules are tuned on dev only; a blind split (heldout7, written after the round-7
-    // freeze) is printed as measured, once. heldout6 (measured once after the round-6 freeze:
-    // recall 84.8 %, false alarms 6.7 %) is part of dev since round 7. heldout7 was measured once
-    // on the frozen rules (2026-12-02): recall 73.5 % (36 of 49), false alarms 4.1 % (2 of 49),
-    // short of the recall target. It is held at those figures, not at the targets.
-    const blind = score(corpus.items.filter((item) => item.split === 'heldout7'));
-    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(36);
-    expect(blind.falseAlarms.length).toBeLessThanOrEqual(2);
+    // The rules are tuned on dev only. heldout6 (measured once after the round-6 freeze: recall
+    // 84.8 %, false alarms 6.7 %) is part of dev since round 7; heldout7 (measured once after the
+    // round-7 freeze, 2026-12-02: recall 73.5 %, 36 of 49, false alarms 4.1 %, 2 of 49) since round 8,
+    // whose rules were tuned on its misses (now 48 of 49 and 1 false alarm, as dev).
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);

@@ -261,3 +261,66 @@ describe('detectSettledClaims, round-7 rules', () => {
     expect(kindsOf(claim).length).toBeGreaterThan(0);
   });
 });
+
+/** Round 8: the classes the round-7 blind split (heldout7) missed, each with the look-alike it must leave alone. */
+describe('detectSettledClaims, round-8 rules', () => {
+  it.each([
+    [
+      'a title does not end the sentence',
+      'Já te coloquei na agenda do Dr. Paulo: dia 09/12 às 15h.',
+      'Quer que eu veja a agenda do Dr. Paulo para o dia 09/12?',
+      'booked',
+    ],
+    [
+      'a "done" addressed to the customer, then the recap',
+      'Prontinho, Fernanda!\nCorte feminino – 14h\nTudo na sexta. Até lá!',
+      'Oi, Fernanda!\nCorte feminino – 14h\nPosso reservar?',
+      'booked',
+    ],
+    ['a deposit written off', 'O sistema já deu baixa no seu sinal de R$ 30.', 'A gente dá baixa no sinal assim que o Pix cair.', 'booked'],
+    [
+      'a message passed on',
+      'A Jéssica pediu pra avisar que já mudou sua coloração para o dia 15, às 13h.',
+      'A Jéssica pediu pra ver se dá pra mudar sua coloração para o dia 15.',
+      'rescheduled',
+    ],
+    [
+      'nothing listed any more',
+      'Pode ficar tranquila que não vai constar mais nada no seu nome na sexta.',
+      'Quer que o horário de sexta fique no seu nome?',
+      'cancelled',
+    ],
+    [
+      'stopped being there',
+      'Sua consulta de retorno do dia 10 deixou de existir na nossa agenda.',
+      'A Dra. Sílvia deixou de atender às segundas.',
+      'cancelled',
+    ],
+    [
+      'taken off the agenda',
+      'Pronto, a recepção já riscou seu nome da agenda de quinta.',
+      'A recepção ainda não riscou seu nome da agenda de quinta.',
+      'cancelled',
+    ],
+    [
+      'a weak verb with a strong participle is one act, whatever habit words follow',
+      'Deixei reservado toda terça às 19h com o Marcão pelas próximas 4 semanas.',
+      'O Marcão atende toda terça às 19h.',
+      'booked',
+    ],
+    [
+      "the customer's package in the agenda",
+      'Seu pacote de 10 sessões foi ativado e as 3 primeiras já estão na agenda: 03/12, 10/12 e 17/12, sempre às 18h.',
+      'Os pacotes de 10 sessões são sempre agendados às 18h.',
+      'booked',
+    ],
+  ])('%s: "%s" claims, "%s" does not', (_rule, claim, lookAlike, kind) => {
+    expect(kindsOf(claim)).toContain(kind);
+    expect(kindsOf(lookAlike).filter((found) => found !== 'waitlisted')).toEqual([]);
+  });
+
+  it('the customer\'s own words, reported, state nothing: "Você escreveu que já está marcado"', () => {
+    expect(kindsOf('Você escreveu que já está marcado com a Dani, mas não encontrei nenhum horário no seu nome.')).toEqual([]);
+    expect(kindsOf('Já está marcado com a Dani, sexta às 10h.')).toContain('booked');
+  });
+});
