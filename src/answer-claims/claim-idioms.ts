@@ -1,6 +1,7 @@
 import { type ChangeKind, infinitiveOf, PAST_AUXILIARIES, settledVerbOf, type VerbHit } from './change-verbs.js';
 import { COMING_VERBS, NEGATIONS, SUSPENDERS } from './claim-lexicon.js';
 import { APPOINTMENT_NOUNS, CHANGE_NOUNS, SERVICE_NOUNS, STANDING_PHRASES } from './claim-nouns.js';
+import { reportsCustomersWordsAt } from './sentence-scopes.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 
 /**
@@ -41,15 +42,6 @@ export function suspendsAt(tokens: readonly string[], index: number): boolean {
   if (isFutureStateAt(tokens, index)) return false;
   if (isPlaceInTimeAt(tokens, index)) return false;
   return !NEGATIONS.has(tokens[index - 1] as string);
-}
-
-/** Verbs that report what the customer said. */
-const REPORTING = new Set(['escreveu', 'disse', 'falou', 'mencionou', 'comentou', 'contou', 'mandou', 'informou', 'achou']);
-
-/** "Você escreveu que já está marcado": the customer's words, reported; the answer does not state them. */
-function reportsCustomersWordsAt(tokens: readonly string[], index: number): boolean {
-  const before = tokens[index - 1];
-  return REPORTING.has(tokens[index] as string) && tokens[index + 1] === 'que' && (before === 'voce' || before === 'vc');
 }
 
 /** "do seu", "da Ana", "das 10h", "disso": what "depois"/"antes" places a time after or before. */

@@ -122,3 +122,12 @@ export function asksAboutCustomersAct(tokens: readonly string[], question: boole
     return next !== undefined && (PAST_OF_THE_CUSTOMER.has(next) || settledVerbOf(next) !== null);
   });
 }
+
+/** Verbs that report what the customer said. */
+const REPORTING = new Set(['escreveu', 'disse', 'falou', 'mencionou', 'comentou', 'contou', 'mandou', 'informou', 'achou']);
+
+/** "Você escreveu que já está marcado": the customer's words, reported; the answer does not state them. */
+export function reportsCustomersWordsAt(tokens: readonly string[], index: number): boolean {
+  const before = tokens[index - 1];
+  return REPORTING.has(tokens[index] as string) && tokens[index + 1] === 'que' && (before === 'voce' || before === 'vc');
+}
