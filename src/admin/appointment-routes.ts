@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { settleDepositByStaff } from '../deposits/index.js';
-import type { StaffReads } from '../http/index.js';
-import { AGENDA_RANGE_MAX_DAYS, findAgendaAppointment, listAgendaRange, listDayAgenda } from '../scheduling/agenda/index.js';
+import { findAgendaAppointment } from '../scheduling/agenda/index.js';
 import {
   bookAppointment,
   bookVisit,
@@ -9,24 +8,17 @@ import {
   findAppointment,
   findVisitAppointments,
   isUpcomingStatus,
-  listAppointmentHistory,
   recordAttendance,
   rescheduleAppointment,
   type SchedulingDeps,
   staffPolicy,
   type TransitionOutcome,
 } from '../scheduling/appointments/index.js';
-import { AppError, type Clock, dayClock, type Logger, localDateTimeOf } from '../shared/index.js';
+import { AppError, type Clock, type Logger, localDateTimeOf } from '../shared/index.js';
 import { actorOf } from './admin-actor.js';
 import { adminContextOf } from './admin-context.js';
-import { toAgendaItemBody, toCompactListingBody, toHistoryEntryBody } from './agenda-body.js';
-import {
-  agendaQuerySchema,
-  attendanceBodySchema,
-  cancelBodySchema,
-  createAppointmentBodySchema,
-  rescheduleBodySchema,
-} from './agenda-request-schemas.js';
+import { toAgendaItemBody } from './agenda-body.js';
+import { attendanceBodySchema, cancelBodySchema, createAppointmentBodySchema, rescheduleBodySchema } from './agenda-request-schemas.js';
 import { depositBodySchema } from './deposit-body-schema.js';
 import { idempotencyKeyOf } from './idempotency-key-header.js';
 import { type CustomerNotice, notRequested, queueAppointmentChangeNotice } from './notify-appointment-change.js';
@@ -38,17 +30,16 @@ import { staffRefusalTexts } from './staff-refusal-texts.js';
 const appointmentNotFound = () => new AppError('not_found', staffRefusalTexts.appointmentNotFound(), 404);
 
 /**
- * The staff agenda: the day's appointments, one appointment with its history, staff
- * bookings, cancel, reschedule and attendance. Every change goes through the scheduling
+ * The staff agenda's changes: staff bookings, cancel, reschedule, attendance and a deposit
+ * settled by hand (the listings are appointment-read-routes.ts'). Every change goes through the scheduling
  * domain's one path the bot uses, under staff's policy (same availability, same exclusion
  * constraint, same subscribers); its refusals answer as HTTP errors with pt-BR messages
  * (refusalError). The customer's notice of a cancel or reschedule is queued in the same
  * transaction as the change. Mounted under `/admin`.
  */
-export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logger: Logger; clock: Clock; reads: StaffReads }): Router {
+export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logger: Logger; clock: Clock }): Router {
   const router = Router();
   const { db } = deps.scheduling;
-  const agendaQuery = agendaQuerySchema(AGENDA_RANGE_MAX_DAYS);
 
   /** The upcoming rows of the visit an appointment belongs to, in order; null for a single service (or a visit of one left). */
   const upcomingVisitOf = async (tenantId: number, appointmentId: number) => {
@@ -65,48 +56,6 @@ export function createAppointmentRoutes(deps: { scheduling: SchedulingDeps; logg
     if (!item) throw appointmentNotFound();
     return toAgendaItemBody(item, timezone);
   };
-
-  router.get('/appointments', async (request, response) => {
-    const { tenantId, timezone } = adminContextOf(response);
-    const query = parseRequest(agendaQuery, 'query', request.query);
-    const professionalId = query.professionalId ?? null;
-    const range = query.date === undefined ? { from: query.from ?? '', to: query.to ?? '' } : null;
-    // One statement: the items and the tenant's holidays (the closed days among the dates).
-    // A named read: the listing may come from the replica, once it holds this caller's latest write.
-    const { items, closedDays } = await deps.reads.run(request, response, ({ sql }) =>
-      range
-        ? listAgendaRange(sql, { tenantId, timezone, fromDate: range.from, toDate: range.to, professionalId })
-        : listDayAgenda(sql, { tenantId, timezone, date: query.date ?? '', professionalId }),
-    );
-    // An empty day of an unknown (or another tenant's) professional is a 404, not an empty agenda.
-    if (items.length === 0 && query.professionalId !== undefined) {
-      const professional = await db.professional.findFirst({ where: { id: query.professionalId, tenantId }, select: { id: true } });
-      if (!professional) throw new AppError('not_found', staffRefusalTexts.professionalNotFound(), 404);
-    }
-    // A holiday is a closed day: the listing names it (`closedDays`: [] when every date is open).
-    const dates = range ? { from: range.from, to: range.to } : { date: query.date ?? '' };
-    // A day's listing formats its times with that day's clock (no zone lookups); a range's cross days.
-    const clock = range ? undefined : dayClock(query.date ?? '', timezone);
-    if (query.compact) {
-      response.json({ ...dates, timezone, closedDays, ...toCompactListingBody(items, timezone, clock) });
-      return;
-    }
-    response.json({ ...dates, timezone, closedDays, items: items.map((item) => toAgendaItemBody(item, timezone, clock)) });
-  });
-
-  router.get('/appointments/:id', async (request, response) => {
-    const { tenantId, timezone } = adminContextOf(response);
-    const { id } = parseRequest(idParamsSchema, 'params', request.params);
-    const item = await findAgendaAppointment(db, tenantId, id);
-    if (!item) throw appointmentNotFound();
-    const history = await listAppointmentHistory(db, tenantId, id);
-    response.json({
-      ...toAgendaItemBody(item, timezone),
-      rescheduledFromId: item.rescheduledFromId,
-      rescheduledToId: item.rescheduledToId,
-      history: history.map((entry) => toHistoryEntryBody(entry, timezone)),
-    });
-  });
 
   router.post('/appointments', async (request, response) => {
     const context = adminContextOf(response);

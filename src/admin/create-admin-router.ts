@@ -4,6 +4,7 @@ import { type Db, primaryReads } from '../db/index.js';
 import { createStaffReads, type StaffReads } from '../http/index.js';
 import type { SchedulingDeps } from '../scheduling/appointments/index.js';
 import type { Clock, Logger } from '../shared/index.js';
+import { createAppointmentReadRoutes } from './appointment-read-routes.js';
 import { createAppointmentRoutes } from './appointment-routes.js';
 import { createConversationRoutes } from './conversation-routes.js';
 import { createCustomerRoutes } from './customer-routes.js';
@@ -82,6 +83,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   admin.use(createMediaRoutes(routeDeps));
   admin.use(createQuickReplyRoutes(routeDeps));
   admin.use(createStatsRoutes(routeDeps));
+  admin.use(createAppointmentReadRoutes(routeDeps));
   admin.use(createAppointmentRoutes(routeDeps));
   admin.use(createProfessionalRoutes(routeDeps));
   admin.use(createCustomerRoutes(routeDeps));
