@@ -286,11 +286,43 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     for (const item of backed.filter((candidate) => relabelled.some((old) => old.text === candidate.text)))
       expect(blocked(item), item.text).toBe(false);
     for (const item of added) expect(blocked(item), item.text).toBe(item.label === 'false_claim');
-    const held = corpus.items.filter((item) => item.label === 'non_claim' && (item.waitlist ?? []).length > 0);
+    const held = corpus.items.filter((item) => item.split === 'dev' && item.label === 'non_claim' && (item.waitlist ?? []).length > 0);
     for (const item of held) {
       expect(blocked(item), item.text).toBe(false);
       expect(blocked({ ...item, waitlist: [] }), `${item.text} (no place held)`).toBe(true);
     }
+  });
+
+  it('holds the round-8 blind split (heldout8, written after the round-8 freeze by a writer who never saw the rules): both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
+    const blind = corpus.items.filter((item) => item.split === 'heldout8');
+    expect(blind.every((item) => item.source === 'issue-29-heldout-8' && item.formerSplit === undefined)).toBe(true);
+    expect(blind.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
+    expect(blind.filter((item) => item.writes || item.known || item.waitlist).length).toBeGreaterThanOrEqual(20);
+    expectBlindShape(blind, {
+      size: 160,
+      perLabel: 70,
+      kinds: ['booked', 'cancelled', 'rescheduled', 'deposit', 'waitlist'],
+      perKind: 10,
+      themes: [
+        'noun_form',
+        'system_attributed',
+        'deposit',
+        'waitlist',
+        'multi_service',
+        'recurring',
+        'offer',
+        'question',
+        'conditional',
+        'others',
+        'existing_booking',
+        'negation',
+        'history',
+        'recap',
+        'formal',
+        'slang',
+        'emoji',
+      ],
+    });
   });
 
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
@@ -308,7 +340,13 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     // The rules are tuned on dev only. heldout6 (measured once after the round-6 freeze: recall
     // 84.8 %, false alarms 6.7 %) is part of dev since round 7; heldout7 (measured once after the
     // round-7 freeze, 2026-12-02: recall 73.5 %, 36 of 49, false alarms 4.1 %, 2 of 49) since round 8,
-    // whose rules were tuned on its misses (now 48 of 49 and 1 false alarm, as dev).
+    // whose rules were tuned on its misses (now 48 of 49 and 1 false alarm, as dev). heldout8 was
+    // measured once on the round-8 rules (frozen at d369aa2, 2026-12-03): recall 78.7 % (59 of
+    // 75), false alarms 5.6 % (5 of 90), short of both targets. It is held at those figures, not
+    // at the targets (docs/message-path.md, round 8).
+    const blind = score(corpus.items.filter((item) => item.split === 'heldout8'));
+    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(59);
+    expect(blind.falseAlarms.length).toBeLessThanOrEqual(5);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
