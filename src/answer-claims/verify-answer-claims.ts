@@ -97,13 +97,14 @@ function checkClaim(claim: SettledClaim, evidence: ClaimEvidence): ClaimVerdict 
 }
 
 /**
- * A waitlist place is backed by one joined in this run or held, on the days the sentence names
+ * A waitlist place is backed by one joined in this run or held, on each day the sentence names
  * (a waitlist entry has a part of the day, not a time: a time named is what is waited for).
  */
 function checkWaitlistClaim(claim: SettledClaim, evidence: ClaimEvidence): ClaimVerdict {
   const places = evidence.waitlist ?? [];
-  const onTheDay = places.some((place) => claim.when.days.every((day) => sameDay(day, place.date, evidence.today)));
-  if (onTheDay) return { ok: true };
+  // "na lista de espera de sexta e de sábado": each day named needs a place of its own
+  const onEveryDay = places.length > 0 && claim.when.days.every((day) => places.some((place) => sameDay(day, place.date, evidence.today)));
+  if (onEveryDay) return { ok: true };
   return { ok: false, reason: 'stated_without_write', kind: 'waitlisted', sentence: claim.sentence };
 }
 

@@ -59,6 +59,34 @@ describe('agent loop: "coloquei seu nome na lista de espera" needs the waitlist 
     expect(outcome).toEqual({ kind: 'answer', replies: [{ type: 'text', text: honest }] });
   });
 
+  it('two places joined back "na lista de espera de sexta e de sábado"; one of them does not', async () => {
+    const { scenario, corte } = await scenarioWithTools();
+    const both = 'Te coloquei na lista de espera de sexta e de sábado. Se vagar qualquer um, te chamo.';
+    scenario.claude.enqueue(
+      toolCalls([
+        { name: 'entrar_lista_espera', input: { servico_id: corte.id, data: '2026-12-04' } },
+        { name: 'entrar_lista_espera', input: { servico_id: corte.id, data: '2026-12-05' } },
+      ]),
+      text(both),
+    );
+    expect(await scenario.responder.respond(await scenario.startRun('me põe na espera de sexta e sábado'))).toEqual({
+      kind: 'answer',
+      replies: [{ type: 'text', text: both }],
+    });
+
+    const other = await scenarioWithTools();
+    const honest = 'Te coloquei na lista de espera de sexta; a de sábado não deu. Quer tentar outro dia?';
+    other.scenario.claude.enqueue(
+      toolCalls([{ name: 'entrar_lista_espera', input: { servico_id: other.corte.id, data: '2026-12-04' } }]),
+      text(both),
+      text(honest),
+    );
+    expect(await other.scenario.responder.respond(await other.scenario.startRun('me põe na espera de sexta e sábado'))).toEqual({
+      kind: 'answer',
+      replies: [{ type: 'text', text: honest }],
+    });
+  });
+
   it('a place the customer already holds backs "você já está na lista de espera"; one that expired does not', async () => {
     const { scenario, corte } = await scenarioWithTools();
     const held = 'Você já está na lista de espera de quinta à tarde; assim que vagar, te chamo.';
