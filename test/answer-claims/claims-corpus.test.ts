@@ -341,7 +341,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     // 84.8 %, false alarms 6.7 %) is part of dev since round 7; heldout7 (measured once after the
     // round-7 freeze, 2026-12-02: recall 73.5 %, 36 of 49, false alarms 4.1 %, 2 of 49) since round 8,
     // whose rules were tuned on its misses (now 48 of 49 and 1 false alarm, as dev). heldout8 was
-    // measured once on the round-8 rules (frozen at d369aa2, 2026-12-03): recall 78.7 % (59 of
+    // measured once on the round-8 rules (frozen at 44b6b7b, 2026-12-03): recall 78.7 % (59 of
     // 75), false alarms 5.6 % (5 of 90), short of both targets. It is held at those figures, not
     // at the targets (docs/message-path.md, round 8).
     const blind = score(corpus.items.filter((item) => item.split === 'heldout8'));
