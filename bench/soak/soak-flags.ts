@@ -12,7 +12,7 @@ const NUMBER_FLAGS = [
   'ramp-to',
 ] as const;
 /** The switches of `npm run soak`, which take no value. */
-const SWITCHES = ['keep-database', 'statements', 'pgbouncer'] as const;
+const SWITCHES = ['keep-database', 'statements', 'pgbouncer', 'replica'] as const;
 /** Flags followed by a text value. */
 const TEXT_FLAGS = ['samples'] as const;
 

@@ -33,6 +33,21 @@ describe('the soak command line', () => {
     expect(parseSoakFlags(['--samples'])).toEqual({ kind: 'refused', problem: '--samples needs a file name' });
   });
 
+  it('when --replica is given, then it is read as a switch beside the others; an unknown one next to it is still refused', () => {
+    expect(parseSoakFlags(['--replica', '--customers', '8'])).toEqual({
+      kind: 'run',
+      flags: { numbers: { customers: 8 }, switches: new Set(['replica']) },
+    });
+    expect(parseSoakFlags(['--pgbouncer', '--replica'])).toEqual({
+      kind: 'run',
+      flags: { numbers: {}, switches: new Set(['pgbouncer', 'replica']) },
+    });
+    const typo = parseSoakFlags(['--replica', '--replicas']);
+    expect(typo.kind).toBe('refused');
+    expect(typo.kind === 'refused' && typo.problem).toMatch(/^unknown flag --replicas \(known: .*--pgbouncer --replica\)$/);
+    expect(parseSoakFlags(['--replica', '--replica'])).toEqual({ kind: 'refused', problem: '--replica is given twice' });
+  });
+
   it('when --help is among the words, then the usage is asked for, whatever else is there', () => {
     expect(parseSoakFlags(['--bogus', '-h'])).toEqual({ kind: 'help' });
   });
