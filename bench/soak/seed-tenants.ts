@@ -10,6 +10,8 @@ export interface SoakTenant {
   /** Mercado Pago's access token and notification secret for this salon (the fake accepts the token, signs with the secret) */
   paymentAccessToken: string;
   paymentWebhookSecret: string;
+  /** the salon's admin API key (the staff reader's credentials) */
+  apiKey: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function seedSoakTenants(db: Db, count: number): Promise<SoakTenant
       accessToken,
       paymentAccessToken,
       paymentWebhookSecret,
+      apiKey: tenant.apiKey,
     });
   }
   return tenants;

@@ -17,6 +17,8 @@ export interface BenchDatabase {
   serverPid(): number | undefined;
   /** the embedded server's temporary directory (undefined for an outside server) */
   directory?: string;
+  /** the embedded server's data directory, inside `directory` (undefined for an outside server) */
+  dataDir?: string;
 }
 
 /**
@@ -79,6 +81,7 @@ async function embeddedDatabase(name: string, logger: Logger, settings?: Record<
       return {
         url: embedded.url,
         directory: tempDir,
+        dataDir,
         dispose: async () => {
           await embedded.stop();
           await rm(tempDir, { recursive: true, force: true });
