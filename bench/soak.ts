@@ -11,7 +11,8 @@ import { formatStatementCosts } from './soak/statement-costs.js';
  * --ramp-to R (open loop whose offered rate grows linearly from 0 to R: where does it saturate?) --keep-database
  * --samples FILE (the capacity sampler's seconds as JSON, also when the run passes)
  * --statements (what each SQL statement cost per message: time and WAL, from pg_stat_statements)
- * --pgbouncer (the web processes through PgBouncer in transaction mode; the workers direct).
+ * --pgbouncer (the web processes through PgBouncer in transaction mode; the workers direct)
+ * --replica (a streaming replica of an embedded primary serves the console's named reads; a staff reader checks read-your-writes).
  * Exits 1 on any lost message, duplicate reply or double booking, or an unanswered chat, and on a paid deposit
  * not booked, a lapsed hold not freed, a stuck `pending_payment` or a waitlist-offered slot booked twice;
  * 2 on an unknown flag or a bad value (nothing is started).
@@ -19,7 +20,7 @@ import { formatStatementCosts } from './soak/statement-costs.js';
 const USAGE =
   'usage: npm run soak [-- --customers N] [--messages M] [--kills K] [--seed S]\n' +
   '         [--concurrency C] [--web N] [--workers N] [--rate R [--turn-interval MS]] [--ramp-to R]\n' +
-  '         [--keep-database] [--samples FILE] [--statements] [--pgbouncer]\n\n' +
+  '         [--keep-database] [--samples FILE] [--statements] [--pgbouncer] [--replica]\n\n' +
   'The load and fault soak over separate processes (see docs/soak.md); exits 1 on any lost message,\n' +
   'duplicate reply, double booking or unanswered chat.\n';
 
@@ -64,6 +65,7 @@ const FULL_SOAK: Omit<SoakOptions, 'log'> = {
   keepDatabase: flags.switches.has('keep-database'),
   statementCosts: flags.switches.has('statements'),
   pgbouncer: flags.switches.has('pgbouncer'),
+  replica: flags.switches.has('replica'),
 };
 
 async function main() {

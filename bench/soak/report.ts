@@ -1,6 +1,7 @@
 import { capacityRows, capacityVerdictLine } from './capacity-report.js';
 import type { CapacityFigures } from './capacity-summary.js';
 import { SEND_STAGE, type SoakChecks, WAKE_UP_STAGE } from './checks.js';
+import type { ReplicaLag } from './read-replica.js';
 
 export interface SoakFigures {
   customers: number;
@@ -54,8 +55,27 @@ export interface SoakFigures {
     averageWaitUs: number;
     serverConnections: number;
   };
+  /** with --replica: the hot standby the web processes' named reads went to, and what the staff reader saw */
+  replica?: ReplicaFigures;
   /** the capacity sampler's seconds summed up, and which resource saturated first */
   capacity?: CapacityFigures;
+}
+
+export interface ReplicaFigures {
+  /** e.g. `PostgreSQL 18.1` */
+  name: string;
+  /** the primary's pg_stat_replication, sampled about every second while the load ran */
+  lag: ReplicaLag;
+  /** the staff reader's named reads, and how many the replica served (their `X-Read-Source`) */
+  consoleReads: number;
+  consoleReadsOnReplica: number;
+  /** transactions the standby committed in the soak's database while the load ran (its pg_stat_database: the named reads and the web processes' position probes) */
+  replicaTransactions: number;
+  /** customer notes the staff reader wrote, and its reads right after them that saw them */
+  notesWritten: number;
+  readYourWrites: { checked: number; held: number; misses: string[] };
+  /** the staff reader's requests not answered 200 */
+  staffFailures: string[];
 }
 
 /**
@@ -102,6 +122,19 @@ export function soakFailures(checks: SoakChecks): string[] {
   return failures;
 }
 
+/** What must hold with --replica beside the zero-loss checks: the replica served reads, and every read after a write saw it. */
+export function replicaFailures(replica: ReplicaFigures | undefined): string[] {
+  if (!replica) return [];
+  const failures: string[] = [];
+  if (replica.lag.streaming === 0) failures.push('the read replica was never seen streaming');
+  if (replica.consoleReadsOnReplica === 0) failures.push('the read replica served none of the console reads');
+  const { checked, held } = replica.readYourWrites;
+  if (checked === 0) failures.push('no read-your-writes check ran (no customer note written)');
+  if (held < checked) failures.push(`${checked - held} read(s) right after a staff write did not see it`);
+  if (replica.staffFailures.length > 0) failures.push(`${replica.staffFailures.length} console request(s) not answered 200`);
+  return failures;
+}
+
 /** The soak's result as a plain-text table (what `npm run soak` prints). */
 export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): string {
   const rows: [string, string, string][] = [];
@@ -126,6 +159,16 @@ export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): stri
       `${figures.pooler.name}, transaction mode, ≤ ${figures.pooler.poolSize} server connections; workers direct`,
       `${figures.pooler.transactions} transactions, mean wait ${(figures.pooler.averageWaitUs / 1000).toFixed(1)} ms, ${(((figures.loadCpu.pooler ?? 0) * 1000) / Math.max(1, checks.inboundSent)).toFixed(1)} ms CPU per message`,
     );
+  if (figures.replica) {
+    const { lag, readYourWrites } = figures.replica;
+    const lagMs = (value: number) => (Number.isNaN(value) ? '–' : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`);
+    row(
+      'read replica',
+      `${lag.streaming > 0 ? 'streaming' : 'NOT streaming'} (${figures.replica.name} hot standby), lag p50 ${lagMs(lag.p50Ms)} / max ${lagMs(lag.maxMs)}`,
+      `${figures.replica.consoleReadsOnReplica} of ${figures.replica.consoleReads} console reads on it, read-your-writes ${readYourWrites.held}/${readYourWrites.checked}; ` +
+        `≤ ${(lag.maxBytesBehind / 1024).toFixed(0)} KiB WAL behind, ${figures.replica.replicaTransactions} transactions on it (reads and position probes)`,
+    );
+  }
   row('inbound messages stored / sent', `${checks.inboundStored} / ${checks.inboundSent}`, zero(checks.lostWamids.length));
   row('duplicate replies (Meta log)', checks.duplicateReplies.length, zero(checks.duplicateReplies.length));
   row('duplicate outbound idempotency keys', checks.duplicateOutboxKeys, zero(checks.duplicateOutboxKeys));

@@ -22,12 +22,14 @@ import { startDepositPayer } from './deposit-payer.js';
 import { driveCustomers } from './driver.js';
 import { startJanitor } from './janitor.js';
 import { startPgBouncer } from './pgbouncer.js';
-import { type SoakFigures, soakFailures } from './report.js';
+import { PRIMARY_REPLICATION_SETTINGS, startSoakReplica } from './read-replica.js';
+import { replicaFailures, type SoakFigures, soakFailures } from './report.js';
 import { sampleRoundTrips } from './round-trip-sampler.js';
 import { schedulingModel } from './scheduling-policy.js';
 import { seedSoakTenants } from './seed-tenants.js';
 import { startServiceCluster } from './service-processes.js';
 import { tallyServiceWarnings } from './service-warnings.js';
+import { startStaffReader } from './staff-reader.js';
 import { STATEMENT_STATS_SETTINGS, type StatementCost, startStatementCosts } from './statement-costs.js';
 import { waitForQuiet } from './wait-for-quiet.js';
 import { startWaitlistTapper } from './waitlist-tapper.js';
@@ -81,6 +83,16 @@ export interface SoakOptions {
    * workers stay on direct sessions (the queue's LISTEN, the liveness lock, graphile-worker's held connections).
    */
   pgbouncer?: boolean;
+  /**
+   * A streaming replica (hot standby) of the soak's own embedded primary (`serverUrl` is not
+   * used: the replica is a copy of the primary's files) serves the web processes' named reads
+   * (DATABASE_REPLICA_URL); the workers do not use it. A staff reader reads the agenda, the
+   * inbox and the overview through the admin API while the load runs, and reads its own notes
+   * back right after writing them.
+   */
+  replica?: boolean;
+  /** with `replica`: how often the staff reader runs one round (ms; 250 when unset) */
+  staffReadIntervalMs?: number;
   /** run the web and worker processes under `node --cpu-prof`, their profiles written to `<dir>/web` and `<dir>/worker` when they stop */
   cpuProfileDir?: string;
   log: (line: string) => void;
@@ -116,11 +128,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const janitor = startJanitor();
   const cleanups: (() => Promise<unknown>)[] = [async () => janitor.close()];
   try {
+    const settings = {
+      ...(options.statementCosts ? STATEMENT_STATS_SETTINGS : {}),
+      ...(options.replica ? PRIMARY_REPLICATION_SETTINGS : {}),
+    };
+    if (options.replica && options.serverUrl)
+      options.log('--replica: the primary is an embedded server of its own (DATABASE_URL is not used)');
     const database = await createBenchDatabase({
       prefix: 'wa_soak',
-      serverUrl: options.serverUrl,
+      serverUrl: options.replica ? undefined : options.serverUrl,
       queue: true,
-      ...(options.statementCosts ? { settings: STATEMENT_STATS_SETTINGS } : {}),
+      ...(Object.keys(settings).length > 0 ? { settings } : {}),
     });
     if (options.keepDatabase) options.log(`database kept: ${database.url} (postmaster pid ${database.serverPid() ?? 'outside'})`);
     else {
@@ -138,6 +156,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const pid = pgbouncer.pid();
       if (pid) janitor.watchProcess('pgbouncer', pid, 'PgBouncer', 'SIGTERM');
       options.log(`${pgbouncer.version} in front of the database for the web processes: ${new URL(pgbouncer.url).host}, transaction mode`);
+    }
+    if (options.replica && !database.dataDir) throw new Error('--replica needs the embedded primary');
+    const replica =
+      options.replica && database.dataDir
+        ? await startSoakReplica({ primaryUrl: database.url, primaryDataDir: database.dataDir, logDir })
+        : undefined;
+    if (replica) {
+      cleanups.push(replica.stop);
+      janitor.watchDirectory('replica directory', replica.directory);
+      const pid = replica.pid();
+      if (pid) janitor.watchProcess('replica', pid, 'PostgreSQL replica', 'SIGINT');
+      options.log(
+        `${replica.version} hot standby streaming from the primary for the web processes' named reads: ${new URL(replica.url).host}`,
+      );
     }
     const db = createDb(database.url, { maxConnections: 2 });
     const tenants = await seedSoakTenants(db, options.tenants).finally(() => db.$disconnect());
@@ -169,6 +201,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       roleEnv: {
         web: {
           ...(pgbouncer ? { DATABASE_URL: pgbouncer.url, DATABASE_DIRECT_URL: database.url } : {}),
+          ...(replica ? { DATABASE_REPLICA_URL: replica.url } : {}),
           ...cpuProfileEnv(options.cpuProfileDir, 'web'),
         },
         worker: cpuProfileEnv(options.cpuProfileDir, 'worker'),
@@ -198,6 +231,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       ...cluster.all.map((service) => `${service.name} ${service.pid()}`),
       ...(postmaster ? [`postgres ${postmaster}`] : []),
       ...(pgbouncer ? [`pgbouncer ${pgbouncer.pid()}`] : []),
+      ...(replica ? [`replica ${replica.pid()}`] : []),
     ];
     options.log(
       `service up: ${cluster.web.map((web) => web.url).join(', ')} + ${cluster.workers.length} workers (pids: ${pids.join(', ')}; logs in ${logDir})`,
@@ -255,6 +289,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       webUrls: cluster.web.map((web) => web.url as string),
       delayMs: 500,
     });
+    const lagSampler = replica?.startLagSampler(1000);
+    const replicaTransactionsAtStart = (await replica?.transactions()) ?? 0;
+    const staffReader = replica
+      ? startStaffReader({
+          webUrls: cluster.web.map((web) => web.url as string),
+          tenants,
+          timeZone: TIME_ZONE,
+          intervalMs: options.staffReadIntervalMs ?? 250,
+          writeEvery: 4,
+        })
+      : undefined;
+    if (staffReader) cleanups.push(async () => staffReader.stop());
+    if (lagSampler) cleanups.push(async () => lagSampler.stop());
     const driver = await driveCustomers({
       plans,
       tenants,
@@ -283,6 +330,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     if (deposits.approved.length + deposits.lapsed.length > settled)
       await waitForQuiet(database.url, graph.deliveries, options.drainTimeoutMs);
     const waitlistTaps = await tapper.settle();
+    const staffReads = await staffReader?.stop();
+    const replicaLag = await lagSampler?.stop();
+    const replicaTransactions = replica ? (await replica.transactions()) - replicaTransactionsAtStart : 0;
     const samples = await sampler.stop();
     const statements = await statementCosts?.stop();
     const writes = writesBetween(writesAtStart, await readWriteCounters(database.url));
@@ -346,6 +396,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         ...(pgbouncer ? { pooler: cpuAtDriveEnd.pooler - cpuAtDriveStart.pooler } : {}),
       },
       ...(pgbouncer && poolerStats ? { pooler: { name: pgbouncer.version, poolSize: pgbouncer.poolSize, ...poolerStats } } : {}),
+      ...(replica && replicaLag && staffReads
+        ? {
+            replica: {
+              name: replica.version,
+              lag: replicaLag,
+              consoleReads: staffReads.reads,
+              consoleReadsOnReplica: staffReads.bySource.replica,
+              replicaTransactions,
+              notesWritten: staffReads.writes,
+              readYourWrites: staffReads.readYourWrites,
+              staffFailures: staffReads.failures,
+            },
+          }
+        : {}),
       cpuSeconds: {
         web: cluster.web.reduce((sum, web) => sum + web.cpuSeconds, 0),
         worker: cluster.workers.reduce((sum, worker) => sum + worker.cpuSeconds, 0),
@@ -364,7 +428,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       JSON.stringify({ plans, sent: driver.sent, turns: driver.turns, deliveries: graph.deliveries, modelCalls: anthropic.calls }),
     );
     await writeFile(path.join(logDir, 'soak-samples.json'), JSON.stringify({ figures, samples }));
-    const failures = soakFailures(checks);
+    const failures = [...soakFailures(checks), ...replicaFailures(figures.replica)];
     // Logs are for looking into a failure; a passing run leaves nothing behind.
     if (failures.length === 0 && !options.keepDatabase) await rm(logDir, { recursive: true, force: true });
     return { figures, checks, failures, logDir, samples, ...(statements ? { statements } : {}) };
