@@ -85,6 +85,9 @@ async function main() {
     for (const item of result.checks.duplicateReplies.slice(0, 10))
       process.stdout.write(`  duplicate (${item.kind}) to ${item.to}: "${item.text}"\n`);
     for (const job of result.checks.leftoverJobs) process.stdout.write(`  job left: ${JSON.stringify(job)}\n`);
+    for (const miss of result.figures.replica?.readYourWrites.misses.slice(0, 10) ?? [])
+      process.stdout.write(`  read after a write missed it: ${miss}\n`);
+    for (const failure of result.figures.replica?.staffFailures.slice(0, 10) ?? []) process.stdout.write(`  console request: ${failure}\n`);
     process.stdout.write(`service logs: ${result.logDir}\n`);
     process.exit(1);
   }

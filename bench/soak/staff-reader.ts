@@ -7,6 +7,8 @@ export interface StaffReaderResult {
   bySource: { replica: number; primary: number; unsaid: number };
   /** reads and writes not answered 200, with what was asked */
   failures: string[];
+  /** rounds left out because their salon's key had no room for them in its per-minute budget */
+  roundsSkipped: number;
   /** customer notes written */
   writes: number;
   /** reads right after the caller's own write (same web process; another one with the cookie): each must see it */
@@ -24,10 +26,16 @@ interface Answer {
   cookies: string[];
 }
 
+/** Requests of one round at most: three reads, a note, and its two reads back. */
+const ROUND_REQUESTS = 6;
+
 /**
  * A salon's staff at the console while the customers write: every `intervalMs` one round on
- * one salon (the salons and web processes in turn) reads today's agenda, the inbox and the
- * overview through the admin API with the salon's API key. Every `writeEvery`-th round it
+ * one salon (the salons in turn, each on every web process in turn) reads today's agenda, the
+ * inbox and the overview through the admin API with the salon's API key. Each key stays within
+ * `perKeyPerMinute` requests over any minute, whichever web process they go to (below the admin
+ * API's per-key budget, ADMIN_RATE_LIMIT_PER_MINUTE, 120 by default): a salon whose budget
+ * would not hold a whole round is skipped that tick. Every `writeEvery`-th round it
  * writes a note on a customer from the inbox and reads the customer's record back at once,
  * on the web process it wrote through and on another one with the `wa_read_after` cookie the
  * write was answered with: both must show the note (read-your-writes), whichever database
@@ -39,17 +47,30 @@ export function startStaffReader(options: {
   timeZone: string;
   intervalMs: number;
   writeEvery: number;
+  /** requests per API key over any 60 s (100 when unset) */
+  perKeyPerMinute?: number;
 }): StaffReader {
+  const perKeyPerMinute = options.perKeyPerMinute ?? 100;
+  // Each key's request times over the last minute.
+  const sentAt = new Map<string, number[]>();
+  const roundsOf = new Map<string, number>();
+  const hasRoom = (apiKey: string) => {
+    const recent = (sentAt.get(apiKey) ?? []).filter((at) => at > Date.now() - 60_000);
+    sentAt.set(apiKey, recent);
+    return recent.length + ROUND_REQUESTS <= perKeyPerMinute;
+  };
   const result: StaffReaderResult = {
     reads: 0,
     bySource: { replica: 0, primary: 0, unsaid: 0 },
     failures: [],
+    roundsSkipped: 0,
     writes: 0,
     readYourWrites: { checked: 0, held: 0, misses: [] },
   };
   let stopped = false;
 
   const call = async (url: string, apiKey: string, init: { method?: string; body?: unknown; cookie?: string } = {}): Promise<Answer> => {
+    sentAt.get(apiKey)?.push(Date.now());
     const response = await fetch(url, {
       method: init.method ?? 'GET',
       headers: {
@@ -87,8 +108,13 @@ export function startStaffReader(options: {
 
   const round = async (index: number) => {
     const tenant = options.tenants[index % options.tenants.length] as { apiKey: string };
-    const web = options.webUrls[index % options.webUrls.length] as string;
-    const other = options.webUrls[(index + 1) % options.webUrls.length] as string;
+    if (!hasRoom(tenant.apiKey)) {
+      result.roundsSkipped++;
+      return;
+    }
+    const turn = Math.floor(index / options.tenants.length);
+    const web = options.webUrls[turn % options.webUrls.length] as string;
+    const other = options.webUrls[(turn + 1) % options.webUrls.length] as string;
     const today = localDate(options.timeZone);
     await read(`${web}/admin/appointments?date=${today}`, tenant.apiKey);
     const inbox = await read(`${web}/admin/conversations`, tenant.apiKey);
@@ -96,9 +122,12 @@ export function startStaffReader(options: {
     const items = ((inbox?.body as { items?: { customer?: { id?: number } }[] } | undefined)?.items ?? []).filter(
       (item) => typeof item.customer?.id === 'number',
     );
-    if ((index + 1) % options.writeEvery !== 0 || items.length === 0) return;
+    // Every salon writes on its own every writeEvery-th round.
+    const own = (roundsOf.get(tenant.apiKey) ?? 0) + 1;
+    roundsOf.set(tenant.apiKey, own);
+    if (own % options.writeEvery !== 0 || items.length === 0) return;
 
-    const customerId = items[index % items.length]?.customer?.id as number;
+    const customerId = items[own % items.length]?.customer?.id as number;
     const note = `soak read-your-writes ${index}`;
     const written = await call(`${web}/admin/customers/${customerId}`, tenant.apiKey, { method: 'PATCH', body: { notes: note } }).catch(
       (error: unknown) => {
@@ -117,13 +146,15 @@ export function startStaffReader(options: {
       [web, undefined],
       [other, cookie],
     ] as const) {
-      result.readYourWrites.checked++;
       const record = await read(`${at}/admin/customers/${customerId}`, tenant.apiKey, withCookie);
+      // Not answered: a failure of its own (above), not a read that missed the write.
+      if (!record) continue;
+      result.readYourWrites.checked++;
       const seen = (record?.body as { notes?: string | null } | undefined)?.notes;
       if (seen === note) result.readYourWrites.held++;
       else
         result.readYourWrites.misses.push(
-          `customer ${customerId} on ${new URL(at).host}${withCookie ? ' (with the cookie)' : ''}: notes ${JSON.stringify(seen)} from the ${record?.source ?? '?'}, wrote ${JSON.stringify(note)}`,
+          `customer ${customerId} on ${new URL(at).host}${withCookie ? ' (with the cookie)' : ''}: notes ${JSON.stringify(seen)} from the ${record.source ?? '?'}, wrote ${JSON.stringify(note)}`,
         );
     }
   };
