@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type StreamingReplica, startStreamingReplica } from '../../test/support/streaming-replica.js';
+import { type StreamingReplica, startStreamingReplica, withClient } from '../../test/support/streaming-replica.js';
 import { percentile } from './report.js';
 
 /**
@@ -55,10 +55,14 @@ export interface ReplicaLag {
 export async function startSoakReplica(options: { primaryUrl: string; primaryDataDir: string; logDir: string }): Promise<SoakReplica> {
   const replica: StreamingReplica = await startStreamingReplica({ ...options, name: APPLICATION_NAME });
   const database = new URL(options.primaryUrl).pathname.slice(1);
-  const version = await withClient(replica.url, async (client) => {
-    const result = await client.query<{ server_version: string }>('SHOW server_version');
-    return `PostgreSQL ${result.rows[0]?.server_version.split(' ')[0] ?? '?'}`;
-  });
+  const version = await withClient(
+    replica.url,
+    async (client) => {
+      const result = await client.query<{ server_version: string }>('SHOW server_version');
+      return `PostgreSQL ${result.rows[0]?.server_version.split(' ')[0] ?? '?'}`;
+    },
+    5000,
+  );
   return {
     url: replica.url,
     version,
@@ -66,13 +70,17 @@ export async function startSoakReplica(options: { primaryUrl: string; primaryDat
     directory: replica.directory,
     startLagSampler: (everyMs = 1000) => startLagSampler(options.primaryUrl, replica.applicationName, everyMs),
     transactions: () =>
-      withClient(replica.url, async (client) => {
-        const result = await client.query<{ commits: string }>(
-          'SELECT xact_commit::text AS commits FROM pg_stat_database WHERE datname = $1',
-          [database],
-        );
-        return Number(result.rows[0]?.commits ?? 0);
-      }),
+      withClient(
+        replica.url,
+        async (client) => {
+          const result = await client.query<{ commits: string }>(
+            'SELECT xact_commit::text AS commits FROM pg_stat_database WHERE datname = $1',
+            [database],
+          );
+          return Number(result.rows[0]?.commits ?? 0);
+        },
+        5000,
+      ),
     stop: replica.stop,
   };
 }
@@ -121,14 +129,4 @@ function startLagSampler(primaryUrl: string, applicationName: string, everyMs: n
       };
     },
   };
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }

@@ -196,8 +196,9 @@ async function waitUntilStreaming(replicaUrl: string, primaryUrl: string, name: 
   throw new Error('the replica did not stream from the primary within 30 s');
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+/** One short-lived connection for `work`, closed whatever happens. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>, connectionTimeoutMillis = 2000): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis });
   await client.connect();
   try {
     return await work(client);

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,13 +6,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatSoakReport } from '../../../bench/soak/report.js';
 import { runSoak } from '../../../bench/soak/run-soak.js';
+import { buildService, SMALL_MODE_SOAK } from './small-soak.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-beforeAll(() => {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-  expect(build.status).toBe(0);
-}, 120_000);
+beforeAll(buildService, 120_000);
 
 // The suite's small run of `npm run soak -- --pgbouncer`: the web processes' requests and
 // intake through PgBouncer in transaction mode, the workers (LISTEN, liveness lock) direct.
@@ -20,26 +18,7 @@ describe('small soak through PgBouncer', () => {
   it('when the web processes reach the database through PgBouncer, then nothing is lost, answered twice or double-booked, and the report names PgBouncer', async () => {
     const lines: string[] = [];
     const result = await runSoak({
-      customers: 8,
-      messagesPerCustomer: 2,
-      tenants: 2,
-      webProcesses: 2,
-      workerProcesses: 1,
-      workerKills: 0,
-      workerConcurrency: 8,
-      debounceMs: 300,
-      modelLatencyMs: [30, 150],
-      modelErrorRate: 0.05,
-      graphLatencyMs: [5, 25],
-      graphErrorRate: 0.02,
-      duplicateRate: 0.2,
-      arrivalWindowMs: 2000,
-      replyTimeoutMs: 20_000,
-      thinkMs: [50, 300],
-      burstGapMs: [50, 150],
-      delayedDuplicateMs: [200, 1500],
-      drainTimeoutMs: 20_000,
-      seed: 31,
+      ...SMALL_MODE_SOAK,
       serverUrl: inject('testServerUrl'),
       pgbouncer: true,
       log: (line) => lines.push(line),

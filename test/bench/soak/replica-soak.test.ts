@@ -1,15 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatSoakReport } from '../../../bench/soak/report.js';
 import { runSoak } from '../../../bench/soak/run-soak.js';
+import { buildService, SMALL_MODE_SOAK } from './small-soak.js';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-
-beforeAll(() => {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-  expect(build.status).toBe(0);
-}, 120_000);
+beforeAll(buildService, 120_000);
 
 // The suite's small run of `npm run soak -- --replica`: a streaming replica of the soak's own
 // embedded primary serves the web processes' named reads while a staff reader reads the
@@ -18,26 +12,7 @@ describe('small soak with a read replica', () => {
   it('when a hot standby serves the console reads, then nothing is lost, answered twice or double-booked, the replica served reads, every read after a write saw it, and the report names the replica with its lag', async () => {
     const lines: string[] = [];
     const result = await runSoak({
-      customers: 8,
-      messagesPerCustomer: 2,
-      tenants: 2,
-      webProcesses: 2,
-      workerProcesses: 1,
-      workerKills: 0,
-      workerConcurrency: 8,
-      debounceMs: 300,
-      modelLatencyMs: [30, 150],
-      modelErrorRate: 0.05,
-      graphLatencyMs: [5, 25],
-      graphErrorRate: 0.02,
-      duplicateRate: 0.2,
-      arrivalWindowMs: 2000,
-      replyTimeoutMs: 20_000,
-      thinkMs: [50, 300],
-      burstGapMs: [50, 150],
-      delayedDuplicateMs: [200, 1500],
-      drainTimeoutMs: 20_000,
-      seed: 31,
+      ...SMALL_MODE_SOAK,
       replica: true,
       staffReadIntervalMs: 150,
       log: (line) => lines.push(line),
