@@ -49,7 +49,9 @@ describe('a soak killed from outside', () => {
     if (logDir) await rm(logDir, { recursive: true, force: true });
   });
 
-  it('when the soak process is SIGKILLed mid-run, then no service process, PgBouncer or PostgreSQL of it is left running', async () => {
+  // Both modes at once: the one run shows that neither PgBouncer nor the hot standby outlives a
+  // killed soak (each is watched by the soak's janitor, which outlives the soak itself).
+  it('when the soak process is SIGKILLed mid-run, then no service process, PgBouncer, primary or replica of it is left running', async () => {
     const soak = spawn(
       process.execPath,
       [
@@ -57,6 +59,7 @@ describe('a soak killed from outside', () => {
         'tsx',
         'bench/soak.ts',
         '--pgbouncer',
+        '--replica',
         '--customers',
         '40',
         '--messages',
@@ -83,7 +86,7 @@ describe('a soak killed from outside', () => {
       const [name, pid] = entry.split(' ');
       return { name: name as string, pid: Number(pid) };
     });
-    expect(pids.map((entry) => entry.name)).toEqual(['web-1', 'worker-1', 'postgres', 'pgbouncer']);
+    expect(pids.map((entry) => entry.name)).toEqual(['web-1', 'worker-1', 'postgres', 'pgbouncer', 'replica']);
     leftovers.push(...pids.map((entry) => entry.pid));
     expect(pids.every((entry) => isRunning(entry.pid))).toBe(true);
 
