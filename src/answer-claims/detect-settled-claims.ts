@@ -18,7 +18,6 @@ import {
   checksAt,
   DESTINATIONS,
   didAt,
-  echoedSlotOf,
   gotASlotAt,
   movesSomewhere,
   namesAServiceAt,
@@ -27,7 +26,6 @@ import {
   nowStandsAt,
   possessionAt,
   standingPhraseAt,
-  suspendsAt,
   wentToAt,
 } from './claim-idioms.js';
 import {
@@ -42,9 +40,11 @@ import {
   OBJECTS_BEFORE,
 } from './claim-lexicon.js';
 import { APPOINTMENT_NOUNS, CHANGE_NOUNS, DONE_MARKS } from './claim-nouns.js';
+import { isBareDone, SETTLING_MARKS } from './done-answers.js';
 import { type AnswerSentence, splitAnswer } from './normalize-answer.js';
 import { firstPersonActIn, withoutQuestionTail } from './question-acts.js';
 import { asksAboutCustomersAct, citesAPolicy, statesAHabit, statesARule, statesOpeningHours } from './sentence-scopes.js';
+import { echoedSlotOf, suspendsAt } from './suspending-words.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 
 /**
@@ -97,30 +97,6 @@ export function detectSettledClaims(text: string): SettledClaim[] {
   if (claims.length === 0 && onlyDone && sentences.some((sentence) => sentence.tokens.some((token) => SETTLING_MARKS.has(token))))
     claims.push({ kind: 'booked', sentence: text.trim(), when: { times: [], days: [] }, anyChange: true });
   return claims;
-}
-
-/** The "done" marks that settle something on their own ("ok", "certo", "perfeito" also acknowledge). */
-const SETTLING_MARKS = new Set(['feito', 'feita', 'feitinho', 'pronto', 'prontinho', 'concluido', 'concluida', 'resolvido', 'resolvida']);
-
-/**
- * Words that may stand next to a "done" mark in a sentence of its own: "Tudo certo!", "Já está
- * feito!" (not "prontinho": a "done" mark itself, so "Prontinho!" alone is a bare "done").
- */
-const BARE_FILLERS = new Set(['tudo', 'ja', 'esta', 'ta', 'entao', 'e', 'ai', 'aqui', 'viu', 'bem', 'muito', 'deu', 'missao']);
-
-/**
- * "Feito!", "Anotado!", "Tudo certinho!": a sentence that only says "done". It settles the
- * next sentence, which names what was done ("Feito! Quarta, 15:30, com a Ana.").
- */
-function isBareDone(tokens: readonly string[]): boolean {
-  // "Prontinho, Fernanda!": a name after the "done" mark addresses the customer
-  const lastComma = tokens.lastIndexOf(',');
-  const addressed = lastComma > 0 && lastComma === tokens.length - 2 && !DONE_MARKS.has(tokens.at(-1) as string);
-  const spoken = addressed && settledVerbOf(tokens.at(-1) as string) === null ? tokens.slice(0, lastComma) : tokens;
-  const words = spoken.filter((token) => token !== ',' && !BARE_FILLERS.has(token));
-  // "Tá na mão!", "Tá de pé!": a standing phrase on its own
-  if (words.length > 0 && words.length <= 3 && standingPhraseAt(words, words.length - 1)) return true;
-  return words.length > 0 && words.every((token) => DONE_MARKS.has(token) || settledVerbOf(token) !== null);
 }
 
 function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): ClaimedChange | null {

@@ -1,7 +1,8 @@
 import { type ChangeKind, settledVerbOf } from './change-verbs.js';
-import { auxiliaryHit, suspendsAt } from './claim-idioms.js';
+import { auxiliaryHit } from './claim-idioms.js';
 import { NEGATIONS } from './claim-lexicon.js';
 import type { AnswerSentence } from './normalize-answer.js';
+import { suspendsAt } from './suspending-words.js';
 
 /**
  * What a question states besides what it asks: a tag that asks nothing ("…, viu?"), and a past
