@@ -194,3 +194,27 @@ export function clauseAround(tokens: readonly string[], index: number): readonly
   while (end < tokens.length && !isBreak(tokens[end] as string)) end++;
   return tokens.slice(start, end);
 }
+
+/** Copulas of a state reached: "está fixo", "ficaram fixas", "já estão feitos", "deixei fixo". */
+const STATE_REACHED = new Set(['esta', 'ta', 'estao', 'tao', 'ficou', 'ficaram', 'fica', 'ficam', 'foi', 'foram', 'deixei', 'deixamos']);
+/** Words a state may come after its copula with: "já está todo agendado", "estão todos fixos". */
+const STATE_FILLERS = new Set(['ja', 'todo', 'toda', 'todos', 'todas', 'tudo', 'bem', 'devidamente']);
+/** States of an appointment that say it stands: fixed in the agenda, or done ("já estão feitos"; "são feitas" is a rule). */
+const STANDING_STATES = new Set(['fixo', 'fixa', 'fixos', 'fixas', 'feitos', 'feitas']);
+
+/** Whether the word at index comes right after a copula of a state reached (fillers between). */
+export function afterAStateCopula(tokens: readonly string[], index: number): boolean {
+  let at = index - 1;
+  while (at > 0 && STATE_FILLERS.has(tokens[at] as string)) at--;
+  return at >= 0 && at < index && STATE_REACHED.has(tokens[at] as string);
+}
+
+/**
+ * "seu corte quinzenal está fixo na agenda", "suas sessões ficaram fixas às segundas", "seu
+ * horário já está feito": an appointment in a standing state, a weak booking (it needs a time,
+ * a day or a noun; "horário fixo", with no copula, is a kind of slot).
+ */
+export function standingStateAt(tokens: readonly string[], index: number): VerbHit | null {
+  if (!STANDING_STATES.has(tokens[index] as string)) return null;
+  return afterAStateCopula(tokens, index) ? { kind: 'booked', strong: false } : null;
+}

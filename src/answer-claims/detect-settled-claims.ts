@@ -1,17 +1,14 @@
 import {
   ceasedAt,
   noLongerAt,
-  ontoAWaitlistAt,
   othersBookingsAt,
   paymentSettledAt,
-  placedOnAWaitlist,
   statesAPriceAt,
   takenOffTheAgendaAt,
   unsettledStateAt,
-  waitlistBeforeAt,
 } from './agenda-states.js';
 import { type ChangeKind, isFirstPersonPresent, settledVerbOf } from './change-verbs.js';
-import { customersOwnActAt, historyAt, othersActAt } from './claim-actors.js';
+import { customersOwnActAt, historyAt, othersActAt, othersStateAt } from './claim-actors.js';
 import {
   auxiliaryHit,
   becomesAt,
@@ -26,6 +23,7 @@ import {
   nowStandsAt,
   possessionAt,
   standingPhraseAt,
+  standingStateAt,
   wentToAt,
 } from './claim-idioms.js';
 import {
@@ -36,16 +34,29 @@ import {
   COMING_VERBS,
   CONDITION_OPENERS,
   COPULAS_OF_A_RULE,
+  isDayWord,
+  isInfinitive,
   NEGATIONS,
   OBJECTS_BEFORE,
+  outsideNegations,
+  SAYING,
 } from './claim-lexicon.js';
-import { APPOINTMENT_NOUNS, CHANGE_NOUNS, DONE_MARKS } from './claim-nouns.js';
+import { APPOINTMENT_NOUNS, CHANGE_NOUNS, DONE_MARKS, UNSETTLED_STATES } from './claim-nouns.js';
 import { isBareDone, SETTLING_MARKS } from './done-answers.js';
 import { type AnswerSentence, splitAnswer } from './normalize-answer.js';
 import { firstPersonActIn, withoutQuestionTail } from './question-acts.js';
-import { asksAboutCustomersAct, citesAPolicy, statesAHabit, statesARule, statesOpeningHours } from './sentence-scopes.js';
+import { recapsOf } from './recap-blocks.js';
+import {
+  asksAboutCustomersAct,
+  citesAPolicy,
+  isAReferencePointAt,
+  statesAHabit,
+  statesARule,
+  statesOpeningHours,
+} from './sentence-scopes.js';
 import { echoedSlotOf, suspendsAt } from './suspending-words.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
+import { ontoAWaitlistAt, placedOnAWaitlist, waitlistBeforeAt } from './waitlist-places.js';
 
 /**
  * What a statement presents as done: a change to the customer's appointments, or the customer
@@ -92,10 +103,12 @@ export function detectSettledClaims(text: string): SettledClaim[] {
     donePending = !sentence.question && isBareDone(sentence.tokens);
     echoedSlot = sentence.question ? echoedSlotOf(sentence.tokens) : null;
   }
+  // "Então fica assim:\n• Antes: quarta às 16h\n• Agora: quinta às 16h": the list under a settling header
+  for (const recap of recapsOf(sentences)) claims.push(recap);
   // "Feito! 👍", "Prontinho!": an answer that only says "done" claims what the customer asked for
   const onlyDone = sentences.length > 0 && sentences.every((sentence) => !sentence.question && isBareDone(sentence.tokens));
   if (claims.length === 0 && onlyDone && sentences.some((sentence) => sentence.tokens.some((token) => SETTLING_MARKS.has(token))))
-    claims.push({ kind: 'booked', sentence: text.trim(), when: { times: [], days: [] }, anyChange: true });
+    claims.push({ kind: 'booked', sentence: text.trim(), when: { times: [], ends: [], days: [] }, anyChange: true });
   return claims;
 }
 
@@ -113,7 +126,7 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
   const firstSuspender = tokens.findIndex((_token, index) => suspendsAt(tokens, index));
   const supporting = firstSuspender < 0 ? tokens : tokens.slice(0, firstSuspender);
   const when = findTimeExpressions(supporting);
-  const hasClock = when.times.length > 0;
+  const hasClock = when.times.length + when.ends.length > 0;
   const hasDay = when.days.length > 0;
   // "nada de cancelamento, seu horário segue de pé": a negated change noun names no change
   const changeNoun = outsideNegations(supporting)
@@ -181,6 +194,7 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       settledVerbOf(token) ??
       auxiliaryHit(tokens, index) ??
       standingPhraseAt(tokens, index) ??
+      standingStateAt(tokens, index) ??
       possessionAt(tokens, index) ??
       gotASlotAt(tokens, index) ??
       becomesAt(tokens, index) ??
@@ -194,6 +208,8 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       ((!verb.strong && (ontoAWaitlistAt(tokens, index) || waitlistBeforeAt(tokens, index))) ||
         unsettledStateAt(tokens, index) ||
         othersBookingsAt(tokens, index) ||
+        othersStateAt(tokens, index) ||
+        isAReferencePointAt(tokens, index) ||
         statesAPriceAt(tokens, index) ||
         tokens[index - 1] === 'pre');
     if (booksNothing) continue;
@@ -205,7 +221,10 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     if (paymentSettledAt(tokens, index)) consider('booked', 1);
     const movedTo = nowStandsAt(tokens, index) ?? newSlotAt(tokens, index);
     if (movedTo && (hasClock || hasDay)) consider(movedTo, 1);
-    if (DONE_MARKS.has(token) && !acknowledgement && (hasClock || hasNoun)) consider(changeNoun ?? 'booked', changeNoun ? 1 : 0);
+    // "✅ 9h livre": a check mark that lists a free slot marks availability
+    const marksAFreeSlot = token === '__check__' && tokens.some((candidate) => UNSETTLED_STATES.has(candidate));
+    if (DONE_MARKS.has(token) && !acknowledgement && !marksAFreeSlot && (hasClock || hasNoun))
+      consider(changeNoun ?? 'booked', changeNoun ? 1 : 0);
     const aboutCustomer = ATTENDANCE_OBJECTS.has(tokens[index - 1] as string) || ATTENDANCE_OBJECTS.has(tokens[index + 1] as string);
     if (ATTENDANCE_VERBS.has(token) && (aboutCustomer || token === 'venha' || token === 'apareca') && (hasClock || hasDay))
       consider('booked', 0);
@@ -217,26 +236,4 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       consider('booked', 0);
   }
   return found;
-}
-
-/** Verbs that pass a message on: after "pra avisar que" comes what is stated. */
-const SAYING = new Set(['avisar', 'dizer', 'informar', 'falar', 'contar', 'lembrar', 'confirmar']);
-
-/** "para deixar", "pra garantir": an infinitive (not a day or a person: "para sábado", "pra você"). */
-function isInfinitive(token: string | undefined): boolean {
-  return token !== undefined && token.length > 3 && /(?:ar|er|ir)$/.test(token) && !NOT_INFINITIVES.has(token);
-}
-const NOT_INFINITIVES = new Set(['qualquer', 'mulher', 'lugar', 'jantar', 'almocar']);
-
-const DAY_WORDS = new Set(['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'hoje', 'logo']);
-const isDayWord = (token: string | undefined) => token !== undefined && DAY_WORDS.has(token);
-
-/** The tokens outside negated clauses (a negation covers the rest of its clause). */
-function outsideNegations(tokens: readonly string[]): string[] {
-  let negated = false;
-  return tokens.filter((token) => {
-    if (token === ',' || token === ':') negated = false;
-    else if (NEGATIONS.has(token)) negated = true;
-    return !negated;
-  });
 }
