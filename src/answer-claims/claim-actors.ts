@@ -134,7 +134,9 @@ const PARTICIPLE = /(?:ad|id)(?:o|a|os|as)$/;
  * clause) or other customers (right before it) states their booking, not a change for this
  * customer. A first-person act ("marquei sua irmã") is still the speaker's. index is the participle.
  */
-export function othersStateAt(tokens: readonly string[], index: number): boolean {
+export function othersStateAt(tokens: readonly string[], at: number): boolean {
+  // "seu marido ficou marcado": the copula before the participle states the same
+  const index = isCopula(tokens[at] as string) && PARTICIPLE.test(tokens[at + 1] ?? '') ? at + 1 : at;
   if (!PARTICIPLE.test(tokens[index] as string)) return false;
   if (BOOKED_PEOPLE.has(tokens[index - 1] as string)) return true;
   let start = index;

@@ -158,6 +158,7 @@ export function namesAServiceAt(tokens: readonly string[], index: number): boole
 }
 
 const DID = new Set(['fiz', 'fizemos']);
+const GAVE = new Set(['dei', 'demos']);
 
 /**
  * "fiz seu agendamento", "fizemos a troca do seu horário": doing an appointment or a change (a
@@ -167,8 +168,11 @@ const DID = new Set(['fiz', 'fizemos']);
 export function didAt(tokens: readonly string[], index: number): VerbHit | null {
   const token = tokens[index] as string;
   if (token === 'confirmo' && tokens[index + 1] === ':') return { kind: 'booked', strong: true };
-  if (!DID.has(token) && token !== 'confirmo') return null;
-  let next = index + 1;
+  // "dei entrada no seu agendamento": entering it in the agenda
+  const gaveEntry = GAVE.has(token) && tokens[index + 1] === 'entrada';
+  if (!DID.has(token) && token !== 'confirmo' && !gaveEntry) return null;
+  let next = gaveEntry ? index + 2 : index + 1;
+  if (gaveEntry && (tokens[next] === 'no' || tokens[next] === 'na' || tokens[next] === 'em')) next++;
   if (DETERMINERS.has(tokens[next] as string)) next++;
   if (POSSESSIVES.has(tokens[next] as string)) next++;
   const object = tokens[next] as string;
@@ -217,4 +221,16 @@ export function afterAStateCopula(tokens: readonly string[], index: number): boo
 export function standingStateAt(tokens: readonly string[], index: number): VerbHit | null {
   if (!STANDING_STATES.has(tokens[index] as string)) return null;
   return afterAStateCopula(tokens, index) ? { kind: 'booked', strong: false } : null;
+}
+
+const LISTED = new Set(['consta', 'constam']);
+
+/**
+ * "Consta aqui o seu agendamento pra sábado", "seu horário consta na agenda": the appointment
+ * stated as listed, a weak booking (an appointment noun within four words either side).
+ */
+export function listedAt(tokens: readonly string[], index: number): VerbHit | null {
+  if (!LISTED.has(tokens[index] as string)) return null;
+  const around = [...tokens.slice(Math.max(0, index - 3), index), ...tokens.slice(index + 1, index + 5)];
+  return around.some((token) => APPOINTMENT_NOUNS.has(token)) ? { kind: 'booked', strong: false } : null;
 }

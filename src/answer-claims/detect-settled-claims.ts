@@ -16,6 +16,7 @@ import {
   DESTINATIONS,
   didAt,
   gotASlotAt,
+  listedAt,
   movesSomewhere,
   namesAServiceAt,
   newSlotAt,
@@ -41,8 +42,8 @@ import {
   outsideNegations,
   SAYING,
 } from './claim-lexicon.js';
-import { APPOINTMENT_NOUNS, CHANGE_NOUNS, DONE_MARKS, UNSETTLED_STATES } from './claim-nouns.js';
-import { isBareDone, SETTLING_MARKS } from './done-answers.js';
+import { APPOINTMENT_NOUNS, CHANGE_NOUNS, DONE_MARKS } from './claim-nouns.js';
+import { claimedWhen, isBareDone, marksAvailability, SETTLING_MARKS } from './done-answers.js';
 import { type AnswerSentence, splitAnswer } from './normalize-answer.js';
 import { firstPersonActIn, withoutQuestionTail } from './question-acts.js';
 import { recapsOf } from './recap-blocks.js';
@@ -98,7 +99,7 @@ export function detectSettledClaims(text: string): SettledClaim[] {
     const kind = claimOfSentence(sentence, donePending);
     // "Às 15h? Perfeito! Com quem prefere?": a question after the "done" asks for what is still missing
     const settledEcho = !sentence.question && isBareDone(sentence.tokens) && !sentences[index + 1]?.question ? echoedSlot : null;
-    if (kind) claims.push({ kind, sentence: sentence.original, when: findTimeExpressions(sentence.tokens) });
+    if (kind) claims.push({ kind, sentence: sentence.original, when: claimedWhen(sentence.tokens) });
     else if (settledEcho) claims.push({ kind: 'booked', sentence: sentence.original, when: settledEcho });
     donePending = !sentence.question && isBareDone(sentence.tokens);
     echoedSlot = sentence.question ? echoedSlotOf(sentence.tokens) : null;
@@ -199,6 +200,7 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       gotASlotAt(tokens, index) ??
       becomesAt(tokens, index) ??
       didAt(tokens, index) ??
+      listedAt(tokens, index) ??
       wentToAt(tokens, index);
     // "passou" moves something only towards a new time ("passei para sábado"); "esse horário já passou" is time going by
     const movedNowhere = verb !== null && token.startsWith('pass') && !movesSomewhere(tokens, index);
@@ -222,7 +224,7 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     const movedTo = nowStandsAt(tokens, index) ?? newSlotAt(tokens, index);
     if (movedTo && (hasClock || hasDay)) consider(movedTo, 1);
     // "✅ 9h livre": a check mark that lists a free slot marks availability
-    const marksAFreeSlot = token === '__check__' && tokens.some((candidate) => UNSETTLED_STATES.has(candidate));
+    const marksAFreeSlot = token === '__check__' && marksAvailability(tokens);
     if (DONE_MARKS.has(token) && !acknowledgement && !marksAFreeSlot && (hasClock || hasNoun))
       consider(changeNoun ?? 'booked', changeNoun ? 1 : 0);
     const aboutCustomer = ATTENDANCE_OBJECTS.has(tokens[index - 1] as string) || ATTENDANCE_OBJECTS.has(tokens[index + 1] as string);

@@ -1,6 +1,7 @@
 import { settledVerbOf } from './change-verbs.js';
 import { standingPhraseAt } from './claim-idioms.js';
-import { DONE_MARKS } from './claim-nouns.js';
+import { DONE_MARKS, UNSETTLED_STATES } from './claim-nouns.js';
+import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 
 /**
  * Sentences that only say "done" ("Feito!", "Tudo certinho!", "Prontinho, Fernanda!"): they
@@ -39,4 +40,39 @@ export function isBareDone(tokens: readonly string[]): boolean {
   // "Tá na mão!", "Tá de pé!": a standing phrase on its own
   if (words.length > 0 && words.length <= 3 && standingPhraseAt(words, words.length - 1)) return true;
   return words.length > 0 && words.every((token) => DONE_MARKS.has(token) || settledVerbOf(token) !== null);
+}
+
+/** Words of a slot's availability: "✅ 9h livre", "✅ 14h vaga", "❌ 16h lotado", "tinha 9h e 15h". */
+const AVAILABILITY = new Set([
+  ...UNSETTLED_STATES,
+  'vaga',
+  'vagas',
+  'ocupado',
+  'ocupada',
+  'lotado',
+  'lotada',
+  'tenho',
+  'tinha',
+  'temos',
+  'tinhamos',
+]);
+
+/** "✅ 9h livre": a sentence that lists a slot's availability, with no settled change verb in it. */
+export function marksAvailability(tokens: readonly string[]): boolean {
+  return tokens.some((token) => AVAILABILITY.has(token)) && !tokens.some((token) => settledVerbOf(token) !== null);
+}
+
+/**
+ * The times and days a claim names: outside the clauses that offer slots ("Tinha 9h e 15h na
+ * quinta — reservei o das 15h" claims 15:00 on Thursday, not 9:00), unless nothing is left.
+ */
+export function claimedWhen(tokens: readonly string[]): TimeExpressions {
+  const clauses: string[][] = [[]];
+  for (const token of tokens) {
+    if (token === ',' || token === ':') clauses.push([]);
+    else (clauses.at(-1) as string[]).push(token);
+  }
+  const kept = clauses.filter((clause) => !marksAvailability(clause)).flat();
+  const when = findTimeExpressions(kept);
+  return when.times.length + when.ends.length + when.days.length > 0 ? when : findTimeExpressions(tokens);
 }

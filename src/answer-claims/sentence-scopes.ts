@@ -40,7 +40,7 @@ const REACHED = new Set(['esta', 'estao', 'ta', 'tao', 'foi', 'foram', 'ficou', 
  * is the present passive of a rule).
  */
 /** "sessões" → "sessao", "aulas" → "aula", "horários" → "horario": a plural's singular, for the noun lists. */
-const singularOf = (token: string) => token.replace(/oes$/, 'ao').replace(/s$/, '');
+const singularOf = (token: string) => token.replace(/oes$/, 'ao').replace(/ns$/, 'm').replace(/s$/, '');
 const namesAnAppointment = (token: string) =>
   [token, singularOf(token)].some((form) => APPOINTMENT_NOUNS.has(form) || SERVICE_NOUNS.has(form));
 

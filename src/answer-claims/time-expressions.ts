@@ -59,6 +59,9 @@ export function findTimeExpressions(tokens: readonly string[]): TimeExpressions 
   return { times, ends, days };
 }
 
+/** Words that end what they are said of: "termina às 11h", "acaba por volta das 11h". */
+const ENDING = new Set(['termina', 'terminar', 'acaba', 'acabar', 'termino', 'sai', 'sair']);
+
 /** A time a span starts at: "10:00", or a bare hour after "das"/"de" ("das 9 às 18"; not "dia 10 às 15h"). */
 const startsASpanAt = (tokens: readonly string[], at: number) =>
   /^\d{1,2}:\d{2}$/.test(tokens[at] ?? '') || (/^\d{1,2}$/.test(tokens[at] ?? '') && (tokens[at - 1] === 'das' || tokens[at - 1] === 'de'));
@@ -69,6 +72,8 @@ const startsASpanAt = (tokens: readonly string[], at: number) =>
  */
 function endsASpan(tokens: readonly string[], index: number): boolean {
   const before = tokens[index - 1];
+  // "termina por volta das 11h", "sai às 11h"
+  if (tokens.slice(Math.max(0, index - 4), index).some((token) => ENDING.has(token))) return true;
   if (before === 'ate') return true;
   if (before === 'as' || before === 'a') return tokens[index - 2] === 'ate' || startsASpanAt(tokens, index - 2);
   return startsASpanAt(tokens, index - 1);

@@ -4,6 +4,9 @@ import { NEGATIONS } from './claim-lexicon.js';
 import { WAITLISTS } from './claim-nouns.js';
 import { findTimeExpressions } from './time-expressions.js';
 
+/** "a fila de sábado", "a lista do dia 12". */
+const OF = new Set(['de', 'do', 'da']);
+
 /**
  * The customer on a waitlist: put there, kept there, or named as its entry. A place on a
  * waitlist books nothing, but only a successful `entrar_lista_espera` (or a place the customer
@@ -94,7 +97,9 @@ export function placedOnAWaitlist(tokens: readonly string[]): boolean {
     const waiting = tokens[index + 1] === 'de' && tokens[index + 2] === 'espera';
     const lone = index === tokens.length - 1 && tokens.length <= 4;
     // "tá na fila pra amanhã": the list of a day
-    const ofADay = DESTINATIONS.has(tokens[index + 1] as string) && findTimeExpressions(tokens.slice(index + 2, index + 4)).days.length > 0;
+    const ofADay =
+      (DESTINATIONS.has(tokens[index + 1] as string) || OF.has(tokens[index + 1] as string)) &&
+      findTimeExpressions(tokens.slice(index + 2, index + 4)).days.length > 0;
     if (!waiting && !lone && !ofADay) continue;
     // "📝 Lista de espera – quinta 03/12 – Ana ✅": the list's entry, checked
     if (waiting && tokens.includes('__check__') && !tokens.some((candidate) => NEGATIONS.has(candidate))) return true;

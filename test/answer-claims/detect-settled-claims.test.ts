@@ -397,6 +397,19 @@ describe('detectSettledClaims, round-9 rules', () => {
     ],
     ["a relation's booking", 'Marquei sua irmã Carol pra sábado às 9h.', 'Sua irmã Carol já está marcada pra sábado às 9h.', 'booked'],
     ["other customers' bookings", 'Você já está marcada no sábado às 18h.', 'A Bia já tem 8 clientes marcadas no sábado.', 'booked'],
+    [
+      "a relation's state through its copula",
+      'Você ficou marcada pra sábado às 10h.',
+      'Seu marido ficou marcado pra sábado às 10h.',
+      'booked',
+    ],
+    ['an appointment listed', 'Consta aqui o seu agendamento pra sábado às 9h.', 'Não consta nenhum agendamento no seu nome.', 'booked'],
+    [
+      'an entry given',
+      'Dei entrada no seu agendamento para sexta às 14h.',
+      'Para dar entrada no agendamento, preciso do seu CPF.',
+      'booked',
+    ],
   ])('%s: "%s" claims, "%s" does not', (_rule, claim, lookAlike, kind) => {
     expect(kindsOf(claim)).toContain(kind);
     expect(kindsOf(lookAlike).filter((found) => found !== 'waitlisted')).toEqual([]);
@@ -424,5 +437,7 @@ describe('detectSettledClaims, round-9 rules', () => {
     expect(detectSettledClaims('Agendei das 10h às 11h.')[0]?.when).toMatchObject({ times: ['10:00'], ends: ['11:00'] });
     expect(detectSettledClaims('Agendei sexta às 11h.')[0]?.when).toMatchObject({ times: ['11:00'], ends: [] });
     expect(detectSettledClaims('Agendei o dia 10 às 15h.')[0]?.when).toMatchObject({ times: ['15:00'], ends: [] });
+    expect(detectSettledClaims('Agendei às 10h, termina por volta das 11h.')[0]?.when).toMatchObject({ times: ['10:00'], ends: ['11:00'] });
+    expect(detectSettledClaims('Tinha 9h e 15h na quinta — reservei o das 15h pra você!')[0]?.when).toMatchObject({ times: ['15:00'] });
   });
 });
