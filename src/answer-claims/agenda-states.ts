@@ -1,11 +1,10 @@
 import { type ChangeKind, settledVerbOf } from './change-verbs.js';
-import { clauseAround, POSSESSIVES } from './claim-idioms.js';
-import { NEGATIONS } from './claim-lexicon.js';
-import { APPOINTMENT_NOUNS, PAYMENT_NOUNS, PAYMENT_SETTLED, UNSETTLED_STATES, WAITLISTS } from './claim-nouns.js';
+import { afterAStateCopula, clauseAround, POSSESSIVES } from './claim-idioms.js';
+import { APPOINTMENT_NOUNS, PAYMENT_NOUNS, PAYMENT_SETTLED, UNSETTLED_STATES } from './claim-nouns.js';
 
 /**
  * Where the customer stands in the agenda without a verb of change: gone from it ("não consta
- * mais"), on a waitlist, pending, paid, or looking at other customers' bookings. Each detector
+ * mais"), pending, paid, or looking at other customers' bookings. Each detector
  * looks at one position of a sentence's tokens.
  */
 
@@ -81,21 +80,6 @@ export function takenOffTheAgendaAt(tokens: readonly string[], index: number): C
   return off ? 'cancelled' : null;
 }
 
-/** Words that end what a verb acts on: a clause break or a second verb's conjunction. */
-const OBJECT_ENDS = new Set([',', ':', 'e', 'mas', 'porem']);
-
-/**
- * "coloquei seu nome na lista de espera para sábado": a weak booking verb that puts the customer
- * on a waitlist books nothing (its day is the day waited for). The waitlist must be what the verb
- * acts on: "coloquei você na lista de espera e já te encaixei às 10h" still books.
- */
-export function ontoAWaitlistAt(tokens: readonly string[], index: number): boolean {
-  let end = index + 1;
-  while (end < tokens.length && !OBJECT_ENDS.has(tokens[end] as string)) end++;
-  const object = tokens.slice(index + 1, end);
-  return object.some((token, at) => WAITLISTS.has(token) && object[at + 1] === 'de' && object[at + 2] === 'espera');
-}
-
 /** "a reserva fica pendente até…", "ficou aguardando o sinal", "fica em aberto": a state that settles nothing yet. */
 export function unsettledStateAt(tokens: readonly string[], index: number): boolean {
   const token = tokens[index] as string;
@@ -118,7 +102,7 @@ const ALL_OF_THEM = new Set(['todos', 'todas']);
 /** "sábado tá todo reservado", "a sexta está totalmente ocupada": the whole of a day or an agenda. */
 const WHOLLY = new Set(['todo', 'toda', 'totalmente', 'completamente', 'inteiramente', 'inteiro', 'inteira']);
 const GENERIC_PLURALS = new Set(['os', 'as']);
-const CUSTOMER_WORDS = new Set([...POSSESSIVES, 'voce', 'vc', 'te', 'lhe', 'tu']);
+export const CUSTOMER_WORDS = new Set([...POSSESSIVES, 'voce', 'vc', 'te', 'lhe', 'tu']);
 
 /**
  * "os horários de dezembro já estão quase todos reservados", "sábado de manhã tá todo
@@ -142,6 +126,9 @@ export function othersBookingsAt(tokens: readonly string[], index: number): bool
 /** "deu baixa", "já dei baixa": the past of "dar baixa" (a present "dá baixa quando o Pix cai" is a rule). */
 const WROTE_OFF = new Set(['deu', 'dei', 'demos', 'deram']);
 
+/** "pago", "paga": only as a state reached ("já foi pago"), never as how a deposit is paid ("pago via Pix"). */
+const PAID = new Set(['pago', 'paga', 'pagos', 'pagas']);
+
 /** "o sinal é pago pelo link", "o Pix deve ser pago até…": how a payment is made, a rule. */
 const RULE_COPULAS = new Set(['e', 'sao', 'ser', 'sera']);
 
@@ -152,86 +139,17 @@ const RULE_COPULAS = new Set(['e', 'sao', 'ser', 'sera']);
  */
 export function paymentSettledAt(tokens: readonly string[], index: number): boolean {
   const token = tokens[index] as string;
-  if (!PAYMENT_SETTLED.has(token) || RULE_COPULAS.has(tokens[index - 1] as string)) return false;
+  // "já foram pagos", "está paga": paid as a state reached ("é pago pelo link" says how)
+  const paidState = PAID.has(token) && afterAStateCopula(tokens, index);
+  if ((!PAYMENT_SETTLED.has(token) && !paidState) || RULE_COPULAS.has(tokens[index - 1] as string)) return false;
   if (token === 'baixa' && !WROTE_OFF.has(tokens[index - 1] as string) && !WROTE_OFF.has(tokens[index - 2] as string)) return false;
-  const near = tokens.slice(Math.max(0, index - 3), index + 4);
-  // "com o sinal recebido, o horário fica garantido": the payment as a condition of a rule
-  const asACondition = tokens[index - 2] === 'com' || tokens[index - 3] === 'com';
-  return !asACondition && near.some((candidate) => PAYMENT_NOUNS.has(candidate));
-}
-
-/**
- * What puts or keeps the customer on a waitlist, before the list's noun in its clause: an act
- * ("coloquei", "incluí", "anotei", "deixei", "entrou"), a record of it ("inscrição",
- * "registrada"), or a state ("está", "continua", "é a segunda").
- */
-const ONTO_A_LIST = new Set([
-  'coloquei',
-  'colocado',
-  'colocada',
-  'botei',
-  'pus',
-  'inclui',
-  'incluido',
-  'incluida',
-  'adicionei',
-  'adicionado',
-  'adicionada',
-  'anotei',
-  'anotado',
-  'anotada',
-  'inscrevi',
-  'inscrito',
-  'inscrita',
-  'inscricao',
-  'registrei',
-  'registrado',
-  'registrada',
-  'deixei',
-  'salvei',
-  'entrou',
-  'entrei',
-]);
-/** A state of being on the list: its subject must be the customer ("você está", "seu pedido está") or open the clause ("Tá na lista!"). */
-const ON_A_LIST = new Set(['esta', 'ta', 'e', 'continua', 'segue', 'fica', 'ficou', 'permanece']);
-
-/**
- * "Coloquei seu nome na lista de espera para sábado", "você entrou na fila de espera", "você é
- * a segunda da fila de espera", "Tá na lista!": the customer stated as on a waitlist, which only a
- * successful `entrar_lista_espera` of this run, or an entry the customer has, backs. The list is
- * a "lista"/"fila" followed by "de espera" (or ending a short sentence: "Tá na lista!"), with an
- * act, a record or the customer's state before it in the same clause and no negation there.
- * `tokens` are the sentence's tokens outside offers and questions (see claimOfSentence).
- */
-export function placedOnAWaitlist(tokens: readonly string[]): boolean {
-  let clauseStart = 0;
-  for (let index = 0; index < tokens.length; index++) {
-    const token = tokens[index] as string;
-    if (OBJECT_ENDS.has(token) && token !== 'e') clauseStart = index + 1;
-    if (!WAITLISTS.has(token)) continue;
-    const waiting = tokens[index + 1] === 'de' && tokens[index + 2] === 'espera';
-    const lone = index === tokens.length - 1 && tokens.length <= 4;
-    if (!waiting && !lone) continue;
-    const clause = tokens.slice(clauseStart, index);
-    if (clause.some((candidate) => NEGATIONS.has(candidate))) continue;
-    if (clause.some((candidate) => ONTO_A_LIST.has(candidate))) return true;
-    const stateAt = clause.findIndex((candidate) => ON_A_LIST.has(candidate));
-    if (stateAt < 0) continue;
-    if (stateAt === 0 || clause.slice(0, stateAt).some((candidate) => CUSTOMER_WORDS.has(candidate) || candidate === 'pedido')) return true;
-  }
-  return false;
-}
-
-/**
- * "Sua inscrição na lista de espera foi registrada": a weak booking verb whose subject is the
- * waitlist place (the list named before it, nothing but its own words in between: no clause
- * break, no "e") records that place, not a booking (index is the verb).
- */
-export function waitlistBeforeAt(tokens: readonly string[], index: number): boolean {
-  for (let at = index - 1; at >= 1; at--) {
-    const token = tokens[at] as string;
-    if (OBJECT_ENDS.has(token)) return false;
-    if (token === 'espera' && tokens[at - 1] === 'de' && WAITLISTS.has(tokens[at - 2] as string)) return true;
-  }
-  return false;
+  // "Sinal de R$ 30 recebido", "os dois sinais (manicure e escova) já foram pagos": the noun may
+  // stand several words before, in the same clause
+  const clause = clauseAround(tokens, index);
+  const start = Math.max(0, index - 8, index - clause.indexOf(token));
+  const nounAt = tokens.slice(start, index + 5).findIndex((candidate) => PAYMENT_NOUNS.has(candidate)) + start;
+  if (nounAt < start) return false;
+  // "com o sinal (de R$ 30) recebido, o horário fica garantido": the payment as a condition of a rule
+  const article = tokens[nounAt - 1] === 'o' || tokens[nounAt - 1] === 'a' ? nounAt - 2 : nounAt - 1;
+  return tokens[article] !== 'com';
 }

@@ -100,3 +100,47 @@ export function othersActAt(tokens: readonly string[], index: number): boolean {
   const span = [...tokens.slice(subject, index), ...(clauseEnd < 0 ? after : after.slice(0, clauseEnd))];
   return !span.some((candidate) => CUSTOMER_WORDS.has(candidate) || candidate === ',');
 }
+
+/** The customer's relations, whose bookings are their own: "sua irmã Carol", "a sua mãe", "seu marido". */
+const RELATIONS = new Set([
+  'irma',
+  'irmao',
+  'mae',
+  'pai',
+  'filha',
+  'filho',
+  'amiga',
+  'amigo',
+  'marido',
+  'esposa',
+  'esposo',
+  'namorada',
+  'namorado',
+  'prima',
+  'primo',
+  'tia',
+  'sobrinha',
+  'sogra',
+  'cunhada',
+  'colega',
+]);
+/** Plural people whose bookings fill an agenda: "a Bia já tem 8 clientes marcadas". */
+const BOOKED_PEOPLE = new Set(['clientes', 'pessoas', 'noivas', 'meninas']);
+const PARTICIPLE = /(?:ad|id)(?:o|a|os|as)$/;
+
+/**
+ * "Sua irmã Carol já está marcada pra sábado", "a Bia já tem 8 clientes marcadas": a booking
+ * participle whose subject is another person (one of the customer's relations, before it in its
+ * clause) or other customers (right before it) states their booking, not a change for this
+ * customer. A first-person act ("marquei sua irmã") is still the speaker's. index is the participle.
+ */
+export function othersStateAt(tokens: readonly string[], at: number): boolean {
+  // "seu marido ficou marcado": the copula before the participle states the same
+  const index = isCopula(tokens[at] as string) && PARTICIPLE.test(tokens[at + 1] ?? '') ? at + 1 : at;
+  if (!PARTICIPLE.test(tokens[index] as string)) return false;
+  if (BOOKED_PEOPLE.has(tokens[index - 1] as string)) return true;
+  let start = index;
+  while (start > 0 && tokens[start - 1] !== ',' && tokens[start - 1] !== ':') start--;
+  const clause = tokens.slice(start, index);
+  return clause.some((token) => RELATIONS.has(token)) && !clause.some((token) => token.endsWith('ei') || token === 'voce');
+}

@@ -1,8 +1,6 @@
-import { type ChangeKind, infinitiveOf, PAST_AUXILIARIES, settledVerbOf, type VerbHit } from './change-verbs.js';
-import { COMING_VERBS, NEGATIONS, SUSPENDERS } from './claim-lexicon.js';
+import { type ChangeKind, infinitiveOf, PAST_AUXILIARIES, type VerbHit } from './change-verbs.js';
 import { APPOINTMENT_NOUNS, CHANGE_NOUNS, SERVICE_NOUNS, STANDING_PHRASES } from './claim-nouns.js';
-import { reportsCustomersWordsAt } from './sentence-scopes.js';
-import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
+import { findTimeExpressions } from './time-expressions.js';
 
 /**
  * Phrases that state or suspend a change through more than one word: each detector looks at
@@ -14,103 +12,6 @@ export const DESTINATIONS = new Set(['para', 'pra', 'pro', 'pras', 'pros']);
 
 /** The customer's: "seu horário", "é todo seu", "agora o seu horário é". */
 export const POSSESSIVES = new Set(['seu', 'sua', 'teu', 'tua', 'seus', 'suas']);
-
-/**
- * Whether the word at index suspends the rest of the sentence (an offer, a question, a
- * condition, availability, intention). It does not in phrases where the same word is part of
- * a settled statement: "pode vir" (an invitation), "pode ficar tranquila" (reassurance),
- * "conseguimos te colocar" (a past auxiliary), "passou a ser" (a move), and right after a
- * negation ("não existe mais"), where the negation already covers its own clause.
- */
-export function suspendsAt(tokens: readonly string[], index: number): boolean {
-  const token = tokens[index] as string;
-  if (isConditionalMood(token)) return true;
-  if (reportsCustomersWordsAt(tokens, index)) return true;
-  if (!SUSPENDERS.has(token)) return false;
-  // "sua consulta de retorno": the follow-up appointment, not "I'll get back to you"
-  if (token === 'retorno' && tokens[index - 1] === 'de' && APPOINTMENT_NOUNS.has(tokens[index - 2] as string)) return false;
-  if (COMING_VERBS.has(tokens[index + 1] as string)) return false;
-  if (isReassuranceAt(tokens, index)) return false;
-  if (auxiliaryHit(tokens, index) !== null || gotASlotAt(tokens, index) !== null) return false;
-  if (token === 'ser' && tokens[index - 1] === 'a' && tokens[index - 2]?.startsWith('pass')) return false;
-  if (isFutureCopulaOfAWhen(tokens, index)) return false;
-  // "ficou assim: sexta às 10h": "assim" opens a condition only as "assim que"
-  if (token === 'assim' && tokens[index + 1] !== 'que') return false;
-  // "olha só", "veja só": an interjection, not "only"; "mantive só o corte": "only" before what it limits
-  if (token === 'so' && (tokens[index - 1] === 'olha' || tokens[index - 1] === 'veja' || ARTICLES.has(tokens[index + 1] as string)))
-    return false;
-  if (isFutureStateAt(tokens, index)) return false;
-  if (isPlaceInTimeAt(tokens, index)) return false;
-  return !NEGATIONS.has(tokens[index - 1] as string);
-}
-
-/** "do seu", "da Ana", "das 10h", "disso": what "depois"/"antes" places a time after or before. */
-const OF_SOMETHING = new Set(['do', 'da', 'dos', 'das', 'disso', 'dele', 'dela', 'deles', 'delas']);
-
-/**
- * "para logo depois do seu, às 11h30", "antes da escova": "depois"/"antes" with "do"/"da" place
- * a time next to another, they open no condition (that is "depois que", "depois de pagar").
- */
-function isPlaceInTimeAt(tokens: readonly string[], index: number): boolean {
-  const token = tokens[index] as string;
-  return (token === 'depois' || token === 'antes') && OF_SOMETHING.has(tokens[index + 1] as string);
-}
-
-/** Nouns that end like a conditional verb: "a barbearia", "a secretaria". */
-const NOT_CONDITIONALS = new Set(['barbearia', 'secretaria', 'padaria', 'galeria', 'maria', 'perfumaria', 'sorveteria', 'joalheria']);
-
-/** "ficaria agendado", "eu teria marcado", "seria ótimo": the conditional mood is hypothetical, never a fact. */
-function isConditionalMood(token: string): boolean {
-  return token.length >= 5 && /(?:a|e|i)ria(?:m|mos)?$/.test(token) && !NOT_CONDITIONALS.has(token);
-}
-
-const CALM = new Set(['tranquila', 'tranquilo', 'tranquilas', 'tranquilos', 'sossegada', 'sossegado', 'calma', 'calmo', 'despreocupada']);
-const MAY = new Set(['pode', 'podem', 'podes']);
-
-/** What may follow "pode deixar" when it means "leave it to me": "pode deixar que já cancelei", "pode deixar, …", "pode deixar comigo". */
-const LEAVE_IT_TO_ME = new Set(['que', ',', ':', 'comigo']);
-
-/**
- * "pode ficar tranquila", "pode relaxar", "pode deixar que já cancelei": reassurance around a
- * statement, not an offer. "Pode deixar marcado?", "pode deixar a sua preferência" still offer.
- */
-function isReassuranceAt(tokens: readonly string[], index: number): boolean {
-  const token = tokens[index] as string;
-  if (MAY.has(token)) {
-    const next = tokens[index + 1];
-    if (next === 'deixar') return tokens[index + 2] === undefined || LEAVE_IT_TO_ME.has(tokens[index + 2] as string);
-    return next === 'relaxar' || (next === 'ficar' && CALM.has(tokens[index + 2] as string));
-  }
-  return token === 'ficar' && MAY.has(tokens[index - 1] as string) && CALM.has(tokens[index + 1] as string);
-}
-
-const FUTURES = new Set(['vai', 'vao']);
-/** Words that open a when or where after a copula: "vai ser na quinta", "vai ser às 11h", "vai ser dia 10". */
-const WHEN_OPENERS = new Set(['na', 'no', 'as', 'em', 'dia', 'para', 'pra', 'pro']);
-
-/**
- * "vai ser na quinta às 16h": the future copula says when something is, it is no purpose
- * ("para a reserva ser efetivada") and no promise of a change ("vai ser confirmado").
- */
-function isFutureCopulaOfAWhen(tokens: readonly string[], index: number): boolean {
-  return tokens[index] === 'ser' && FUTURES.has(tokens[index - 1] as string) && WHEN_OPENERS.has(tokens[index + 1] as string);
-}
-
-/** "só o corte", "só a de quarta", "só um horário": articles after "só" that make it "only". */
-const ARTICLES = new Set(['o', 'a', 'os', 'as', 'um', 'uma']);
-
-/**
- * "já vai ficar marcado pra sexta", "vai estar confirmado": the future of a state with a
- * participle after it is a promise that the change stands (no purpose: "para a reserva ficar
- * confirmada"). The participle must be a settled form of a change verb.
- */
-function isFutureStateAt(tokens: readonly string[], index: number): boolean {
-  const token = tokens[index] as string;
-  if (token !== 'ficar' && token !== 'estar') return false;
-  if (!FUTURES.has(tokens[index - 1] as string) && !(tokens[index - 1] === 'ja' && FUTURES.has(tokens[index - 2] as string))) return false;
-  const next = tokens[index + 1] === 'tudo' ? tokens[index + 2] : tokens[index + 1];
-  return next !== undefined && /(?:ad|id)(?:o|a|os|as)$/.test(next) && settledVerbOf(next) !== null;
-}
 
 /** Words between an auxiliary and its infinitive: "acabei de", "deu pra", "consegui te", "conseguimos lhe". */
 const LINKS = new Set(['de', 'pra', 'para']);
@@ -179,6 +80,9 @@ export function wentToAt(tokens: readonly string[], index: number): VerbHit | nu
   return target.times.length + target.days.length > 0 ? { kind: 'rescheduled', strong: false } : null;
 }
 
+/** "vai ser", "vão ficar": the future auxiliaries. */
+export const FUTURES = new Set(['vai', 'vao']);
+
 const NOW_COPULAS = new Set(['e', 'sera', 'fica', 'ficou']);
 
 /**
@@ -197,18 +101,6 @@ export function nowStandsAt(tokens: readonly string[], index: number): ChangeKin
   });
   const copula = clause.some((token, at) => NOW_COPULAS.has(token) || (token === 'ser' && FUTURES.has(clause[at - 1] as string)));
   return owned && copula ? 'rescheduled' : null;
-}
-
-/**
- * "Sexta às 15h? Feito!": a question that only names a slot (a clock time, with or without
- * a day, and nothing that offers or asks for a choice), echoed before a "done" mark that
- * settles it. Its times and days, or null. "Quer sexta às 15h?", "Pode ser sexta às 15h?"
- * offer, and "Amanhã? Perfeito!" names no slot yet: they answer null.
- */
-export function echoedSlotOf(tokens: readonly string[]): TimeExpressions | null {
-  if (tokens.some((token, index) => suspendsAt(tokens, index) || NEGATIONS.has(token))) return null;
-  const when = findTimeExpressions(tokens);
-  return when.times.length > 0 ? when : null;
 }
 
 /** "seu novo horário: quinta, 15h30": a new appointment of the customer's, a move. The caller requires a time or a day. */
@@ -266,6 +158,7 @@ export function namesAServiceAt(tokens: readonly string[], index: number): boole
 }
 
 const DID = new Set(['fiz', 'fizemos']);
+const GAVE = new Set(['dei', 'demos']);
 
 /**
  * "fiz seu agendamento", "fizemos a troca do seu horário": doing an appointment or a change (a
@@ -275,8 +168,11 @@ const DID = new Set(['fiz', 'fizemos']);
 export function didAt(tokens: readonly string[], index: number): VerbHit | null {
   const token = tokens[index] as string;
   if (token === 'confirmo' && tokens[index + 1] === ':') return { kind: 'booked', strong: true };
-  if (!DID.has(token) && token !== 'confirmo') return null;
-  let next = index + 1;
+  // "dei entrada no seu agendamento": entering it in the agenda
+  const gaveEntry = GAVE.has(token) && tokens[index + 1] === 'entrada';
+  if (!DID.has(token) && token !== 'confirmo' && !gaveEntry) return null;
+  let next = gaveEntry ? index + 2 : index + 1;
+  if (gaveEntry && (tokens[next] === 'no' || tokens[next] === 'na' || tokens[next] === 'em')) next++;
   if (DETERMINERS.has(tokens[next] as string)) next++;
   if (POSSESSIVES.has(tokens[next] as string)) next++;
   const object = tokens[next] as string;
@@ -301,4 +197,40 @@ export function clauseAround(tokens: readonly string[], index: number): readonly
   let end = index;
   while (end < tokens.length && !isBreak(tokens[end] as string)) end++;
   return tokens.slice(start, end);
+}
+
+/** Copulas of a state reached: "está fixo", "ficaram fixas", "já estão feitos", "deixei fixo". */
+const STATE_REACHED = new Set(['esta', 'ta', 'estao', 'tao', 'ficou', 'ficaram', 'fica', 'ficam', 'foi', 'foram', 'deixei', 'deixamos']);
+/** Words a state may come after its copula with: "já está todo agendado", "estão todos fixos". */
+const STATE_FILLERS = new Set(['ja', 'todo', 'toda', 'todos', 'todas', 'tudo', 'bem', 'devidamente']);
+/** States of an appointment that say it stands: fixed in the agenda, or done ("já estão feitos"; "são feitas" is a rule). */
+const STANDING_STATES = new Set(['fixo', 'fixa', 'fixos', 'fixas', 'feitos', 'feitas']);
+
+/** Whether the word at index comes right after a copula of a state reached (fillers between). */
+export function afterAStateCopula(tokens: readonly string[], index: number): boolean {
+  let at = index - 1;
+  while (at > 0 && STATE_FILLERS.has(tokens[at] as string)) at--;
+  return at >= 0 && at < index && STATE_REACHED.has(tokens[at] as string);
+}
+
+/**
+ * "seu corte quinzenal está fixo na agenda", "suas sessões ficaram fixas às segundas", "seu
+ * horário já está feito": an appointment in a standing state, a weak booking (it needs a time,
+ * a day or a noun; "horário fixo", with no copula, is a kind of slot).
+ */
+export function standingStateAt(tokens: readonly string[], index: number): VerbHit | null {
+  if (!STANDING_STATES.has(tokens[index] as string)) return null;
+  return afterAStateCopula(tokens, index) ? { kind: 'booked', strong: false } : null;
+}
+
+const LISTED = new Set(['consta', 'constam']);
+
+/**
+ * "Consta aqui o seu agendamento pra sábado", "seu horário consta na agenda": the appointment
+ * stated as listed, a weak booking (an appointment noun within four words either side).
+ */
+export function listedAt(tokens: readonly string[], index: number): VerbHit | null {
+  if (!LISTED.has(tokens[index] as string)) return null;
+  const around = [...tokens.slice(Math.max(0, index - 3), index), ...tokens.slice(index + 1, index + 5)];
+  return around.some((token) => APPOINTMENT_NOUNS.has(token)) ? { kind: 'booked', strong: false } : null;
 }

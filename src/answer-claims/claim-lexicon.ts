@@ -179,3 +179,25 @@ export const NEGATIONS = new Set(['nao', 'nem', 'nunca', 'nada', 'nenhum', 'nenh
 
 /** Words that turn a "done" mark back into a plain acknowledgement ("ok, entendi", "certo, vou ver"). */
 export const ACKNOWLEDGEMENTS = new Set(['entendi', 'entendido', 'certeza', 'claro', 'obrigado', 'obrigada']);
+
+/** Verbs that pass a message on: after "pra avisar que" comes what is stated. */
+export const SAYING = new Set(['avisar', 'dizer', 'informar', 'falar', 'contar', 'lembrar', 'confirmar']);
+
+/** "para deixar", "pra garantir": an infinitive (not a day or a person: "para sábado", "pra você"). */
+export function isInfinitive(token: string | undefined): boolean {
+  return token !== undefined && token.length > 3 && /(?:ar|er|ir)$/.test(token) && !NOT_INFINITIVES.has(token);
+}
+const NOT_INFINITIVES = new Set(['qualquer', 'mulher', 'lugar', 'jantar', 'almocar']);
+
+const DAY_WORDS = new Set(['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'hoje', 'logo']);
+export const isDayWord = (token: string | undefined) => token !== undefined && DAY_WORDS.has(token);
+
+/** The tokens outside negated clauses (a negation covers the rest of its clause). */
+export function outsideNegations(tokens: readonly string[]): string[] {
+  let negated = false;
+  return tokens.filter((token) => {
+    if (token === ',' || token === ':') negated = false;
+    else if (NEGATIONS.has(token)) negated = true;
+    return !negated;
+  });
+}

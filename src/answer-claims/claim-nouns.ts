@@ -118,7 +118,7 @@ export const DONE_MARKS = new Set([
 ]);
 
 /** What a deposit is paid with: "o Pix do sinal", "o pagamento". */
-export const PAYMENT_NOUNS = new Set(['sinal', 'pix', 'pagamento', 'deposito', 'adiantamento']);
+export const PAYMENT_NOUNS = new Set(['sinal', 'sinais', 'pix', 'pagamento', 'pagamentos', 'deposito', 'adiantamento', 'recebimento']);
 
 /**
  * A payment stated as received: "Pix recebido", "o sinal caiu", "pagamento identificado",
@@ -141,6 +141,13 @@ export const PAYMENT_SETTLED = new Set([
   'cairam',
   'quitado',
   'quitada',
+  'quitados',
+  'quitadas',
+  // "o sistema acusou o pagamento", "acusamos o recebimento do sinal"
+  'acusou',
+  'acusamos',
+  'acusei',
+  'acusaram',
   'compensado',
   'compensada',
   'creditado',

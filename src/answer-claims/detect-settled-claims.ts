@@ -1,25 +1,22 @@
 import {
   ceasedAt,
   noLongerAt,
-  ontoAWaitlistAt,
   othersBookingsAt,
   paymentSettledAt,
-  placedOnAWaitlist,
   statesAPriceAt,
   takenOffTheAgendaAt,
   unsettledStateAt,
-  waitlistBeforeAt,
 } from './agenda-states.js';
 import { type ChangeKind, isFirstPersonPresent, settledVerbOf } from './change-verbs.js';
-import { customersOwnActAt, historyAt, othersActAt } from './claim-actors.js';
+import { customersOwnActAt, historyAt, othersActAt, othersStateAt } from './claim-actors.js';
 import {
   auxiliaryHit,
   becomesAt,
   checksAt,
   DESTINATIONS,
   didAt,
-  echoedSlotOf,
   gotASlotAt,
+  listedAt,
   movesSomewhere,
   namesAServiceAt,
   newSlotAt,
@@ -27,7 +24,7 @@ import {
   nowStandsAt,
   possessionAt,
   standingPhraseAt,
-  suspendsAt,
+  standingStateAt,
   wentToAt,
 } from './claim-idioms.js';
 import {
@@ -38,14 +35,29 @@ import {
   COMING_VERBS,
   CONDITION_OPENERS,
   COPULAS_OF_A_RULE,
+  isDayWord,
+  isInfinitive,
   NEGATIONS,
   OBJECTS_BEFORE,
+  outsideNegations,
+  SAYING,
 } from './claim-lexicon.js';
 import { APPOINTMENT_NOUNS, CHANGE_NOUNS, DONE_MARKS } from './claim-nouns.js';
+import { claimedWhen, isBareDone, marksAvailability, SETTLING_MARKS } from './done-answers.js';
 import { type AnswerSentence, splitAnswer } from './normalize-answer.js';
 import { firstPersonActIn, withoutQuestionTail } from './question-acts.js';
-import { asksAboutCustomersAct, citesAPolicy, statesAHabit, statesARule, statesOpeningHours } from './sentence-scopes.js';
+import { recapsOf } from './recap-blocks.js';
+import {
+  asksAboutCustomersAct,
+  citesAPolicy,
+  isAReferencePointAt,
+  statesAHabit,
+  statesARule,
+  statesOpeningHours,
+} from './sentence-scopes.js';
+import { echoedSlotOf, suspendsAt } from './suspending-words.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
+import { ontoAWaitlistAt, placedOnAWaitlist, waitlistBeforeAt } from './waitlist-places.js';
 
 /**
  * What a statement presents as done: a change to the customer's appointments, or the customer
@@ -87,40 +99,18 @@ export function detectSettledClaims(text: string): SettledClaim[] {
     const kind = claimOfSentence(sentence, donePending);
     // "Às 15h? Perfeito! Com quem prefere?": a question after the "done" asks for what is still missing
     const settledEcho = !sentence.question && isBareDone(sentence.tokens) && !sentences[index + 1]?.question ? echoedSlot : null;
-    if (kind) claims.push({ kind, sentence: sentence.original, when: findTimeExpressions(sentence.tokens) });
+    if (kind) claims.push({ kind, sentence: sentence.original, when: claimedWhen(sentence.tokens) });
     else if (settledEcho) claims.push({ kind: 'booked', sentence: sentence.original, when: settledEcho });
     donePending = !sentence.question && isBareDone(sentence.tokens);
     echoedSlot = sentence.question ? echoedSlotOf(sentence.tokens) : null;
   }
+  // "Então fica assim:\n• Antes: quarta às 16h\n• Agora: quinta às 16h": the list under a settling header
+  for (const recap of recapsOf(sentences)) claims.push(recap);
   // "Feito! 👍", "Prontinho!": an answer that only says "done" claims what the customer asked for
   const onlyDone = sentences.length > 0 && sentences.every((sentence) => !sentence.question && isBareDone(sentence.tokens));
   if (claims.length === 0 && onlyDone && sentences.some((sentence) => sentence.tokens.some((token) => SETTLING_MARKS.has(token))))
-    claims.push({ kind: 'booked', sentence: text.trim(), when: { times: [], days: [] }, anyChange: true });
+    claims.push({ kind: 'booked', sentence: text.trim(), when: { times: [], ends: [], days: [] }, anyChange: true });
   return claims;
-}
-
-/** The "done" marks that settle something on their own ("ok", "certo", "perfeito" also acknowledge). */
-const SETTLING_MARKS = new Set(['feito', 'feita', 'feitinho', 'pronto', 'prontinho', 'concluido', 'concluida', 'resolvido', 'resolvida']);
-
-/**
- * Words that may stand next to a "done" mark in a sentence of its own: "Tudo certo!", "Já está
- * feito!" (not "prontinho": a "done" mark itself, so "Prontinho!" alone is a bare "done").
- */
-const BARE_FILLERS = new Set(['tudo', 'ja', 'esta', 'ta', 'entao', 'e', 'ai', 'aqui', 'viu', 'bem', 'muito', 'deu', 'missao']);
-
-/**
- * "Feito!", "Anotado!", "Tudo certinho!": a sentence that only says "done". It settles the
- * next sentence, which names what was done ("Feito! Quarta, 15:30, com a Ana.").
- */
-function isBareDone(tokens: readonly string[]): boolean {
-  // "Prontinho, Fernanda!": a name after the "done" mark addresses the customer
-  const lastComma = tokens.lastIndexOf(',');
-  const addressed = lastComma > 0 && lastComma === tokens.length - 2 && !DONE_MARKS.has(tokens.at(-1) as string);
-  const spoken = addressed && settledVerbOf(tokens.at(-1) as string) === null ? tokens.slice(0, lastComma) : tokens;
-  const words = spoken.filter((token) => token !== ',' && !BARE_FILLERS.has(token));
-  // "Tá na mão!", "Tá de pé!": a standing phrase on its own
-  if (words.length > 0 && words.length <= 3 && standingPhraseAt(words, words.length - 1)) return true;
-  return words.length > 0 && words.every((token) => DONE_MARKS.has(token) || settledVerbOf(token) !== null);
 }
 
 function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): ClaimedChange | null {
@@ -137,7 +127,7 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
   const firstSuspender = tokens.findIndex((_token, index) => suspendsAt(tokens, index));
   const supporting = firstSuspender < 0 ? tokens : tokens.slice(0, firstSuspender);
   const when = findTimeExpressions(supporting);
-  const hasClock = when.times.length > 0;
+  const hasClock = when.times.length + when.ends.length > 0;
   const hasDay = when.days.length > 0;
   // "nada de cancelamento, seu horário segue de pé": a negated change noun names no change
   const changeNoun = outsideNegations(supporting)
@@ -205,10 +195,12 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       settledVerbOf(token) ??
       auxiliaryHit(tokens, index) ??
       standingPhraseAt(tokens, index) ??
+      standingStateAt(tokens, index) ??
       possessionAt(tokens, index) ??
       gotASlotAt(tokens, index) ??
       becomesAt(tokens, index) ??
       didAt(tokens, index) ??
+      listedAt(tokens, index) ??
       wentToAt(tokens, index);
     // "passou" moves something only towards a new time ("passei para sábado"); "esse horário já passou" is time going by
     const movedNowhere = verb !== null && token.startsWith('pass') && !movesSomewhere(tokens, index);
@@ -218,6 +210,8 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       ((!verb.strong && (ontoAWaitlistAt(tokens, index) || waitlistBeforeAt(tokens, index))) ||
         unsettledStateAt(tokens, index) ||
         othersBookingsAt(tokens, index) ||
+        othersStateAt(tokens, index) ||
+        isAReferencePointAt(tokens, index) ||
         statesAPriceAt(tokens, index) ||
         tokens[index - 1] === 'pre');
     if (booksNothing) continue;
@@ -229,7 +223,10 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     if (paymentSettledAt(tokens, index)) consider('booked', 1);
     const movedTo = nowStandsAt(tokens, index) ?? newSlotAt(tokens, index);
     if (movedTo && (hasClock || hasDay)) consider(movedTo, 1);
-    if (DONE_MARKS.has(token) && !acknowledgement && (hasClock || hasNoun)) consider(changeNoun ?? 'booked', changeNoun ? 1 : 0);
+    // "✅ 9h livre": a check mark that lists a free slot marks availability
+    const marksAFreeSlot = token === '__check__' && marksAvailability(tokens);
+    if (DONE_MARKS.has(token) && !acknowledgement && !marksAFreeSlot && (hasClock || hasNoun))
+      consider(changeNoun ?? 'booked', changeNoun ? 1 : 0);
     const aboutCustomer = ATTENDANCE_OBJECTS.has(tokens[index - 1] as string) || ATTENDANCE_OBJECTS.has(tokens[index + 1] as string);
     if (ATTENDANCE_VERBS.has(token) && (aboutCustomer || token === 'venha' || token === 'apareca') && (hasClock || hasDay))
       consider('booked', 0);
@@ -241,26 +238,4 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       consider('booked', 0);
   }
   return found;
-}
-
-/** Verbs that pass a message on: after "pra avisar que" comes what is stated. */
-const SAYING = new Set(['avisar', 'dizer', 'informar', 'falar', 'contar', 'lembrar', 'confirmar']);
-
-/** "para deixar", "pra garantir": an infinitive (not a day or a person: "para sábado", "pra você"). */
-function isInfinitive(token: string | undefined): boolean {
-  return token !== undefined && token.length > 3 && /(?:ar|er|ir)$/.test(token) && !NOT_INFINITIVES.has(token);
-}
-const NOT_INFINITIVES = new Set(['qualquer', 'mulher', 'lugar', 'jantar', 'almocar']);
-
-const DAY_WORDS = new Set(['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'hoje', 'logo']);
-const isDayWord = (token: string | undefined) => token !== undefined && DAY_WORDS.has(token);
-
-/** The tokens outside negated clauses (a negation covers the rest of its clause). */
-function outsideNegations(tokens: readonly string[]): string[] {
-  let negated = false;
-  return tokens.filter((token) => {
-    if (token === ',' || token === ':') negated = false;
-    else if (NEGATIONS.has(token)) negated = true;
-    return !negated;
-  });
 }

@@ -6,6 +6,15 @@ const PICTOGRAPHS = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\u200d|\ufe
 /** Titles written abbreviated before a name: "Dr.", "Dra.", "Sr.", "Sra.", "Srta.", "Prof.", "Profa.". */
 const TITLES = /\b(Dr|Dra|Sr|Sra|Srta|Prof|Profa)\.(?=\s*\p{Lu})/gu;
 
+/** "V.Sa.", "V. Exa.": the formal "you", written abbreviated. */
+const FORMAL_YOU = /\bV\.\s?(?:Sa|S\.a|Exa|Ex\.a)\.?/g;
+
+/** "encontra-se", "considera-se": the enclitic reflexive is no "se" of a condition. */
+const ENCLITIC_SE = /(\p{L})-se\b/gu;
+
+/** " — ", " – ", " - ": a dash between words breaks a clause, like a comma. */
+const CLAUSE_DASH = /\s[—–-]\s/g;
+
 /** Short quoted passages: "…", “…”, «…». */
 const QUOTATIONS = /["“«][^"“”«»\n]{1,60}["”»]/g;
 
@@ -33,7 +42,10 @@ export function splitAnswer(text: string): AnswerSentence[] {
     // "10.30h" is a time, not the end of a sentence
     .replace(/(\d{1,2})\.(\d{2})\s*h/g, '$1:$2')
     // "com a Dra. Ana", "Sr. Roberto": a title's abbreviation does not end the sentence
-    .replace(TITLES, '$1');
+    .replace(TITLES, '$1')
+    .replace(FORMAL_YOU, 'você')
+    .replace(ENCLITIC_SE, '$1')
+    .replace(CLAUSE_DASH, ' , ');
   const sentences: AnswerSentence[] = [];
   for (const match of prepared.matchAll(/[^.!?;\n]+(?:[.!?;\n]+|$)|[.!?;\n]+/g)) {
     const raw = match[0];

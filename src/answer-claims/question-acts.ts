@@ -1,7 +1,8 @@
 import { type ChangeKind, settledVerbOf } from './change-verbs.js';
-import { auxiliaryHit, suspendsAt } from './claim-idioms.js';
+import { auxiliaryHit } from './claim-idioms.js';
 import { NEGATIONS } from './claim-lexicon.js';
 import type { AnswerSentence } from './normalize-answer.js';
+import { suspendsAt } from './suspending-words.js';
 
 /**
  * What a question states besides what it asks: a tag that asks nothing ("…, viu?"), and a past
@@ -61,6 +62,21 @@ const OFFERS = new Set([
   'escolha',
   'escolhe',
 ]);
+/** Words of availability: what is free is offered in its own clause, a later clause may state the act. */
+const AVAILABILITY = new Set([
+  'livre',
+  'livres',
+  'disponivel',
+  'disponiveis',
+  'disponibilidade',
+  'vagas',
+  'temos',
+  'tenho',
+  'ha',
+  'opcao',
+  'opcoes',
+]);
+
 /** First-person pasts of auxiliaries that settle the infinitive after them: "acabei de marcar", "consegui remarcar". */
 const FIRST_PERSON_AUXILIARIES = new Set(['consegui', 'acabei']);
 
@@ -77,7 +93,13 @@ export function firstPersonActIn(tokens: readonly string[]): ChangeKind | null {
     const verb = FIRST_PERSON_AUXILIARIES.has(token) ? auxiliaryHit(tokens, index) : token.endsWith('ei') ? settledVerbOf(token) : null;
     const checks = token.startsWith('confirm') || tokens.slice(index + 1, index + 4).some((next) => next.startsWith('confirm'));
     if (!verb?.strong || checks) continue;
-    const blocked = tokens.slice(0, index).some((before, at) => NEGATIONS.has(before) || (suspendsAt(tokens, at) && !OFFERS.has(before)));
+    // "Tenho 10h e 14h livres na sexta — já reservei o das 10h": availability and a negation hold in their own clause only
+    const clauseStart = tokens.slice(0, index).findLastIndex((before) => before === ',' || before === ':') + 1;
+    const blocked = tokens.slice(0, index).some((before, at) => {
+      const ownClause = at >= clauseStart;
+      if (NEGATIONS.has(before) || AVAILABILITY.has(before)) return ownClause;
+      return suspendsAt(tokens, at) && !OFFERS.has(before);
+    });
     if (!blocked) return verb.kind;
   }
   return null;

@@ -1,4 +1,5 @@
 import { settledVerbOf } from './change-verbs.js';
+import { afterAStateCopula, standingStateAt } from './claim-idioms.js';
 import { CONDITION_OPENERS, HABIT_MARKS, HABIT_UNITS } from './claim-lexicon.js';
 import { APPOINTMENT_NOUNS, DONE_MARKS, SERVICE_NOUNS } from './claim-nouns.js';
 
@@ -39,16 +40,17 @@ const REACHED = new Set(['esta', 'estao', 'ta', 'tao', 'foi', 'foram', 'ficou', 
  * is the present passive of a rule).
  */
 /** "sessões" → "sessao", "aulas" → "aula", "horários" → "horario": a plural's singular, for the noun lists. */
-const singularOf = (token: string) => token.replace(/oes$/, 'ao').replace(/s$/, '');
+const singularOf = (token: string) => token.replace(/oes$/, 'ao').replace(/ns$/, 'm').replace(/s$/, '');
 const namesAnAppointment = (token: string) =>
   [token, singularOf(token)].some((form) => APPOINTMENT_NOUNS.has(form) || SERVICE_NOUNS.has(form));
 
 function isRecurringBookingOfCustomer(tokens: readonly string[]): boolean {
   const owned = tokens.some((token, index) => POSSESSIVES.has(token) && tokens.slice(index + 1, index + 5).some(namesAnAppointment));
   // "estão marcadas", and "já estão na agenda: 03/12, 10/12 e 17/12, sempre às 18h"
+  // "está todo agendado", "ficaram fixas": a strong participle or a standing state after the copula
   const reached = (token: string, index: number) =>
-    REACHED.has(tokens[index - 1] as string) &&
-    (settledVerbOf(token)?.strong === true || (token === 'na' && tokens[index + 1] === 'agenda'));
+    (afterAStateCopula(tokens, index) && (settledVerbOf(token)?.strong === true || standingStateAt(tokens, index) !== null)) ||
+    (REACHED.has(tokens[index - 1] as string) && token === 'na' && tokens[index + 1] === 'agenda');
   return owned && tokens.some(reached);
 }
 
@@ -130,4 +132,20 @@ const REPORTING = new Set(['escreveu', 'disse', 'falou', 'mencionou', 'comentou'
 export function reportsCustomersWordsAt(tokens: readonly string[], index: number): boolean {
   const before = tokens[index - 1];
   return REPORTING.has(tokens[index] as string) && tokens[index + 1] === 'que' && (before === 'voce' || before === 'vc');
+}
+
+const REFERENCE_POINTS = new Set(['antes', 'depois', 'apos', 'ate']);
+const THE = new Set(['do', 'da', 'o', 'a', 'ao']);
+
+/**
+ * "até 12h antes do horário marcado", "15 minutos após o horário agendado": a booked time as the
+ * reference point of a rule, with no possessive (that is the customer's: "antes do seu horário
+ * marcado"). index is the participle.
+ */
+export function isAReferencePointAt(tokens: readonly string[], index: number): boolean {
+  return (
+    APPOINTMENT_NOUNS.has(tokens[index - 1] as string) &&
+    THE.has(tokens[index - 2] as string) &&
+    REFERENCE_POINTS.has(tokens[index - 3] as string)
+  );
 }

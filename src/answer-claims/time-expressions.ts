@@ -5,8 +5,10 @@ export type DayReference =
   | { kind: 'date'; day: number; month: number | null };
 
 export interface TimeExpressions {
-  /** clock times stated ("10:00", "15:30"), 24-hour */
+  /** clock times stated ("10:00", "15:30"), 24-hour: when something starts */
   times: string[];
+  /** the times that end a range or a span ("das 10h às 11h", "10h-11h", "até as 11h"): when something ends */
+  ends: string[];
   days: DayReference[];
 }
 
@@ -22,7 +24,9 @@ const pad = (value: number) => String(value).padStart(2, '0');
  */
 export function findTimeExpressions(tokens: readonly string[]): TimeExpressions {
   const times: string[] = [];
+  const ends: string[] = [];
   const days: DayReference[] = [];
+  const push = (time: string, at: number) => (endsASpan(tokens, at) ? ends : times).push(time);
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as string;
     const next = tokens[index + 1];
@@ -30,13 +34,13 @@ export function findTimeExpressions(tokens: readonly string[]): TimeExpressions 
     const clock = /^(\d{1,2}):(\d{2})$/.exec(token);
     if (clock) {
       const hours = shiftForPeriod(Number(clock[1]), next === 'da' || next === 'de' ? afterNext : undefined);
-      if (hours <= 23 && Number(clock[2]) <= 59) times.push(`${pad(hours)}:${clock[2]}`);
+      if (hours <= 23 && Number(clock[2]) <= 59) push(`${pad(hours)}:${clock[2]}`, index);
       continue;
     }
     if ((token === 'as' || token === 'a' || token === 'pras' || token === 'para') && next && /^\d{1,2}$/.test(next)) {
       const period = tokens[index + 2] === 'da' || tokens[index + 2] === 'de' ? tokens[index + 3] : undefined;
       const hours = shiftForPeriod(Number(next), period);
-      if (hours >= 6 && hours <= 23 && !isUnit(tokens[index + 2])) times.push(`${pad(hours)}:00`);
+      if (hours >= 6 && hours <= 23 && !isUnit(tokens[index + 2])) push(`${pad(hours)}:00`, index + 1);
       continue;
     }
     if (token === 'meio' && next === 'dia') times.push('12:00');
@@ -52,7 +56,27 @@ export function findTimeExpressions(tokens: readonly string[]): TimeExpressions 
     if (token === 'dia' && next && /^\d{1,2}$/.test(next) && !isUnit(afterNext))
       days.push({ kind: 'date', day: Number(next), month: null });
   }
-  return { times, days };
+  return { times, ends, days };
+}
+
+/** Words that end what they are said of: "termina às 11h", "acaba por volta das 11h". */
+const ENDING = new Set(['termina', 'terminar', 'acaba', 'acabar', 'termino', 'sai', 'sair']);
+
+/** A time a span starts at: "10:00", or a bare hour after "das"/"de" ("das 9 às 18"; not "dia 10 às 15h"). */
+const startsASpanAt = (tokens: readonly string[], at: number) =>
+  /^\d{1,2}:\d{2}$/.test(tokens[at] ?? '') || (/^\d{1,2}$/.test(tokens[at] ?? '') && (tokens[at - 1] === 'das' || tokens[at - 1] === 'de'));
+
+/**
+ * Whether the time at index ends a span: after "até" ("até as 11h"), right after another time
+ * ("10:00 11:00", from "10h-11h") or after a time and "às"/"a" ("das 10h às 11h").
+ */
+function endsASpan(tokens: readonly string[], index: number): boolean {
+  const before = tokens[index - 1];
+  // "termina por volta das 11h", "sai às 11h"
+  if (tokens.slice(Math.max(0, index - 4), index).some((token) => ENDING.has(token))) return true;
+  if (before === 'ate') return true;
+  if (before === 'as' || before === 'a') return tokens[index - 2] === 'ate' || startsASpanAt(tokens, index - 2);
+  return startsASpanAt(tokens, index - 1);
 }
 
 /** "a segunda da fila", "na segunda vez": "segunda" as an ordinal, not Monday ("segunda de manhã" stays Monday). */

@@ -109,10 +109,14 @@ function checkWaitlistClaim(claim: SettledClaim, evidence: ClaimEvidence): Claim
 }
 
 function matchesSome(claim: SettledClaim, candidates: readonly KnownAppointment[], today: string | undefined): boolean {
-  const { times, days } = claim.when;
-  if (times.length === 0 && days.length === 0) return true;
-  const timesOk = times.every((time) => candidates.some((candidate) => candidate.start === time || candidate.end === time));
-  const daysOk = days.every((day) => candidates.some((candidate) => sameDay(day, candidate.date, today)));
+  const { times, ends, days } = claim.when;
+  if (times.length === 0 && ends.length === 0 && days.length === 0) return true;
+  // "sexta às 11h" names a start: a write of 10:00-11:00 does not back it; "das 10h às 11h" names its end too
+  const timesOk =
+    times.every((time) => candidates.some((candidate) => candidate.start === time)) &&
+    ends.every((time) => candidates.some((candidate) => candidate.end === time || candidate.start === time));
+  // "o sinal foi pago no dia 28/11": a day gone by names when something happened, not the slot claimed
+  const daysOk = days.every((day) => isPast(day, today) || candidates.some((candidate) => sameDay(day, candidate.date, today)));
   return timesOk && daysOk;
 }
 
@@ -129,4 +133,13 @@ function sameDay(day: DayReference, date: string, today: string | undefined): bo
       return new Date(base + day.offsetDays * 86_400_000).toISOString().slice(0, 10) === date;
     }
   }
+}
+
+/** A calendar date with its month that lies in the 60 days before today (never a slot to book). */
+function isPast(day: DayReference, today: string | undefined): boolean {
+  if (day.kind !== 'date' || day.month === null || !today) return false;
+  const now = new Date(`${today}T00:00:00Z`);
+  const date = Date.UTC(now.getUTCFullYear(), day.month - 1, day.day);
+  const before = now.getTime() - date;
+  return before > 0 && before <= 60 * 86_400_000;
 }

@@ -11,12 +11,12 @@ interface CorpusItem {
   source?: string;
   /**
    * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
-   * longer blind). heldout8: written after the round-8 freeze, measured once on the frozen
-   * rules, never used to tune them.
+   * longer blind). heldout9: written after the round-9 freeze by a writer who never saw the
+   * rules, measured once on the frozen rules, never used to tune them.
    */
-  split: 'dev' | 'heldout' | 'heldout8';
-  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7, heldout7 in round 8) */
-  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6' | 'heldout7';
+  split: 'dev' | 'heldout' | 'heldout9';
+  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7, heldout7 in round 8, heldout8 in round 9) */
+  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6' | 'heldout7' | 'heldout8';
   known?: KnownAppointment[];
   /** the waitlist places the customer holds or joined in the run: what backs "você está na lista de espera" */
   waitlist?: WaitlistPlace[];
@@ -293,9 +293,9 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     }
   });
 
-  it('holds the round-8 blind split (heldout8, written after the round-8 freeze by a writer who never saw the rules): both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
-    const blind = corpus.items.filter((item) => item.split === 'heldout8');
-    expect(blind.every((item) => item.source === 'issue-29-heldout-8' && item.formerSplit === undefined)).toBe(true);
+  it('holds the round-8 blind split (heldout8, measured once) in dev since round 9: both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
+    const blind = corpus.items.filter((item) => item.formerSplit === 'heldout8');
+    expect(blind.every((item) => item.source === 'issue-29-heldout-8' && item.split === 'dev')).toBe(true);
     expect(blind.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
     expect(blind.filter((item) => item.writes || item.known || item.waitlist).length).toBeGreaterThanOrEqual(20);
     expectBlindShape(blind, {
@@ -325,8 +325,48 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     });
   });
 
+  it('holds at least 60 round-9 dev answers of the classes heldout8 missed or flagged and of new ones, each class with both labels, each classified as labelled', () => {
+    const added = corpus.items.filter((item) => item.source === 'issue-29-round-9');
+    expect(added.length).toBeGreaterThanOrEqual(60);
+    expect(added.every((item) => item.split === 'dev' && item.category !== undefined)).toBe(true);
+    expect(added.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
+    expect(added.filter((item) => item.writes || item.known || item.waitlist).length).toBeGreaterThanOrEqual(15);
+    const categories = new Set(added.map((item) => item.category as string));
+    for (const category of [
+      // the classes of heldout8's misses and false alarms
+      'recurring_fixed',
+      'recurring_package_state',
+      'formal_register',
+      'formal_you',
+      'recap_header',
+      'recap_move',
+      'offer_then_claim',
+      'end_time',
+      'payment_acknowledged',
+      'waitlist_slang',
+      'waitlist_third_person',
+      'waitlist_emoji_entry',
+      'free_slots_checkmarks',
+      'reference_point',
+      'relation_booking',
+      'others_busy',
+      'done_plural_state',
+      // classes written ahead of the next blind split
+      'listed_here',
+      'gave_entry',
+    ])
+      expect(categories, category).toContain(category);
+    for (const category of categories)
+      for (const label of ['false_claim', 'non_claim'] as const)
+        expect(
+          added.some((item) => item.category === category && item.label === label),
+          `${category} ${label}`,
+        ).toBe(true);
+    for (const item of added) expect(blocked(item), item.text).toBe(item.label === 'false_claim');
+  });
+
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout', 'heldout8'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout9'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -342,11 +382,9 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     // round-7 freeze, 2026-12-02: recall 73.5 %, 36 of 49, false alarms 4.1 %, 2 of 49) since round 8,
     // whose rules were tuned on its misses (now 48 of 49 and 1 false alarm, as dev). heldout8 was
     // measured once on the round-8 rules (frozen at 44b6b7b, 2026-12-03): recall 78.7 % (59 of
-    // 75), false alarms 5.6 % (5 of 90), short of both targets. It is held at those figures, not
-    // at the targets (docs/message-path.md, round 8).
-    const blind = score(corpus.items.filter((item) => item.split === 'heldout8'));
-    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(59);
-    expect(blind.falseAlarms.length).toBeLessThanOrEqual(5);
+    // 75), false alarms 5.6 % (5 of 90), short of both targets; 4.4 % after the multi-day waitlist
+    // fix. It is part of dev since round 9, whose rules were tuned on its misses
+    // (docs/message-path.md, rounds 8 and 9). heldout9, once written, is printed here with no floor yet.
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);

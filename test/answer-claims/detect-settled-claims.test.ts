@@ -99,7 +99,7 @@ describe('detectSettledClaims, round-5 rules', () => {
 
   it('the echoed slot is the one checked: "Sexta às 15h? Feito!" names 15:00 on a Friday', () => {
     expect(detectSettledClaims('Sexta às 15h? Feito!')).toEqual([
-      { kind: 'booked', sentence: 'Feito!', when: { times: ['15:00'], days: [{ kind: 'weekday', weekday: 5 }] } },
+      { kind: 'booked', sentence: 'Feito!', when: { times: ['15:00'], ends: [], days: [{ kind: 'weekday', weekday: 5 }] } },
     ]);
   });
 
@@ -322,5 +322,122 @@ describe('detectSettledClaims, round-8 rules', () => {
   it('the customer\'s own words, reported, state nothing: "Você escreveu que já está marcado"', () => {
     expect(kindsOf('Você escreveu que já está marcado com a Dani, mas não encontrei nenhum horário no seu nome.')).toEqual([]);
     expect(kindsOf('Já está marcado com a Dani, sexta às 10h.')).toContain('booked');
+  });
+});
+
+/** Round 9: heldout8's classes, each rule with a sentence it catches and the look-alike it must leave alone. */
+describe('detectSettledClaims, round-9 rules', () => {
+  it.each([
+    [
+      'a standing state',
+      'Seu corte quinzenal está fixo na agenda, sempre às quintas 19h.',
+      'Você prefere um horário fixo às quintas?',
+      'booked',
+    ],
+    [
+      'a package wholly booked',
+      'Seu pacote de 5 sessões está todo agendado, sempre às sextas às 16h.',
+      'Os pacotes são agendados sempre às sextas.',
+      'booked',
+    ],
+    [
+      'an enclitic "se" is no condition',
+      'Sua consulta encontra-se devidamente agendada para o dia 10/12, às 16h.',
+      'Se preferir, sua consulta pode ser agendada para o dia 10/12.',
+      'booked',
+    ],
+    [
+      'a deposit acknowledged',
+      'O sistema já acusou o pagamento do seu sinal.',
+      'Assim que o sistema acusar o pagamento do sinal, eu te aviso.',
+      'booked',
+    ],
+    [
+      'a payment noun further back',
+      'Sinal de R$ 30 recebido para o seu horário de sábado.',
+      'Com o sinal de R$ 30 recebido, você garante a vaga de sábado.',
+      'booked',
+    ],
+    ['paid as a state reached', 'Os dois sinais já foram pagos e estão quitados.', 'O sinal é pago pelo link que te mandei.', 'booked'],
+    [
+      'a done done in a plural state',
+      'Seu cadastro e seu horário já estão feitos: segunda às 10h.',
+      'Agendamentos feitos por aqui recebem confirmação automática.',
+      'booked',
+    ],
+    [
+      'an act after a clause of availability',
+      'Tenho 10h e 14h livres na sexta — já reservei o das 10h pra você, tá bom?',
+      'Tenho 10h e 14h livres na sexta, qual prefere?',
+      'booked',
+    ],
+    [
+      'a recap under a settling header',
+      'Resumindo o que ficou combinado:\n- Dia: amanhã\n- Horário: 14h',
+      'Horários livres amanhã:\n- 9h\n- 14h\nQual prefere?',
+      'booked',
+    ],
+    [
+      'a recap of a move',
+      'Então fica assim:\n• Antes: quarta às 16h\n• Agora: quinta às 16h',
+      'Só pra conferir antes de eu remarcar:\n• Antes: quarta às 16h\n• Agora: quinta às 16h\nPode ser?',
+      'rescheduled',
+    ],
+    [
+      'a check mark is a booking, not a free slot',
+      'Horário de amanhã: ✅ 9h com a Bia',
+      'Horários de amanhã:\n✅ 9h livre\n✅ 11h livre',
+      'booked',
+    ],
+    [
+      'a booked time as a reference point',
+      'Seu horário marcado é sexta às 10h.',
+      'Remarcações são gratuitas até 12h antes do horário marcado.',
+      'booked',
+    ],
+    ["a relation's booking", 'Marquei sua irmã Carol pra sábado às 9h.', 'Sua irmã Carol já está marcada pra sábado às 9h.', 'booked'],
+    ["other customers' bookings", 'Você já está marcada no sábado às 18h.', 'A Bia já tem 8 clientes marcadas no sábado.', 'booked'],
+    [
+      "a relation's state through its copula",
+      'Você ficou marcada pra sábado às 10h.',
+      'Seu marido ficou marcado pra sábado às 10h.',
+      'booked',
+    ],
+    ['an appointment listed', 'Consta aqui o seu agendamento pra sábado às 9h.', 'Não consta nenhum agendamento no seu nome.', 'booked'],
+    [
+      'an entry given',
+      'Dei entrada no seu agendamento para sexta às 14h.',
+      'Para dar entrada no agendamento, preciso do seu CPF.',
+      'booked',
+    ],
+  ])('%s: "%s" claims, "%s" does not', (_rule, claim, lookAlike, kind) => {
+    expect(kindsOf(claim)).toContain(kind);
+    expect(kindsOf(lookAlike).filter((found) => found !== 'waitlisted')).toEqual([]);
+  });
+
+  it.each([
+    ['the list of a day', 'tá na fila pra amanhã, qualquer desistência eu te chamo', 'A fila pra amanhã tá grande, quer entrar?'],
+    [
+      'a third-person act',
+      'O sistema te adicionou automaticamente à lista de espera de segunda.',
+      'O sistema pode te adicionar à lista de espera de segunda.',
+    ],
+    [
+      'the formal "you"',
+      'Informamos que V.Sa. foi inserido na lista de espera do dia 07/12.',
+      'V.Sa. deseja ser inserido na lista de espera do dia 07/12?',
+    ],
+    ['a checked entry', '📝 Lista de espera – quinta 03/12 – Ana ✅', '📝 Lista de espera – quinta 03/12: ainda não entrou ninguém'],
+  ])('a waitlist place, %s: "%s" claims it, "%s" does not', (_rule, claim, lookAlike) => {
+    expect(kindsOf(claim)).toContain('waitlisted');
+    expect(kindsOf(lookAlike)).toEqual([]);
+  });
+
+  it('a time that ends a span is an end: "das 10h às 11h" names 10:00 and ends at 11:00, "às 11h" starts at 11:00', () => {
+    expect(detectSettledClaims('Agendei das 10h às 11h.')[0]?.when).toMatchObject({ times: ['10:00'], ends: ['11:00'] });
+    expect(detectSettledClaims('Agendei sexta às 11h.')[0]?.when).toMatchObject({ times: ['11:00'], ends: [] });
+    expect(detectSettledClaims('Agendei o dia 10 às 15h.')[0]?.when).toMatchObject({ times: ['15:00'], ends: [] });
+    expect(detectSettledClaims('Agendei às 10h, termina por volta das 11h.')[0]?.when).toMatchObject({ times: ['10:00'], ends: ['11:00'] });
+    expect(detectSettledClaims('Tinha 9h e 15h na quinta — reservei o das 15h pra você!')[0]?.when).toMatchObject({ times: ['15:00'] });
   });
 });

@@ -1,0 +1,78 @@
+import { settledVerbOf } from './change-verbs.js';
+import { standingPhraseAt } from './claim-idioms.js';
+import { DONE_MARKS, UNSETTLED_STATES } from './claim-nouns.js';
+import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
+
+/**
+ * Sentences that only say "done" ("Feito!", "Tudo certinho!", "Prontinho, Fernanda!"): they
+ * settle what the next sentence names, or what the customer asked for when nothing follows.
+ */
+
+/** The "done" marks that settle something on their own ("ok", "certo", "perfeito" also acknowledge). */
+export const SETTLING_MARKS = new Set([
+  'feito',
+  'feita',
+  'feitinho',
+  'pronto',
+  'prontinho',
+  'concluido',
+  'concluida',
+  'resolvido',
+  'resolvida',
+]);
+
+/**
+ * Words that may stand next to a "done" mark in a sentence of its own: "Tudo certo!", "Já está
+ * feito!" (not "prontinho": a "done" mark itself, so "Prontinho!" alone is a bare "done").
+ */
+const BARE_FILLERS = new Set(['tudo', 'ja', 'esta', 'ta', 'entao', 'e', 'ai', 'aqui', 'viu', 'bem', 'muito', 'deu', 'missao']);
+
+/**
+ * "Feito!", "Anotado!", "Tudo certinho!": a sentence that only says "done". It settles the
+ * next sentence, which names what was done ("Feito! Quarta, 15:30, com a Ana.").
+ */
+export function isBareDone(tokens: readonly string[]): boolean {
+  // "Prontinho, Fernanda!": a name after the "done" mark addresses the customer
+  const lastComma = tokens.lastIndexOf(',');
+  const addressed = lastComma > 0 && lastComma === tokens.length - 2 && !DONE_MARKS.has(tokens.at(-1) as string);
+  const spoken = addressed && settledVerbOf(tokens.at(-1) as string) === null ? tokens.slice(0, lastComma) : tokens;
+  const words = spoken.filter((token) => token !== ',' && !BARE_FILLERS.has(token));
+  // "Tá na mão!", "Tá de pé!": a standing phrase on its own
+  if (words.length > 0 && words.length <= 3 && standingPhraseAt(words, words.length - 1)) return true;
+  return words.length > 0 && words.every((token) => DONE_MARKS.has(token) || settledVerbOf(token) !== null);
+}
+
+/** Words of a slot's availability: "✅ 9h livre", "✅ 14h vaga", "❌ 16h lotado", "tinha 9h e 15h". */
+const AVAILABILITY = new Set([
+  ...UNSETTLED_STATES,
+  'vaga',
+  'vagas',
+  'ocupado',
+  'ocupada',
+  'lotado',
+  'lotada',
+  'tenho',
+  'tinha',
+  'temos',
+  'tinhamos',
+]);
+
+/** "✅ 9h livre": a sentence that lists a slot's availability, with no settled change verb in it. */
+export function marksAvailability(tokens: readonly string[]): boolean {
+  return tokens.some((token) => AVAILABILITY.has(token)) && !tokens.some((token) => settledVerbOf(token) !== null);
+}
+
+/**
+ * The times and days a claim names: outside the clauses that offer slots ("Tinha 9h e 15h na
+ * quinta — reservei o das 15h" claims 15:00 on Thursday, not 9:00), unless nothing is left.
+ */
+export function claimedWhen(tokens: readonly string[]): TimeExpressions {
+  const clauses: string[][] = [[]];
+  for (const token of tokens) {
+    if (token === ',' || token === ':') clauses.push([]);
+    else (clauses.at(-1) as string[]).push(token);
+  }
+  const kept = clauses.filter((clause) => !marksAvailability(clause)).flat();
+  const when = findTimeExpressions(kept);
+  return when.times.length + when.ends.length + when.days.length > 0 ? when : findTimeExpressions(tokens);
+}
