@@ -325,6 +325,45 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     });
   });
 
+  it('holds the round-9 blind split (heldout9, written after the round-9 freeze by a writer who never saw the rules): both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
+    const blind = corpus.items.filter((item) => item.split === 'heldout9');
+    expect(blind.every((item) => item.source === 'issue-29-heldout-9' && item.formerSplit === undefined)).toBe(true);
+    expect(blind.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
+    expect(blind.filter((item) => item.writes || item.known || item.waitlist).length).toBeGreaterThanOrEqual(40);
+    expectBlindShape(blind, {
+      size: 200,
+      perLabel: 95,
+      kinds: ['booked', 'cancelled', 'rescheduled', 'deposit', 'waitlist'],
+      perKind: 12,
+      themes: [
+        'noun_form',
+        'system_attributed',
+        'deposit',
+        'waitlist',
+        'multi_service',
+        'recurring',
+        'offer',
+        'question',
+        'conditional',
+        'others',
+        'existing_booking',
+        'negation',
+        'history',
+        'recap',
+        'formal',
+        'slang',
+        'emoji',
+        'long',
+        'thanks',
+        'third_person',
+        'passive',
+        'regional',
+        'typo',
+        'policy',
+      ],
+    });
+  });
+
   it('holds at least 60 round-9 dev answers of the classes heldout8 missed or flagged and of new ones, each class with both labels, each classified as labelled', () => {
     const added = corpus.items.filter((item) => item.source === 'issue-29-round-9');
     expect(added.length).toBeGreaterThanOrEqual(60);
@@ -384,7 +423,12 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     // measured once on the round-8 rules (frozen at 44b6b7b, 2026-12-03): recall 78.7 % (59 of
     // 75), false alarms 5.6 % (5 of 90), short of both targets; 4.4 % after the multi-day waitlist
     // fix. It is part of dev since round 9, whose rules were tuned on its misses
-    // (docs/message-path.md, rounds 8 and 9). heldout9, once written, is printed here with no floor yet.
+    // (docs/message-path.md, rounds 8 and 9). heldout9 was measured once on the round-9 rules
+    // (frozen at 0e37712, 2026-12-04): recall 86.6 % (84 of 97), false alarms 8.9 % (10 of 112),
+    // short of both targets. It is held at those figures, not at the targets.
+    const blind = score(corpus.items.filter((item) => item.split === 'heldout9'));
+    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(84);
+    expect(blind.falseAlarms.length).toBeLessThanOrEqual(10);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
