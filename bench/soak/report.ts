@@ -1,7 +1,8 @@
 import { capacityRows, capacityVerdictLine } from './capacity-report.js';
 import type { CapacityFigures } from './capacity-summary.js';
-import { SEND_STAGE, type SoakChecks, WAKE_UP_STAGE } from './checks.js';
+import type { SoakChecks } from './checks.js';
 import type { ReplicaLag } from './read-replica.js';
+import { SEND_STAGE, WAKE_UP_STAGE } from './stage-timings.js';
 
 export interface SoakFigures {
   customers: number;
