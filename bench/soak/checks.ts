@@ -2,12 +2,11 @@ import pg from 'pg';
 import type { ModelCall } from '../../test/fakes/anthropic-loopback.js';
 import type { GraphDelivery } from '../../test/fakes/graph-api-loopback.js';
 import type { CustomerPlan } from './customer-script.js';
+import { type DepositChecks, depositChecks } from './deposit-checks.js';
 import type { DepositPayerResult } from './deposit-payer.js';
 import type { DriverResult } from './driver.js';
-
-/** The stages issue 12 sets targets for (see report.ts). */
-export const WAKE_UP_STAGE = 'debounce deadline → run started (wake-up)';
-export const SEND_STAGE = 'reply queued → sent to Meta';
+import { replyLatencies } from './reply-latencies.js';
+import { stageTimings } from './stage-timings.js';
 
 export interface SoakChecks {
   inboundSent: number;
@@ -29,19 +28,7 @@ export interface SoakChecks {
   /** where the time goes, from the service's own tables (ms, p50/p95) */
   stages: { name: string; p50: number; p95: number; count: number }[];
   doubleBookings: number;
-  /** the Pix deposits: charges created, paid, left to lapse, and what became of them */
-  deposits: {
-    charged: number;
-    approved: number;
-    lapsed: number;
-    /** paid deposits whose appointment is not booked (nor refunded after a customer's cancellation) */
-    approvedNotBooked: number;
-    /** lapsed deposits whose appointment still holds its slot (neither expired nor cancelled) */
-    lapsedNotFreed: number;
-    /** appointments still `pending_payment` with no hold left to run (past it, or no deposit at all) */
-    stuckPendingPayment: number;
-    notificationsRefused: number;
-  };
+  deposits: DepositChecks;
   /** the waitlist: entries joined, offers made (by status), offers that reached a phone and were tapped, and slots booked twice through offers */
   waitlist: {
     entries: number;
@@ -220,49 +207,6 @@ export async function checkSoak(input: {
   }
 }
 
-/** The service's DEBOUNCE_MAX_WAIT_MS (the soak keeps the default). */
-const DEBOUNCE_MAX_WAIT_MS = 10_000;
-
-async function stageTimings(query: <Row extends pg.QueryResultRow>(sql: string) => Promise<Row[]>, debounceMs: number) {
-  const stage = async (name: string, sql: string) => {
-    const row = (
-      await query<{ p50: number | null; p95: number | null; n: string }>(`
-      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50, percentile_cont(0.95) WITHIN GROUP (ORDER BY ms) AS p95, count(*) AS n
-      FROM (${sql}) t`)
-    )[0];
-    return { name, p50: Number(row?.p50 ?? Number.NaN), p95: Number(row?.p95 ?? Number.NaN), count: Number(row?.n ?? 0) };
-  };
-  return [
-    await stage(
-      'last inbound stored → run started (debounce + queue)',
-      `SELECT extract(epoch FROM r.started_at - (SELECT max(m.created_at) FROM messages m
-          WHERE m.conversation_id = r.conversation_id AND m.direction = 'inbound' AND m.created_at <= r.started_at)) * 1000 AS ms
-       FROM agent_runs r`,
-    ),
-    await stage(
-      // From when its job became runnable: its debounce deadline (as the intake set run_at from the turn's
-      // messages), or later if the conversation's queue was still busy then (the previous turn or its sends).
-      WAKE_UP_STAGE,
-      `SELECT extract(epoch FROM r.started_at - greatest(t.deadline,
-          coalesce((SELECT max(o.sent_at) FROM messages o WHERE o.conversation_id = r.conversation_id
-                      AND o.direction = 'outbound' AND o.sent_at <= r.started_at), '-infinity'::timestamptz),
-          coalesce((SELECT max(p.finished_at) FROM agent_runs p WHERE p.conversation_id = r.conversation_id
-                      AND p.id <> r.id AND p.finished_at <= r.started_at), '-infinity'::timestamptz))) * 1000 AS ms
-       FROM agent_runs r
-       JOIN LATERAL (
-         SELECT least(max(m.created_at) + make_interval(secs => ${debounceMs / 1000}),
-                      min(m.created_at) + make_interval(secs => ${DEBOUNCE_MAX_WAIT_MS / 1000})) AS deadline
-         FROM messages m WHERE m.run_id = r.id AND m.direction = 'inbound' AND m.created_at <= r.started_at
-       ) t ON t.deadline IS NOT NULL`,
-    ),
-    await stage('run duration (model calls + tools)', `SELECT duration_ms AS ms FROM agent_runs WHERE duration_ms IS NOT NULL`),
-    await stage(
-      SEND_STAGE,
-      `SELECT extract(epoch FROM sent_at - created_at) * 1000 AS ms FROM messages WHERE direction = 'outbound' AND sent_at IS NOT NULL`,
-    ),
-  ];
-}
-
 /**
  * Replies Meta accepted twice for one outbox row: a delivery the outbox never recorded whose
  * text was delivered (and recorded) to the same customer shortly after, i.e. the retried job
@@ -282,88 +226,4 @@ export function findResentReplies(deliveries: GraphDelivery[], recordedWamids: S
     if (resent) duplicates.push({ to: orphan.to, text: orphan.text, kind: 'resent' });
   }
   return duplicates;
-}
-
-/** Statuses of a model call the SDK retries after a backoff (the fake's injected faults). */
-const RETRIED_STATUSES = new Set([500, 529]);
-
-/**
- * Per answered turn: webhook of its last message → first reply at Meta (`total`), and the same
- * minus the time spent waiting on the model for that customer meanwhile. `minusModel` counts as
- * model time every call's duration and, after a call that failed with 529/500, the gap until
- * that customer's next call starts: the SDK's retry backoff, waiting on an injected model
- * fault, not on the service. `minusModelCalls` subtracts the calls' durations only (the figure
- * before the retry gaps were counted). Calls are attributed to a customer by the unique name in
- * their user text; one conversation's calls never overlap, so the gaps are never counted twice.
- */
-export function replyLatencies(plans: CustomerPlan[], driver: Pick<DriverResult, 'turns'>, calls: ModelCall[]) {
-  const callsByCustomer = new Map<number, ModelCall[]>();
-  let unattributed = 0;
-  const patterns = plans.map((plan) => ({ index: plan.index, pattern: new RegExp(`\\b${plan.name}\\b(?! [A-Z])`) }));
-  for (const call of calls) {
-    const owner = patterns.find(({ pattern }) => pattern.test(call.userText));
-    if (!owner) {
-      unattributed++;
-      continue;
-    }
-    callsByCustomer.set(owner.index, [...(callsByCustomer.get(owner.index) ?? []), call]);
-  }
-  for (const list of callsByCustomer.values()) list.sort((a, b) => a.startedAt - b.startedAt);
-  const total: number[] = [];
-  const minusModel: number[] = [];
-  const minusModelCalls: number[] = [];
-  for (const turn of driver.turns) {
-    if (turn.repliedAt === undefined) continue;
-    const repliedAt = turn.repliedAt;
-    const elapsed = repliedAt - turn.lastSentAt;
-    const inTurn = (callsByCustomer.get(turn.customerIndex) ?? []).filter(
-      (call) => call.startedAt >= turn.firstSentAt && call.startedAt <= repliedAt,
-    );
-    const callTime = inTurn.reduce((sum, call) => sum + call.durationMs, 0);
-    const retryWait = inTurn.reduce((sum, call, index) => {
-      const next = inTurn[index + 1];
-      if (!RETRIED_STATUSES.has(call.status) || !next) return sum;
-      return sum + Math.max(0, next.startedAt - (call.startedAt + call.durationMs));
-    }, 0);
-    total.push(elapsed);
-    minusModel.push(Math.max(0, elapsed - callTime - retryWait));
-    minusModelCalls.push(Math.max(0, elapsed - callTime));
-  }
-  return { total, minusModel, minusModelCalls, unattributed };
-}
-
-async function depositChecks(
-  query: <Row extends pg.QueryResultRow>(sql: string, values?: unknown[]) => Promise<Row[]>,
-  payer: DepositPayerResult,
-): Promise<SoakChecks['deposits']> {
-  const number = (rows: { n: string }[]) => Number(rows[0]?.n ?? 0);
-  const approvedSettled = number(
-    await query<{ n: string }>(
-      `SELECT count(*) AS n FROM deposits d JOIN appointments a ON a.id = d.appointment_id
-        WHERE d.appointment_id = ANY($1::int[])
-          AND ((d.status = 'paid' AND a.status NOT IN ('pending_payment', 'expired')) OR d.status = 'refunded')`,
-      [payer.approved],
-    ),
-  );
-  const lapsedFreed = number(
-    await query<{ n: string }>(
-      `SELECT count(*) AS n FROM deposits d JOIN appointments a ON a.id = d.appointment_id
-        WHERE d.appointment_id = ANY($1::int[]) AND a.status IN ('expired', 'cancelled')`,
-      [payer.lapsed],
-    ),
-  );
-  return {
-    charged: number(await query<{ n: string }>(`SELECT count(*) AS n FROM deposits WHERE payment_id IS NOT NULL`)),
-    approved: payer.approved.length,
-    lapsed: payer.lapsed.length,
-    approvedNotBooked: payer.approved.length - approvedSettled,
-    lapsedNotFreed: payer.lapsed.length - lapsedFreed,
-    stuckPendingPayment: number(
-      await query<{ n: string }>(
-        `SELECT count(*) AS n FROM appointments a WHERE a.status = 'pending_payment'
-           AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.appointment_id = a.id AND d.hold_until > now())`,
-      ),
-    ),
-    notificationsRefused: payer.notificationsRefused,
-  };
 }

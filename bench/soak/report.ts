@@ -1,82 +1,7 @@
 import { capacityRows, capacityVerdictLine } from './capacity-report.js';
-import type { CapacityFigures } from './capacity-summary.js';
-import { SEND_STAGE, type SoakChecks, WAKE_UP_STAGE } from './checks.js';
-import type { ReplicaLag } from './read-replica.js';
-
-export interface SoakFigures {
-  customers: number;
-  messagesPerCustomer: number;
-  webProcesses: number;
-  workerProcesses: number;
-  workerKills: number;
-  driveSeconds: number;
-  totalSeconds: number;
-  duplicatesDelivered: number;
-  burstTurns: number;
-  racingCustomers: number;
-  modelCalls: number;
-  modelErrorsInjected: number;
-  graphRequests: number;
-  graphErrorsInjected: number;
-  repliesDelivered: number;
-  debounceMs: number;
-  /** the same-run baseline: a trivial query's round trip from the soak process while the load ran (ms) */
-  roundTripMs: number[];
-  statusWebhooks: number;
-  /** CPU seconds by part: web processes, worker processes, PostgreSQL (embedded only), the soak process (driver + fakes) */
-  cpuSeconds: { web: number; worker: number; postgres: number; soak: number };
-  /** open-loop runs: the offered inbound rate (messages per second) */
-  offeredRate?: number;
-  /** ramp runs: arrivals grew linearly to an offered `toRate` (messages per second) over `seconds` */
-  ramp?: { toRate: number; seconds: number };
-  /** from the first to the last customer message sent (s) */
-  sendSeconds: number;
-  /**
-   * rows and WAL bytes (LSN distance) the database wrote from the first message until the queue
-   * was quiet, and pg_stat_wal's records, full-page images and bytes over the same period
-   */
-  writes: {
-    rows: number;
-    walBytes: number;
-    wal: { records: number; fpi: number; bytes: number };
-    commits: number;
-    walIo: { writes: number; fsyncs: number };
-  };
-  /** the service processes' log lines at warn level or above, by message */
-  serviceWarnings?: Record<string, number>;
-  /** CPU seconds by part from the first message until the queue was quiet, and that period's length (`pooler`: PgBouncer, when run) */
-  loadCpu: { seconds: number; web: number; worker: number; postgres: number; pooler?: number };
-  /** with --pgbouncer: the pooler the web processes went through, and its own counters at the end of the load */
-  pooler?: {
-    name: string;
-    poolSize: number;
-    transactions: number;
-    queries: number;
-    averageWaitUs: number;
-    serverConnections: number;
-  };
-  /** with --replica: the hot standby the web processes' named reads went to, and what the staff reader saw */
-  replica?: ReplicaFigures;
-  /** the capacity sampler's seconds summed up, and which resource saturated first */
-  capacity?: CapacityFigures;
-}
-
-export interface ReplicaFigures {
-  /** e.g. `PostgreSQL 18.1` */
-  name: string;
-  /** the primary's pg_stat_replication, sampled about every second while the load ran */
-  lag: ReplicaLag;
-  /** the staff reader's named reads, and how many the replica served (their `X-Read-Source`) */
-  consoleReads: number;
-  consoleReadsOnReplica: number;
-  /** transactions the standby committed in the soak's database while the load ran (its pg_stat_database: the named reads and the web processes' position probes) */
-  replicaTransactions: number;
-  /** customer notes the staff reader wrote, and its reads right after them that saw them */
-  notesWritten: number;
-  readYourWrites: { checked: number; held: number; misses: string[] };
-  /** the staff reader's requests not answered 200 */
-  staffFailures: string[];
-}
+import type { SoakChecks } from './checks.js';
+import type { SoakFigures } from './soak-figures.js';
+import { SEND_STAGE, WAKE_UP_STAGE } from './stage-timings.js';
 
 /**
  * CPU per inbound message by part, and how busy each part was (cores) while the load ran:
@@ -103,37 +28,6 @@ export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 };
-
-/** Everything that must be zero for the run to pass, named. */
-export function soakFailures(checks: SoakChecks): string[] {
-  const failures: string[] = [];
-  if (checks.lostWamids.length > 0) failures.push(`${checks.lostWamids.length} inbound message(s) lost`);
-  if (checks.duplicateReplies.length > 0) failures.push(`${checks.duplicateReplies.length} duplicate repl(ies) delivered to Meta`);
-  if (checks.duplicateOutboxKeys > 0) failures.push(`${checks.duplicateOutboxKeys} outbound idempotency key(s) used twice`);
-  if (checks.doubleBookings > 0) failures.push(`${checks.doubleBookings} double booking(s)`);
-  const { deposits } = checks;
-  if (checks.waitlist.offeredSlotsBookedTwice > 0)
-    failures.push(`${checks.waitlist.offeredSlotsBookedTwice} waitlist-offered slot(s) booked more than once`);
-  if (deposits.approvedNotBooked > 0) failures.push(`${deposits.approvedNotBooked} paid deposit(s) not booked`);
-  if (deposits.lapsedNotFreed > 0) failures.push(`${deposits.lapsedNotFreed} lapsed deposit hold(s) not freed`);
-  if (deposits.stuckPendingPayment > 0)
-    failures.push(`${deposits.stuckPendingPayment} appointment(s) stuck pending_payment past their hold`);
-  if (checks.unanswered.length > 0) failures.push(`${checks.unanswered.length} conversation(s) ended neither answered nor handed off`);
-  return failures;
-}
-
-/** What must hold with --replica beside the zero-loss checks: the replica served reads, and every read after a write saw it. */
-export function replicaFailures(replica: ReplicaFigures | undefined): string[] {
-  if (!replica) return [];
-  const failures: string[] = [];
-  if (replica.lag.streaming === 0) failures.push('the read replica was never seen streaming');
-  if (replica.consoleReadsOnReplica === 0) failures.push('the read replica served none of the console reads');
-  const { checked, held } = replica.readYourWrites;
-  if (checked === 0) failures.push('no read-your-writes check ran (no customer note written)');
-  if (held < checked) failures.push(`${checked - held} read(s) right after a staff write did not see it`);
-  if (replica.staffFailures.length > 0) failures.push(`${replica.staffFailures.length} console request(s) not answered 200`);
-  return failures;
-}
 
 /** The soak's result as a plain-text table (what `npm run soak` prints). */
 export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): string {

@@ -1,12 +1,5 @@
 export { SETTINGS_FIELDS, type SettingsChange } from './apply-settings-change.js';
-export {
-  type ChangeTenantSettingsRequest,
-  changeTenantSettings,
-  type FutureAppointment,
-  type SettingsActor,
-  type SettingsOutcome,
-  type SettingsProblem,
-} from './change-tenant-settings.js';
+export { changeTenantSettings } from './change-tenant-settings.js';
 export { importDemoTenantIfNoTenants } from './demo-tenant.js';
 export { describeTenantFileChanges, type TenantFileChange } from './describe-tenant-file-changes.js';
 export { exportTenantFile } from './export-tenant-file.js';
@@ -36,6 +29,13 @@ export {
   readReminderSettings,
   reminderSettingsSchema,
 } from './reminder-settings.js';
+export type {
+  ChangeTenantSettingsRequest,
+  FutureAppointment,
+  SettingsActor,
+  SettingsOutcome,
+  SettingsProblem,
+} from './settings-outcome.js';
 export { isWhatsappTemplateLanguage, WHATSAPP_TEMPLATE_LANGUAGES } from './template-languages.js';
 export { type TenantFile, tenantFileSchema } from './tenant-file-schema.js';
 export { type AccessTokenChange, KEEP_PAYMENT_SECRETS, type PaymentSecretChanges, writeTenantFile } from './write-tenant-file.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { replyLatencies } from '../../../bench/soak/checks.js';
 import type { CustomerPlan } from '../../../bench/soak/customer-script.js';
 import type { TurnResult } from '../../../bench/soak/driver.js';
+import { replyLatencies } from '../../../bench/soak/reply-latencies.js';
 import type { ModelCall } from '../../fakes/anthropic-loopback.js';
 
 const plan = (index: number, name: string): CustomerPlan => ({
