@@ -207,8 +207,9 @@ const config = {
       severity: 'error',
       comment:
         'A cycle makes two components one (neither can be understood, tested or changed alone) and makes ' +
-        'module initialisation order matter. Break it by moving the shared part down a layer or injecting it.',
-      from: { path: '^(src|console-ui)/', pathNot: '^src/generated/' },
+        'module initialisation order matter. Break it by moving the shared part down a layer or injecting it. ' +
+        'It holds for the benchmarks, the soak, the tests and the scripts too.',
+      from: { path: '^(src|console-ui|bench|test|scripts)/', pathNot: '^src/generated/' },
       to: { circular: true },
     },
   ],

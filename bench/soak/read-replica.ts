@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { type StreamingReplica, startStreamingReplica, withClient } from '../../test/support/streaming-replica.js';
-import { percentile } from './report.js';
+import { percentile } from '../support/samples.js';
 
 /**
  * The primary's settings for `--replica`: a physical standby streams its WAL. PostgreSQL 18's

@@ -1,3 +1,4 @@
+import { percentile } from '../support/samples.js';
 import { capacityRows, capacityVerdictLine } from './capacity-report.js';
 import type { SoakChecks } from './checks.js';
 import type { SoakFigures } from './soak-figures.js';
@@ -22,12 +23,6 @@ export function loadCosts(figures: SoakFigures, inboundMessages: number) {
     walBytesPerMessage: figures.writes.walBytes / Math.max(1, inboundMessages),
   };
 }
-
-export const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-};
 
 /** The soak's result as a plain-text table (what `npm run soak` prints). */
 export function formatSoakReport(figures: SoakFigures, checks: SoakChecks): string {
