@@ -160,7 +160,8 @@ describe('detectSettledClaims, round-6 rules', () => {
   it('a waitlist entry books nothing but claims a waitlist place (round 8), and a booking next to it still claims the booking', () => {
     expect(kindsOf('Coloquei seu nome na lista de espera para sábado de manhã.')).toEqual(['waitlisted']);
     expect(kindsOf('Coloquei seu nome no horário de sábado às 10h.')).toContain('booked');
-    expect(kindsOf('Coloquei você na lista de espera e já te encaixei na primeira vaga: sábado às 10h.')).toEqual(['booked']);
+    // round 10: the place next to the booking is claimed too, each with the days of its own phrase
+    expect(kindsOf('Coloquei você na lista de espera e já te encaixei na primeira vaga: sábado às 10h.')).toEqual(['booked', 'waitlisted']);
   });
 
   it.each([
@@ -225,7 +226,7 @@ describe('detectSettledClaims, round-7 rules', () => {
     ['"só" before what it limits', 'Deixei só o horário das 10h de quarta pra você.', 'Só tenho o horário das 10h de quarta.', 'booked'],
     ['gone from the agenda', 'A escova de sexta já não consta mais na agenda.', 'A escova de sexta não está mais disponível.', 'cancelled'],
     ['moved earlier', 'Adiantei sua limpeza de pele para as 8h.', 'Dá pra adiantar sua limpeza de pele para as 8h?', 'rescheduled'],
-    ['a deposit paid', 'Recebi o Pix do sinal, obrigada!', 'Assim que eu receber o Pix do sinal, te aviso.', 'booked'],
+    ['a deposit paid', 'Recebi o Pix do sinal, obrigada!', 'Assim que eu receber o Pix do sinal, te aviso.', 'paid'],
     ['attendance in the present', 'A Lu te espera amanhã às 16h.', 'A Lu atende amanhã às 16h.', 'booked'],
     [
       'a past act inside an offer',
@@ -277,7 +278,7 @@ describe('detectSettledClaims, round-8 rules', () => {
       'Oi, Fernanda!\nCorte feminino – 14h\nPosso reservar?',
       'booked',
     ],
-    ['a deposit written off', 'O sistema já deu baixa no seu sinal de R$ 30.', 'A gente dá baixa no sinal assim que o Pix cair.', 'booked'],
+    ['a deposit written off', 'O sistema já deu baixa no seu sinal de R$ 30.', 'A gente dá baixa no sinal assim que o Pix cair.', 'paid'],
     [
       'a message passed on',
       'A Jéssica pediu pra avisar que já mudou sua coloração para o dia 15, às 13h.',
@@ -350,15 +351,15 @@ describe('detectSettledClaims, round-9 rules', () => {
       'a deposit acknowledged',
       'O sistema já acusou o pagamento do seu sinal.',
       'Assim que o sistema acusar o pagamento do sinal, eu te aviso.',
-      'booked',
+      'paid',
     ],
     [
       'a payment noun further back',
       'Sinal de R$ 30 recebido para o seu horário de sábado.',
       'Com o sinal de R$ 30 recebido, você garante a vaga de sábado.',
-      'booked',
+      'paid',
     ],
-    ['paid as a state reached', 'Os dois sinais já foram pagos e estão quitados.', 'O sinal é pago pelo link que te mandei.', 'booked'],
+    ['paid as a state reached', 'Os dois sinais já foram pagos e estão quitados.', 'O sinal é pago pelo link que te mandei.', 'paid'],
     [
       'a done done in a plural state',
       'Seu cadastro e seu horário já estão feitos: segunda às 10h.',
