@@ -1,4 +1,4 @@
-import { type ChangeKind, settledVerbOf } from './change-verbs.js';
+import { type ChangeKind, settledVerbOf, type VerbHit } from './change-verbs.js';
 import { clauseAround, POSSESSIVES } from './claim-idioms.js';
 import { APPOINTMENT_NOUNS, UNSETTLED_STATES } from './claim-nouns.js';
 
@@ -121,4 +121,21 @@ export function othersBookingsAt(tokens: readonly string[], index: number): bool
   if (wholly) return !clauseAround(tokens, index).some((candidate) => CUSTOMER_WORDS.has(candidate));
   if (!token.endsWith('s') || !ALL_OF_THEM.has(before) || tokens.some((candidate) => CUSTOMER_WORDS.has(candidate))) return false;
   return tokens.some((candidate, at) => GENERIC_PLURALS.has(candidate) && APPOINTMENT_NOUNS.has(tokens[at + 1] as string));
+}
+
+/** Words of a free slot: "você tem horário livre às 10h" offers it. */
+const FREE = new Set(['livre', 'livres', 'disponivel', 'disponiveis', 'vago', 'vaga']);
+
+/**
+ * "Você tem horário sexta às 10h", "vc já tem um agendamento no sábado": the customer stated as
+ * having an appointment, a weak booking (it needs a time or a day), unless the slot is a free
+ * one. index is "tem".
+ */
+export function customerHasAt(tokens: readonly string[], index: number): VerbHit | null {
+  if (tokens[index] !== 'tem') return null;
+  const subject = tokens[index - 1] === 'ja' ? index - 2 : index - 1;
+  if (tokens[subject] !== 'voce' && tokens[subject] !== 'vc') return null;
+  const noun = tokens[index + 1] === 'um' || tokens[index + 1] === 'uma' ? index + 2 : index + 1;
+  if (!APPOINTMENT_NOUNS.has(tokens[noun] as string)) return null;
+  return clauseAround(tokens, index).some((token) => FREE.has(token)) ? null : { kind: 'booked', strong: false };
 }

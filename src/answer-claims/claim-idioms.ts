@@ -233,8 +233,9 @@ const SHOWN = new Set(['aparece', 'aparecem']);
  */
 export function listedAt(tokens: readonly string[], index: number): VerbHit | null {
   const around = [...tokens.slice(Math.max(0, index - 3), index), ...tokens.slice(index + 1, index + 5)];
-  // "aqui no sistema já aparece o cancelamento da sua consulta": the change noun right after it
-  if (SHOWN.has(tokens[index] as string)) return CHANGE_NOUNS.has(tokens[index + 2] as string) ? { kind: 'booked', strong: false } : null;
+  // "aqui no sistema já aparece o cancelamento da sua consulta": a change noun within three words after it
+  if (SHOWN.has(tokens[index] as string))
+    return tokens.slice(index + 1, index + 4).some((token) => CHANGE_NOUNS.has(token)) ? { kind: 'booked', strong: false } : null;
   if (!LISTED.has(tokens[index] as string)) return null;
   return around.some((token) => APPOINTMENT_NOUNS.has(token)) ? { kind: 'booked', strong: false } : null;
 }

@@ -1,8 +1,12 @@
-/**
- * What one sentence of an answer presents as done: the most specific change to the customer's
- * appointments (or a waitlist place), and a deposit paid; detectSettledClaims walks the sentences.
- */
-import { ceasedAt, noLongerAt, othersBookingsAt, statesAPriceAt, takenOffTheAgendaAt, unsettledStateAt } from './agenda-states.js';
+import {
+  ceasedAt,
+  customerHasAt,
+  noLongerAt,
+  othersBookingsAt,
+  statesAPriceAt,
+  takenOffTheAgendaAt,
+  unsettledStateAt,
+} from './agenda-states.js';
 import { type ChangeKind, isFirstPersonPresent, settledVerbOf } from './change-verbs.js';
 import { customersOwnActAt, historyAt, othersActAt, othersStateAt } from './claim-actors.js';
 import {
@@ -58,6 +62,11 @@ import {
 import { echoedSlotOf, suspendsAt } from './suspending-words.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 import { ontoAWaitlistAt, placedOnAWaitlist, waitlistBeforeAt } from './waitlist-places.js';
+
+/**
+ * What one sentence of an answer presents as done: the most specific change to the customer's
+ * appointments, a waitlist place and a deposit paid; detectSettledClaims walks the sentences.
+ */
 
 /**
  * What a statement presents as done: a change to the customer's appointments, the customer put
@@ -176,6 +185,7 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       becomesAt(tokens, index) ??
       didAt(tokens, index) ??
       listedAt(tokens, index) ??
+      customerHasAt(tokens, index) ??
       wentToAt(tokens, index);
     // "passou" moves something only towards a new time ("passei para sábado"); "esse horário já passou" is time going by
     const movedNowhere = verb !== null && token.startsWith('pass') && !movesSomewhere(tokens, index);

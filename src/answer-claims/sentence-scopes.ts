@@ -172,14 +172,15 @@ const RULE_PREDICATES = new Set([
 /**
  * "Clientes com horário marcado têm prioridade", "Horário agendado e não comparecido é cobrado
  * 50%": a booking participle that describes a kind of appointment in a rule, not the customer's:
- * after "com" and a bare appointment noun, or after a bare noun opening the sentence with a
+ * after "com" and a bare appointment noun, in a sentence whose subject is "quem", or after a bare noun opening the sentence with a
  * present predicate after it ("é" not joining another change: "horário marcado e confirmado"
  * still claims). No word of the customer's and no time or day in the sentence. index is the participle.
  */
 export function describesAKindAt(tokens: readonly string[], index: number, when: { named: boolean }): boolean {
   if (when.named || !APPOINTMENT_NOUNS.has(tokens[index - 1] as string)) return false;
   if (tokens.some((token) => CUSTOMER_WORDS.has(token) || token === 'voces')) return false;
-  if (tokens[index - 2] === 'com') return true;
+  // "quem tem horário agendado tem prioridade": a generic subject opening the sentence
+  if (tokens[index - 2] === 'com' || tokens[0] === 'quem') return true;
   if (index !== 1) return false;
   return tokens.slice(index + 1).some((token, at) => {
     if (!RULE_PREDICATES.has(token)) return false;
