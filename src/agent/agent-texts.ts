@@ -26,6 +26,8 @@ export const modelTexts = {
     'AVISO DO SISTEMA: sua última resposta NÃO foi enviada ao cliente. Ela diz que algo foi agendado, cancelado ou remarcado, mas nenhuma chamada de agendar, cancelar ou remarcar teve sucesso nesta conversa. Nunca afirme isso sem a confirmação da ferramenta: chame a ferramenta adequada (depois de confirmar com o cliente) ou reescreva a resposta sem afirmar o que não aconteceu.',
   unverifiedWaitlist:
     'AVISO DO SISTEMA: sua última resposta NÃO foi enviada ao cliente. Ela diz que o cliente está ou entrou na lista de espera, mas nenhuma entrada na lista de espera teve sucesso nesta conversa e ele não tem nenhuma para esse dia. Chame a ferramenta da lista de espera (depois de confirmar com o cliente o serviço e o dia) ou reescreva a resposta sem afirmar o que não aconteceu.',
+  unverifiedPayment:
+    'AVISO DO SISTEMA: sua última resposta NÃO foi enviada ao cliente. Ela diz que um pagamento (Pix, sinal) foi recebido, mas nenhum sinal desse agendamento consta como pago: o pagamento só é confirmado pelo Mercado Pago, nunca pela conversa, e um agendamento feito agora ainda não tem sinal pago. Reescreva a resposta sem afirmar que o pagamento foi recebido; se o cliente diz que pagou, diga que a confirmação chega automaticamente assim que o pagamento for identificado.',
   declaredWithoutWrite:
     'AVISO DO SISTEMA: sua resposta NÃO foi enviada ao cliente. Você declarou em "afirma" que agendou, cancelou ou remarcou, mas nenhuma chamada dessa ferramenta (com esse agendamento_id) teve sucesso nesta conversa. Chame a ferramenta adequada (depois de confirmar com o cliente) ou responda com afirma "nada" sem afirmar o que não aconteceu.',
   statedTimeDiffers: (sentence: string) =>

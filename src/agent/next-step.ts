@@ -176,5 +176,6 @@ function answerStep(text: string, truncated: boolean, ledger: StepLedger, source
 function refusalNote(verdict: Exclude<ClaimVerdict, { ok: true }>): string {
   if (verdict.reason === 'declared_without_write') return modelTexts.declaredWithoutWrite;
   if (verdict.reason === 'stated_time_differs') return modelTexts.statedTimeDiffers(verdict.sentence);
+  if (verdict.kind === 'paid') return modelTexts.unverifiedPayment;
   return verdict.kind === 'waitlisted' ? modelTexts.unverifiedWaitlist : modelTexts.unverifiedSuccess;
 }

@@ -28,7 +28,7 @@ import { stepBeforeCall } from './step-before-call.js';
  */
 export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Promise<RunOutcome> {
   const scope = { tenantId: input.tenantId, conversationId: input.conversationId, runId: input.runId };
-  // Four statements at once: the run with its tenant, watermark and waitlist days, the ledger's calls, the history, the bookings.
+  // Four statements at once: the run with its tenant, watermark, waitlist days and paid deposits, the ledger's calls, the history, the bookings.
   const [start, recordedCalls, history, booked] = await Promise.all([
     loadRunStart(deps.db, scope, deps.clock.now()),
     loadLedgerCalls(deps.db, scope),
@@ -39,8 +39,11 @@ export async function runAgentLoop(deps: AgentLoopDeps, input: RespondInput): Pr
   if (!run || !tenant) throw new Error(`agent run ${input.runId} not found for this tenant and conversation`);
   const system = buildSystemPrompt(tenant, deps.clock.now(), deps.registry.promptHints);
   const ledger = RunToolLedger.fromRecorded(recordedCalls, deps.registry.find);
-  // An answer may repeat an appointment, or a waitlist place, the customer already has: part of what backs its claims.
-  ledger.know(booked.map(localSlotOf), localToday(deps.clock.now(), tenant.timezone), start.waitlistDays);
+  // An answer may repeat an appointment, a waitlist place or a paid deposit the customer already has: part of what backs its claims.
+  ledger.know(booked.map(localSlotOf), localToday(deps.clock.now(), tenant.timezone), {
+    waitlist: start.waitlistDays,
+    paidDeposits: start.paidDeposits,
+  });
   const session = new RunSession(deps, input, run, system, ledger, history);
 
   const resumedFrom = session.lastEntryOfRun();

@@ -9,7 +9,10 @@ export interface RunRecord {
   stopReason: string | null;
 }
 
-/** What a run starts from, besides its history: its own row, the tenant's prompt facts, the history's watermark and the customer's waitlist days. */
+/**
+ * What a run starts from, besides its history: its own row, the tenant's prompt facts, the
+ * history's watermark, the customer's waitlist days and the appointments whose deposit is paid.
+ */
 export interface RunStart {
   /** the caller-created `agent_runs` row of this run, tenant-scoped; null when it does not exist */
   run: RunRecord | null;
@@ -21,11 +24,16 @@ export interface RunStart {
    * whose day has not ended): what "você está na lista de espera" may repeat.
    */
   waitlistDays: { date: string }[];
+  /**
+   * The local slots of the customer's appointments, not yet ended, whose deposit is paid (the
+   * payment provider's webhook sets it, never the model): what "recebemos seu Pix" may repeat.
+   */
+  paidDeposits: { date: string; start: string; end: string }[];
 }
 
 /**
- * The run's row, its tenant, the history's watermark and the customer's waitlist days in ONE
- * statement (four reads otherwise: every run starts with them).
+ * The run's row, its tenant, the history's watermark, the customer's waitlist days and paid
+ * deposits in ONE statement (five reads otherwise: every run starts with them).
  */
 export async function loadRunStart(
   db: Queryable,
@@ -43,6 +51,7 @@ export async function loadRunStart(
       stop_reason: string | null;
       watermark: number | null;
       waitlist_days: string[] | null;
+      paid_deposits: { date: string; start: string; end: string }[] | null;
     }[]
   >`
     SELECT t.name, t.business_info, t.timezone,
@@ -52,11 +61,19 @@ export async function loadRunStart(
              WHERE tenant_id = ${scope.tenantId} AND conversation_id = ${scope.conversationId}) AS watermark,
            (SELECT array_agg(DISTINCT w.date ORDER BY w.date) FROM waitlist_entries w
               JOIN conversations c ON c.id = ${scope.conversationId} AND c.tenant_id = w.tenant_id AND c.customer_id = w.customer_id
-             WHERE w.tenant_id = ${scope.tenantId} AND w.status IN ('open', 'offered') AND w.expires_at > ${now}) AS waitlist_days
+             WHERE w.tenant_id = ${scope.tenantId} AND w.status IN ('open', 'offered') AND w.expires_at > ${now}) AS waitlist_days,
+           (SELECT json_agg(json_build_object(
+                     'date', to_char(a.starts_at AT TIME ZONE t.timezone, 'YYYY-MM-DD'),
+                     'start', to_char(a.starts_at AT TIME ZONE t.timezone, 'HH24:MI'),
+                     'end', to_char(a.ends_at AT TIME ZONE t.timezone, 'HH24:MI')) ORDER BY a.starts_at)
+              FROM deposits d
+              JOIN appointments a ON a.id = d.appointment_id AND a.tenant_id = d.tenant_id
+              JOIN conversations c ON c.id = ${scope.conversationId} AND c.tenant_id = a.tenant_id AND c.customer_id = a.customer_id
+             WHERE d.tenant_id = ${scope.tenantId} AND d.status = 'paid' AND a.ends_at > ${now}) AS paid_deposits
     FROM tenants t
     LEFT JOIN agent_runs r ON r.id = ${scope.runId} AND r.tenant_id = t.id AND r.conversation_id = ${scope.conversationId}
     WHERE t.id = ${scope.tenantId}`;
-  if (!row) return { run: null, tenant: null, watermark: 0, waitlistDays: [] };
+  if (!row) return { run: null, tenant: null, watermark: 0, waitlistDays: [], paidDeposits: [] };
   const run =
     row.run_id === null
       ? null
@@ -71,6 +88,7 @@ export async function loadRunStart(
     tenant: { name: row.name, businessInfo: row.business_info, timezone: row.timezone },
     watermark: row.watermark ?? 0,
     waitlistDays: (row.waitlist_days ?? []).map((date) => ({ date })),
+    paidDeposits: row.paid_deposits ?? [],
   };
 }
 

@@ -36,6 +36,8 @@ export class RunToolLedger {
   private known: readonly KnownAppointment[] = [];
   /** waitlist places: the customer's own (from `know`), then those joined in this run */
   private readonly waitlist: WaitlistPlace[] = [];
+  /** the customer's appointments whose deposit is paid, read when the run starts (no tool of the run pays one) */
+  private paidDeposits: readonly KnownAppointment[] = [];
   private today: string | undefined;
   private transferReason: string | null = null;
 
@@ -68,11 +70,16 @@ export class RunToolLedger {
     }
   }
 
-  /** The customer's booked appointments, open waitlist places and today's local date, read when the run starts. */
-  know(known: readonly KnownAppointment[], today: string, waitlist: readonly WaitlistPlace[] = []): void {
+  /** The customer's booked appointments, open waitlist places, paid deposits and today's local date, read when the run starts. */
+  know(
+    known: readonly KnownAppointment[],
+    today: string,
+    held: { waitlist?: readonly WaitlistPlace[]; paidDeposits?: readonly KnownAppointment[] } = {},
+  ): void {
     this.known = known;
     this.today = today;
-    this.waitlist.unshift(...waitlist);
+    this.waitlist.unshift(...(held.waitlist ?? []));
+    this.paidDeposits = held.paidDeposits ?? [];
   }
 
   countCalls(fingerprint: string): number {
@@ -96,7 +103,13 @@ export class RunToolLedger {
           : {}),
       }),
     );
-    return { writes, known: this.known, waitlist: [...this.waitlist], ...(this.today ? { today: this.today } : {}) };
+    return {
+      writes,
+      known: this.known,
+      waitlist: [...this.waitlist],
+      paidDeposits: this.paidDeposits,
+      ...(this.today ? { today: this.today } : {}),
+    };
   }
 
   /** The appointments the successful writes of this run touched, in order: what the receipts re-read. */

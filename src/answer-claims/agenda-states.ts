@@ -1,10 +1,10 @@
-import { type ChangeKind, settledVerbOf } from './change-verbs.js';
-import { afterAStateCopula, clauseAround, POSSESSIVES } from './claim-idioms.js';
-import { APPOINTMENT_NOUNS, PAYMENT_NOUNS, PAYMENT_SETTLED, UNSETTLED_STATES } from './claim-nouns.js';
+import { type ChangeKind, settledVerbOf, type VerbHit } from './change-verbs.js';
+import { clauseAround, POSSESSIVES } from './claim-idioms.js';
+import { APPOINTMENT_NOUNS, UNSETTLED_STATES } from './claim-nouns.js';
 
 /**
  * Where the customer stands in the agenda without a verb of change: gone from it ("não consta
- * mais"), pending, paid, or looking at other customers' bookings. Each detector
+ * mais"), pending, or looking at other customers' bookings. Each detector
  * looks at one position of a sentence's tokens.
  */
 
@@ -123,33 +123,19 @@ export function othersBookingsAt(tokens: readonly string[], index: number): bool
   return tokens.some((candidate, at) => GENERIC_PLURALS.has(candidate) && APPOINTMENT_NOUNS.has(tokens[at + 1] as string));
 }
 
-/** "deu baixa", "já dei baixa": the past of "dar baixa" (a present "dá baixa quando o Pix cai" is a rule). */
-const WROTE_OFF = new Set(['deu', 'dei', 'demos', 'deram']);
-
-/** "pago", "paga": only as a state reached ("já foi pago"), never as how a deposit is paid ("pago via Pix"). */
-const PAID = new Set(['pago', 'paga', 'pagos', 'pagas']);
-
-/** "o sinal é pago pelo link", "o Pix deve ser pago até…": how a payment is made, a rule. */
-const RULE_COPULAS = new Set(['e', 'sao', 'ser', 'sera']);
+/** Words of a free slot: "você tem horário livre às 10h" offers it. */
+const FREE = new Set(['livre', 'livres', 'disponivel', 'disponiveis', 'vago', 'vaga']);
 
 /**
- * "Pix recebido", "seu sinal já caiu aqui", "recebi o pagamento": a deposit stated as paid,
- * which settles the booking it secures. Needs a payment noun within three words, not after
- * "com" ("com o sinal identificado, …" states a rule).
+ * "Você tem horário sexta às 10h", "vc já tem um agendamento no sábado": the customer stated as
+ * having an appointment, a weak booking (it needs a time or a day), unless the slot is a free
+ * one. index is "tem".
  */
-export function paymentSettledAt(tokens: readonly string[], index: number): boolean {
-  const token = tokens[index] as string;
-  // "já foram pagos", "está paga": paid as a state reached ("é pago pelo link" says how)
-  const paidState = PAID.has(token) && afterAStateCopula(tokens, index);
-  if ((!PAYMENT_SETTLED.has(token) && !paidState) || RULE_COPULAS.has(tokens[index - 1] as string)) return false;
-  if (token === 'baixa' && !WROTE_OFF.has(tokens[index - 1] as string) && !WROTE_OFF.has(tokens[index - 2] as string)) return false;
-  // "Sinal de R$ 30 recebido", "os dois sinais (manicure e escova) já foram pagos": the noun may
-  // stand several words before, in the same clause
-  const clause = clauseAround(tokens, index);
-  const start = Math.max(0, index - 8, index - clause.indexOf(token));
-  const nounAt = tokens.slice(start, index + 5).findIndex((candidate) => PAYMENT_NOUNS.has(candidate)) + start;
-  if (nounAt < start) return false;
-  // "com o sinal (de R$ 30) recebido, o horário fica garantido": the payment as a condition of a rule
-  const article = tokens[nounAt - 1] === 'o' || tokens[nounAt - 1] === 'a' ? nounAt - 2 : nounAt - 1;
-  return tokens[article] !== 'com';
+export function customerHasAt(tokens: readonly string[], index: number): VerbHit | null {
+  if (tokens[index] !== 'tem') return null;
+  const subject = tokens[index - 1] === 'ja' ? index - 2 : index - 1;
+  if (tokens[subject] !== 'voce' && tokens[subject] !== 'vc') return null;
+  const noun = tokens[index + 1] === 'um' || tokens[index + 1] === 'uma' ? index + 2 : index + 1;
+  if (!APPOINTMENT_NOUNS.has(tokens[noun] as string)) return null;
+  return clauseAround(tokens, index).some((token) => FREE.has(token)) ? null : { kind: 'booked', strong: false };
 }

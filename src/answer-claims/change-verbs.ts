@@ -57,6 +57,9 @@ export const VERB_FAMILIES: VerbFamily[] = [
       'salv',
       // "já está tudo organizado para a sua coloração de quarta às 14h"
       'organiz',
+      // "seu pacote de 10 sessões está ativado", "seu horário fixo foi renovado para dezembro"
+      'ativ',
+      'renov',
       // "seu horário foi criado no sistema", "cadastrei sua sessão", "inseri você na agenda", "sessão programada"
       'cri',
       'cadastr',

@@ -1,5 +1,6 @@
 import { PAST_AUXILIARIES, settledVerbOf } from './change-verbs.js';
 import { POSSESSIVES } from './claim-idioms.js';
+import { APPOINTMENT_NOUNS } from './claim-nouns.js';
 
 /**
  * Who made a change a sentence reports: the assistant's claims are what it says it (or the
@@ -88,6 +89,7 @@ export function othersActAt(tokens: readonly string[], index: number): boolean {
   const token = tokens[index] as string;
   if (isCopula(token) || !isThirdPersonPast(token)) return false;
   const after = tokens.slice(index + 1, index + 4);
+  if (relationsActAt(tokens, index) || ownObjectAt(tokens, index)) return true;
   // "a Bia remarcou todas as clientes de sexta": other customers as what the act changed
   const othersAsObject = after.some((candidate) => OTHER_CUSTOMERS.has(candidate));
   let subject = index - 1;
@@ -101,8 +103,34 @@ export function othersActAt(tokens: readonly string[], index: number): boolean {
   return !span.some((candidate) => CUSTOMER_WORDS.has(candidate) || candidate === ',');
 }
 
+/** "o horário dela", "a sessão dele": an appointment a third person owns. */
+const THEIRS = new Set(['dela', 'dele', 'delas', 'deles']);
+
+/**
+ * "A Ju já remarcou o horário dela": a third-person act on an appointment the third person owns
+ * (the noun within three words after the verb, "dela"/"dele" right after it), no word of the
+ * customer's in between.
+ */
+function ownObjectAt(tokens: readonly string[], index: number): boolean {
+  const after = tokens.slice(index + 1, index + 5);
+  const owned = after.some((candidate, at) => THEIRS.has(candidate) && at > 0 && APPOINTMENT_NOUNS.has(after[at - 1] as string));
+  return owned && !after.some((candidate) => CUSTOMER_WORDS.has(candidate));
+}
+
+/**
+ * "Seu marido marcou com o Renan às 18h", "sua mãe já remarcou": one of the customer's
+ * relations as the subject of a third-person act (within three words before the verb; its
+ * possessive is the relation's), no word of the customer's after the verb ("sua mãe remarcou
+ * seu horário" is still a claim about the customer's).
+ */
+function relationsActAt(tokens: readonly string[], index: number): boolean {
+  const before = tokens.slice(Math.max(0, index - 3), index);
+  if (!before.some((candidate) => RELATIONS.has(candidate)) || before.includes(',')) return false;
+  return !tokens.slice(index + 1, index + 4).some((candidate) => CUSTOMER_WORDS.has(candidate));
+}
+
 /** The customer's relations, whose bookings are their own: "sua irmã Carol", "a sua mãe", "seu marido". */
-const RELATIONS = new Set([
+export const RELATIONS = new Set([
   'irma',
   'irmao',
   'mae',
@@ -142,5 +170,16 @@ export function othersStateAt(tokens: readonly string[], at: number): boolean {
   let start = index;
   while (start > 0 && tokens[start - 1] !== ',' && tokens[start - 1] !== ':') start--;
   const clause = tokens.slice(start, index);
-  return clause.some((token) => RELATIONS.has(token)) && !clause.some((token) => token.endsWith('ei') || token === 'voce');
+  const speakersOrCustomers = (token: string) => token.endsWith('ei') || token === 'voce';
+  if (clause.some((token) => RELATIONS.has(token))) return !clause.some(speakersOrCustomers);
+  // "O horário da sua mãe, Dona Lúcia, está confirmado": the relation before an apposition, the
+  // participle's clause with no word of the customer's
+  const sentenceStart = tokens.slice(0, start);
+  return (
+    start > 0 &&
+    !sentenceStart.includes(':') &&
+    sentenceStart.some((token) => RELATIONS.has(token)) &&
+    !sentenceStart.some(speakersOrCustomers) &&
+    !clause.some((token) => CUSTOMER_WORDS.has(token))
+  );
 }

@@ -224,13 +224,18 @@ export function standingStateAt(tokens: readonly string[], index: number): VerbH
 }
 
 const LISTED = new Set(['consta', 'constam']);
+/** "já aparece o cancelamento": what shows in the system, only as a change (an appointment that shows may be a free one). */
+const SHOWN = new Set(['aparece', 'aparecem']);
 
 /**
  * "Consta aqui o seu agendamento pra sábado", "seu horário consta na agenda": the appointment
  * stated as listed, a weak booking (an appointment noun within four words either side).
  */
 export function listedAt(tokens: readonly string[], index: number): VerbHit | null {
-  if (!LISTED.has(tokens[index] as string)) return null;
   const around = [...tokens.slice(Math.max(0, index - 3), index), ...tokens.slice(index + 1, index + 5)];
+  // "aqui no sistema já aparece o cancelamento da sua consulta": a change noun within three words after it
+  if (SHOWN.has(tokens[index] as string))
+    return tokens.slice(index + 1, index + 4).some((token) => CHANGE_NOUNS.has(token)) ? { kind: 'booked', strong: false } : null;
+  if (!LISTED.has(tokens[index] as string)) return null;
   return around.some((token) => APPOINTMENT_NOUNS.has(token)) ? { kind: 'booked', strong: false } : null;
 }

@@ -139,6 +139,9 @@ export const PAYMENT_SETTLED = new Set([
   'identificamos',
   'caiu',
   'cairam',
+  // "o Pix entrou", "os pagamentos entraram": money come in (only next to a payment noun)
+  'entrou',
+  'entraram',
   'quitado',
   'quitada',
   'quitados',

@@ -76,3 +76,31 @@ export function claimedWhen(tokens: readonly string[]): TimeExpressions {
   const when = findTimeExpressions(kept);
   return when.times.length + when.ends.length + when.days.length > 0 ? when : findTimeExpressions(tokens);
 }
+
+const COUNTS = new Map([
+  ['duas', 2],
+  ['dois', 2],
+  ['tres', 3],
+  ['quatro', 4],
+  ['cinco', 5],
+  ['seis', 6],
+  ['sete', 7],
+  ['oito', 8],
+  ['nove', 9],
+  ['dez', 10],
+]);
+/** Plural appointment nouns a number counts: "4 sessões", "as três aulas". */
+const COUNTED = new Set(['sessoes', 'aulas', 'horarios', 'agendamentos', 'atendimentos', 'consultas', 'visitas']);
+
+/**
+ * "Agendei suas 4 sessões": how many appointments a claim names (2 to 20), each of which needs
+ * its own write or appointment; undefined when it counts none.
+ */
+export function claimedCount(tokens: readonly string[]): number | undefined {
+  for (const [index, token] of tokens.entries()) {
+    if (!COUNTED.has(tokens[index + 1] as string)) continue;
+    const count = COUNTS.get(token) ?? (/^\d{1,2}$/.test(token) ? Number(token) : 0);
+    if (count >= 2 && count <= 20) return count;
+  }
+  return undefined;
+}

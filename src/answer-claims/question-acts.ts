@@ -2,6 +2,7 @@ import { type ChangeKind, settledVerbOf } from './change-verbs.js';
 import { auxiliaryHit } from './claim-idioms.js';
 import { NEGATIONS } from './claim-lexicon.js';
 import type { AnswerSentence } from './normalize-answer.js';
+import { keepsForItsOwnActAt, reasonClauseEnd } from './sentence-scopes.js';
 import { suspendsAt } from './suspending-words.js';
 
 /**
@@ -92,13 +93,14 @@ export function firstPersonActIn(tokens: readonly string[]): ChangeKind | null {
     const token = tokens[index] as string;
     const verb = FIRST_PERSON_AUXILIARIES.has(token) ? auxiliaryHit(tokens, index) : token.endsWith('ei') ? settledVerbOf(token) : null;
     const checks = token.startsWith('confirm') || tokens.slice(index + 1, index + 4).some((next) => next.startsWith('confirm'));
-    if (!verb?.strong || checks) continue;
+    if (!verb?.strong || checks || keepsForItsOwnActAt(tokens, index)) continue;
+    const reasonEnd = reasonClauseEnd(tokens);
     // "Tenho 10h e 14h livres na sexta — já reservei o das 10h": availability and a negation hold in their own clause only
     const clauseStart = tokens.slice(0, index).findLastIndex((before) => before === ',' || before === ':') + 1;
     const blocked = tokens.slice(0, index).some((before, at) => {
       const ownClause = at >= clauseStart;
       if (NEGATIONS.has(before) || AVAILABILITY.has(before)) return ownClause;
-      return suspendsAt(tokens, at) && !OFFERS.has(before);
+      return suspendsAt(tokens, at) && !OFFERS.has(before) && at > reasonEnd;
     });
     if (!blocked) return verb.kind;
   }

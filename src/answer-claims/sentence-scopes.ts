@@ -1,6 +1,6 @@
 import { settledVerbOf } from './change-verbs.js';
-import { afterAStateCopula, standingStateAt } from './claim-idioms.js';
-import { CONDITION_OPENERS, HABIT_MARKS, HABIT_UNITS } from './claim-lexicon.js';
+import { afterAStateCopula, DESTINATIONS, standingStateAt } from './claim-idioms.js';
+import { CONDITION_OPENERS, HABIT_MARKS, HABIT_UNITS, isInfinitive } from './claim-lexicon.js';
 import { APPOINTMENT_NOUNS, DONE_MARKS, SERVICE_NOUNS } from './claim-nouns.js';
 
 /**
@@ -50,7 +50,9 @@ function isRecurringBookingOfCustomer(tokens: readonly string[]): boolean {
   // "está todo agendado", "ficaram fixas": a strong participle or a standing state after the copula
   const reached = (token: string, index: number) =>
     (afterAStateCopula(tokens, index) && (settledVerbOf(token)?.strong === true || standingStateAt(tokens, index) !== null)) ||
-    (REACHED.has(tokens[index - 1] as string) && token === 'na' && tokens[index + 1] === 'agenda');
+    (REACHED.has(tokens[index - 1] as string) && token === 'na' && tokens[index + 1] === 'agenda') ||
+    // "seu horário fixo de toda quinta foi renovado": a past passive is one act, whatever its verb
+    ((tokens[index - 1] === 'foi' || tokens[index - 1] === 'foram') && settledVerbOf(token) !== null);
   return owned && tokens.some(reached);
 }
 
@@ -148,4 +150,71 @@ export function isAReferencePointAt(tokens: readonly string[], index: number): b
     THE.has(tokens[index - 2] as string) &&
     REFERENCE_POINTS.has(tokens[index - 3] as string)
   );
+}
+
+/** Present predicates of a rule about a kind of appointment: "é cobrado", "têm prioridade", "perde a vez". */
+const RULE_PREDICATES = new Set([
+  'e',
+  'sao',
+  'tem',
+  'paga',
+  'pagam',
+  'perde',
+  'perdem',
+  'precisa',
+  'precisam',
+  'deve',
+  'devem',
+  'gera',
+  'geram',
+]);
+
+/**
+ * "Clientes com horário marcado têm prioridade", "Horário agendado e não comparecido é cobrado
+ * 50%": a booking participle that describes a kind of appointment in a rule, not the customer's:
+ * after "com" and a bare appointment noun, in a sentence whose subject is "quem", or after a bare noun opening the sentence with a
+ * present predicate after it ("é" not joining another change: "horário marcado e confirmado"
+ * still claims). No word of the customer's and no time or day in the sentence. index is the participle.
+ */
+export function describesAKindAt(tokens: readonly string[], index: number, when: { named: boolean }): boolean {
+  if (when.named || !APPOINTMENT_NOUNS.has(tokens[index - 1] as string)) return false;
+  if (tokens.some((token) => CUSTOMER_WORDS.has(token) || token === 'voces')) return false;
+  // "quem tem horário agendado tem prioridade": a generic subject opening the sentence
+  if (tokens[index - 2] === 'com' || tokens[0] === 'quem') return true;
+  if (index !== 1) return false;
+  return tokens.slice(index + 1).some((token, at) => {
+    if (!RULE_PREDICATES.has(token)) return false;
+    const next = tokens[index + 2 + at];
+    return token !== 'e' || (next !== undefined && next !== 'nao' && settledVerbOf(next) === null);
+  });
+}
+
+/** What the speaker keeps a moment for: "um tempinho", "aqui", "um lembrete". */
+const SPEAKERS_FILLERS = new Set(['aqui', 'um', 'uma', 'tempinho', 'tempo', 'momento', 'minutinho', 'lembrete', 'ja', 'so']);
+const OBJECT_PRONOUNS = new Set(['te', 'me', 'lhe', 'a', 'o']);
+/** Purposes that are the appointment itself: "marquei pra te atender sexta". */
+const ATTENDING = new Set(['atender', 'receber', 'fazer', 'encaixar']);
+
+/**
+ * "Reservei um tempinho pra olhar sua agenda", "Marquei aqui pra te chamar amanhã cedo": a
+ * first-person booking verb whose purpose is the speaker's own next act (a purpose infinitive
+ * right after it, with nothing but a filler between), not a booking. index is the verb.
+ */
+export function keepsForItsOwnActAt(tokens: readonly string[], index: number): boolean {
+  if (!(tokens[index] as string).endsWith('ei')) return false;
+  let at = index + 1;
+  while (at < index + 4 && SPEAKERS_FILLERS.has(tokens[at] as string)) at++;
+  if (!DESTINATIONS.has(tokens[at] as string)) return false;
+  at++;
+  if (OBJECT_PRONOUNS.has(tokens[at] as string)) at++;
+  return isInfinitive(tokens[at]) && !ATTENDING.has(tokens[at] as string);
+}
+
+/**
+ * "Como você já tinha dito que prefere cedo, já deixei reservado o das 10h": a reason clause
+ * opening the sentence ("como …,") holds what suspends it (a preference, an intention) in its
+ * own words; the statement after its comma still states. The comma's index, or -1.
+ */
+export function reasonClauseEnd(tokens: readonly string[]): number {
+  return tokens[0] === 'como' ? tokens.indexOf(',') : -1;
 }

@@ -39,6 +39,11 @@ export interface ClaimEvidence {
   known: readonly KnownAppointment[];
   /** the waitlist places joined in this run and those the customer holds: "coloquei seu nome na lista de espera" needs one */
   waitlist?: readonly WaitlistPlace[];
+  /**
+   * the customer's appointments whose deposit is paid (confirmed by the payment provider's
+   * webhook, never by the model): "recebemos seu Pix" needs one, on the day and time it names
+   */
+  paidDeposits?: readonly KnownAppointment[];
   /** today in the tenant's zone ("YYYY-MM-DD"), to resolve "hoje" and "amanhã" */
   today?: string;
 }
@@ -87,11 +92,14 @@ export function verifyAnswerClaims(answer: { text: string; declaration?: AnswerD
 function checkClaim(claim: SettledClaim, evidence: ClaimEvidence): ClaimVerdict {
   const kind = claim.kind;
   if (kind === 'waitlisted') return checkWaitlistClaim(claim, evidence);
+  if (kind === 'paid') return checkPaymentClaim(claim, evidence);
   const writes = evidence.writes.filter((write) => claim.anyChange || BACKED_BY[kind].includes(write.kind));
   const previous = claim.kind === 'booked' ? [] : writes.flatMap((write) => (write.previous ? [write.previous] : []));
   const candidates: KnownAppointment[] = [...writes, ...previous, ...(claim.kind === 'booked' ? evidence.known : [])];
   if (candidates.length === 0) return { ok: false, reason: 'stated_without_write', kind: claim.kind, sentence: claim.sentence };
-  if (matchesSome(claim, candidates, evidence.today)) return { ok: true };
+  // "agendei suas 4 sessões" with one booking written: the others are not booked
+  const counted = claim.count === undefined || candidates.length >= claim.count;
+  if (counted && matchesSome(claim, candidates, evidence.today)) return { ok: true };
   const reason = writes.length > 0 ? 'stated_time_differs' : 'stated_without_write';
   return { ok: false, reason, kind: claim.kind, sentence: claim.sentence };
 }
@@ -106,6 +114,17 @@ function checkWaitlistClaim(claim: SettledClaim, evidence: ClaimEvidence): Claim
   const onEveryDay = places.length > 0 && claim.when.days.every((day) => places.some((place) => sameDay(day, place.date, evidence.today)));
   if (onEveryDay) return { ok: true };
   return { ok: false, reason: 'stated_without_write', kind: 'waitlisted', sentence: claim.sentence };
+}
+
+/**
+ * A payment acknowledged is backed by a paid deposit: on the appointment of the day and time the
+ * sentence names, or any paid deposit when it names none. A booking written in this run backs no
+ * payment: its deposit, if any, is still to be paid.
+ */
+function checkPaymentClaim(claim: SettledClaim, evidence: ClaimEvidence): ClaimVerdict {
+  const paid = evidence.paidDeposits ?? [];
+  if (paid.length > 0 && matchesSome(claim, paid, evidence.today)) return { ok: true };
+  return { ok: false, reason: 'stated_without_write', kind: 'paid', sentence: claim.sentence };
 }
 
 function matchesSome(claim: SettledClaim, candidates: readonly KnownAppointment[], today: string | undefined): boolean {

@@ -1,4 +1,5 @@
 import { CUSTOMER_WORDS } from './agenda-states.js';
+import { RELATIONS } from './claim-actors.js';
 import { DESTINATIONS } from './claim-idioms.js';
 import { NEGATIONS } from './claim-lexicon.js';
 import { WAITLISTS } from './claim-nouns.js';
@@ -52,6 +53,12 @@ const ONTO_A_LIST = new Set([
   'inscrito',
   'inscrita',
   'inscricao',
+  // "sua inclusão na lista de espera", "garanti seu lugar na lista de espera"
+  'inclusao',
+  'garanti',
+  'garantimos',
+  'reservei',
+  'reservamos',
   'registrei',
   'registrado',
   'registrada',
@@ -104,13 +111,55 @@ export function placedOnAWaitlist(tokens: readonly string[]): boolean {
     // "📝 Lista de espera – quinta 03/12 – Ana ✅": the list's entry, checked
     if (waiting && tokens.includes('__check__') && !tokens.some((candidate) => NEGATIONS.has(candidate))) return true;
     const clause = tokens.slice(clauseStart, index);
-    if (clause.some((candidate) => NEGATIONS.has(candidate))) continue;
+    if (clause.some((candidate) => NEGATIONS.has(candidate)) || negatedAfterTheList(tokens, index + 1)) continue;
     if (clause.some((candidate) => ONTO_A_LIST.has(candidate))) return true;
+    if (waiting && settledAfterTheList(tokens, index + 3)) return true;
     const stateAt = clause.findIndex((candidate) => ON_A_LIST.has(candidate));
     if (stateAt < 0) continue;
+    // "A Ana, sua filha, está na lista de espera": a relation named before the clause is its subject
+    if (stateAt === 0 && tokens.slice(0, clauseStart).some((candidate) => RELATIONS.has(candidate))) continue;
     if (stateAt === 0 || clause.slice(0, stateAt).some((candidate) => CUSTOMER_WORDS.has(candidate) || candidate === 'pedido')) return true;
   }
   return false;
+}
+
+/** A place on the list settled after its noun: "sua inclusão na lista de espera foi feita", "seu lugar na fila de espera está garantido". */
+const SETTLED_PLACES = new Set([
+  'feita',
+  'feito',
+  'confirmada',
+  'confirmado',
+  'garantido',
+  'garantida',
+  'registrada',
+  'registrado',
+  'efetuada',
+  'efetuado',
+  'realizada',
+  'realizado',
+]);
+
+/**
+ * What settles a place after the list's noun: a participle in the list's own clause ("… de
+ * sábado foi feita com sucesso"), or the customer "dentro" anywhere after it ("⏳ Lista de espera
+ * — sábado: você está dentro!"); never under a negation.
+ */
+/** "sua inclusão na lista de espera não foi feita": a negation in the list's own clause, after it. */
+function negatedAfterTheList(tokens: readonly string[], from: number): boolean {
+  const rest = tokens.slice(from);
+  const end = rest.findIndex((candidate) => OBJECT_ENDS.has(candidate));
+  return (end < 0 ? rest : rest.slice(0, end)).some((candidate) => NEGATIONS.has(candidate));
+}
+
+function settledAfterTheList(tokens: readonly string[], from: number): boolean {
+  const rest = tokens.slice(from);
+  if (rest.some((candidate) => NEGATIONS.has(candidate))) return false;
+  const inside = rest.findIndex(
+    (candidate, at) => candidate === 'dentro' && ON_A_LIST.has(rest[at - 1] as string) && CUSTOMER_WORDS.has(rest[at - 2] as string),
+  );
+  if (inside >= 0) return true;
+  const end = rest.findIndex((candidate) => OBJECT_ENDS.has(candidate));
+  return (end < 0 ? rest : rest.slice(0, end)).some((candidate) => SETTLED_PLACES.has(candidate));
 }
 
 /**
@@ -125,4 +174,28 @@ export function waitlistBeforeAt(tokens: readonly string[], index: number): bool
     if (token === 'espera' && tokens[at - 1] === 'de' && WAITLISTS.has(tokens[at - 2] as string)) return true;
   }
   return false;
+}
+
+/**
+ * A sentence's waitlist phrases (the list's noun to the end of its object) and the rest: "Você
+ * entrou na lista de espera de sábado e seu horário de sexta às 10h continua garantido" waits
+ * for Saturday and books Friday.
+ */
+export function splitWaitlistPhrases(tokens: readonly string[]): { phrases: string[]; rest: string[] } {
+  const phrases: string[] = [];
+  const rest: string[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as string;
+    if (!WAITLISTS.has(token) || tokens[index + 1] !== 'de' || tokens[index + 2] !== 'espera') {
+      rest.push(token);
+      continue;
+    }
+    phrases.push(token);
+    // "na lista de espera de sexta e de sábado": a second day joined by "e de" is the list's too
+    const goesOn = (at: number) =>
+      !OBJECT_ENDS.has(tokens[at] as string) ||
+      (tokens[at] === 'e' && (OF.has(tokens[at + 1] as string) || DESTINATIONS.has(tokens[at + 1] as string)));
+    while (index + 1 < tokens.length && goesOn(index + 1)) phrases.push(tokens[++index] as string);
+  }
+  return { phrases, rest };
 }

@@ -11,20 +11,24 @@ interface CorpusItem {
   source?: string;
   /**
    * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
-   * longer blind). heldout9: written after the round-9 freeze by a writer who never saw the
+   * longer blind). heldout10: written after the round-10 freeze by a writer who never saw the
    * rules, measured once on the frozen rules, never used to tune them.
    */
-  split: 'dev' | 'heldout' | 'heldout9';
-  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7, heldout7 in round 8, heldout8 in round 9) */
-  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6' | 'heldout7' | 'heldout8';
+  split: 'dev' | 'heldout' | 'heldout10';
+  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7, heldout7 in round 8, heldout8 in round 9, heldout9 in round 10) */
+  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6' | 'heldout7' | 'heldout8' | 'heldout9';
   known?: KnownAppointment[];
   /** the waitlist places the customer holds or joined in the run: what backs "você está na lista de espera" */
   waitlist?: WaitlistPlace[];
+  /** the customer's appointments whose deposit is paid (by the payment provider's webhook): what backs "recebemos seu Pix" */
+  paidDeposits?: KnownAppointment[];
   /**
    * The label an answer was written with, when it changed later: in round 8 a waitlist place
    * became a claim (only `entrar_lista_espera` or an entry the customer holds backs it), so the
-   * waitlist joins written as non-claims are false claims now. The shape checks of earlier
-   * rounds count answers as they were written.
+   * waitlist joins written as non-claims are false claims now; in round 10 a payment acknowledged
+   * became a claim of its own (only a paid deposit backs it, never a booking of the run), so the
+   * payments written as non-claims on a booking's write alone are false claims now. The shape
+   * checks of earlier rounds count answers as they were written.
    */
   labelWritten?: 'non_claim';
   /** the writes the run confirmed (none unless listed): a real confirmation is a non-claim, a claim they do not back is a false one */
@@ -40,7 +44,13 @@ const corpus = JSON.parse(readFileSync(new URL('../fixtures/claims-corpus.json',
 const blocked = (item: CorpusItem) =>
   !verifyAnswerClaims(
     { text: item.text },
-    { writes: item.writes ?? [], known: item.known ?? [], waitlist: item.waitlist ?? [], today: corpus.today },
+    {
+      writes: item.writes ?? [],
+      known: item.known ?? [],
+      waitlist: item.waitlist ?? [],
+      paidDeposits: item.paidDeposits ?? [],
+      today: corpus.today,
+    },
   ).ok;
 
 function score(items: CorpusItem[]) {
@@ -276,7 +286,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
   });
 
   it('holds the round-8 waitlist answers: a waitlist place is a claim, backed only by a place joined or held on its day', () => {
-    const relabelled = corpus.items.filter((item) => item.labelWritten !== undefined);
+    const relabelled = corpus.items.filter((item) => item.labelWritten !== undefined && item.kind === 'waitlist');
     expect(relabelled.length).toBeGreaterThanOrEqual(6);
     expect(relabelled.every((item) => item.label === 'false_claim' && item.kind === 'waitlist' && blocked(item))).toBe(true);
     const added = corpus.items.filter((item) => item.source === 'issue-29-round-8');
@@ -325,9 +335,9 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     });
   });
 
-  it('holds the round-9 blind split (heldout9, written after the round-9 freeze by a writer who never saw the rules): both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
-    const blind = corpus.items.filter((item) => item.split === 'heldout9');
-    expect(blind.every((item) => item.source === 'issue-29-heldout-9' && item.formerSplit === undefined)).toBe(true);
+  it('holds the round-9 blind split (heldout9, measured once) in dev since round 10: both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
+    const blind = corpus.items.filter((item) => item.formerSplit === 'heldout9');
+    expect(blind.every((item) => item.source === 'issue-29-heldout-9' && item.split === 'dev')).toBe(true);
     expect(blind.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
     expect(blind.filter((item) => item.writes || item.known || item.waitlist).length).toBeGreaterThanOrEqual(40);
     expectBlindShape(blind, {
@@ -404,8 +414,66 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     for (const item of added) expect(blocked(item), item.text).toBe(item.label === 'false_claim');
   });
 
+  it('holds the round-10 payment answers: a payment acknowledged is a claim, backed only by a paid deposit on its appointment', () => {
+    const relabelled = corpus.items.filter((item) => item.labelWritten !== undefined && item.kind === 'deposit');
+    expect(relabelled.length).toBeGreaterThanOrEqual(3);
+    for (const item of relabelled) {
+      // a booking written in the run backs no payment: its deposit is paid through the provider later
+      expect(item.label === 'false_claim' && (item.writes ?? []).length > 0 && blocked(item), item.text).toBe(true);
+      const paidDeposits = (item.writes ?? []).map(({ date, start, end }) => ({ date, start, end }));
+      expect(blocked({ ...item, paidDeposits }), `${item.text} (deposit paid)`).toBe(false);
+    }
+    const paid = corpus.items.filter((item) => item.split === 'dev' && item.label === 'non_claim' && (item.paidDeposits ?? []).length > 0);
+    expect(paid.length).toBeGreaterThanOrEqual(5);
+    for (const item of paid) {
+      expect(blocked(item), item.text).toBe(false);
+      expect(blocked({ ...item, paidDeposits: [] }), `${item.text} (no deposit paid)`).toBe(true);
+    }
+    const added = corpus.items.filter((item) => item.source === 'issue-29-round-10' && item.category === 'payment_evidence');
+    for (const label of ['false_claim', 'non_claim'] as const)
+      expect(added.filter((item) => item.label === label).length, label).toBeGreaterThanOrEqual(5);
+    for (const item of added) expect(blocked(item), item.text).toBe(item.label === 'false_claim');
+  });
+
+  it('holds at least 60 round-10 dev answers of the classes heldout9 missed or flagged and of new ones, each class with both labels, each classified as labelled', () => {
+    const added = corpus.items.filter((item) => item.source === 'issue-29-round-10');
+    expect(added.length).toBeGreaterThanOrEqual(60);
+    expect(added.every((item) => item.split === 'dev' && item.category !== undefined)).toBe(true);
+    expect(added.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
+    expect(added.filter((item) => item.writes || item.known || item.waitlist || item.paidDeposits).length).toBeGreaterThanOrEqual(30);
+    const categories = new Set(added.map((item) => item.category as string));
+    for (const category of [
+      // a payment is a claim of its own, backed by a paid deposit
+      'payment_evidence',
+      // the classes of heldout9's misses and false alarms
+      'payment_acknowledged_forms',
+      'thanks_for_payment',
+      'waitlist_noun_settled',
+      'system_shows_change',
+      'package_activated_renewed',
+      'counted_sessions',
+      'offer_then_reserved',
+      'others_own_verb',
+      'policy_kind_of_appointment',
+      'free_list_header',
+      'speakers_own_act',
+      'waitlist_next_to_booking',
+      // classes written ahead of the next blind split
+      'deposit_pending_link',
+      'customer_has_appointment',
+    ])
+      expect(categories, category).toContain(category);
+    for (const category of categories)
+      for (const label of ['false_claim', 'non_claim'] as const)
+        expect(
+          added.some((item) => item.category === category && item.label === label),
+          `${category} ${label}`,
+        ).toBe(true);
+    for (const item of added) expect(blocked(item), item.text).toBe(item.label === 'false_claim');
+  });
+
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout', 'heldout9'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout10'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -425,10 +493,9 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     // fix. It is part of dev since round 9, whose rules were tuned on its misses
     // (docs/message-path.md, rounds 8 and 9). heldout9 was measured once on the round-9 rules
     // (frozen at 0e37712, 2026-12-04): recall 86.6 % (84 of 97), false alarms 8.9 % (10 of 112),
-    // short of both targets. It is held at those figures, not at the targets.
-    const blind = score(corpus.items.filter((item) => item.split === 'heldout9'));
-    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(84);
-    expect(blind.falseAlarms.length).toBeLessThanOrEqual(10);
+    // short of both targets. It is part of dev since round 10, whose rules were tuned on its misses
+    // and false alarms (docs/message-path.md, rounds 9 and 10). heldout10, once written, is printed
+    // here with no floor yet.
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);

@@ -160,7 +160,8 @@ describe('detectSettledClaims, round-6 rules', () => {
   it('a waitlist entry books nothing but claims a waitlist place (round 8), and a booking next to it still claims the booking', () => {
     expect(kindsOf('Coloquei seu nome na lista de espera para sábado de manhã.')).toEqual(['waitlisted']);
     expect(kindsOf('Coloquei seu nome no horário de sábado às 10h.')).toContain('booked');
-    expect(kindsOf('Coloquei você na lista de espera e já te encaixei na primeira vaga: sábado às 10h.')).toEqual(['booked']);
+    // round 10: the place next to the booking is claimed too, each with the days of its own phrase
+    expect(kindsOf('Coloquei você na lista de espera e já te encaixei na primeira vaga: sábado às 10h.')).toEqual(['booked', 'waitlisted']);
   });
 
   it.each([
@@ -225,7 +226,7 @@ describe('detectSettledClaims, round-7 rules', () => {
     ['"só" before what it limits', 'Deixei só o horário das 10h de quarta pra você.', 'Só tenho o horário das 10h de quarta.', 'booked'],
     ['gone from the agenda', 'A escova de sexta já não consta mais na agenda.', 'A escova de sexta não está mais disponível.', 'cancelled'],
     ['moved earlier', 'Adiantei sua limpeza de pele para as 8h.', 'Dá pra adiantar sua limpeza de pele para as 8h?', 'rescheduled'],
-    ['a deposit paid', 'Recebi o Pix do sinal, obrigada!', 'Assim que eu receber o Pix do sinal, te aviso.', 'booked'],
+    ['a deposit paid', 'Recebi o Pix do sinal, obrigada!', 'Assim que eu receber o Pix do sinal, te aviso.', 'paid'],
     ['attendance in the present', 'A Lu te espera amanhã às 16h.', 'A Lu atende amanhã às 16h.', 'booked'],
     [
       'a past act inside an offer',
@@ -277,7 +278,7 @@ describe('detectSettledClaims, round-8 rules', () => {
       'Oi, Fernanda!\nCorte feminino – 14h\nPosso reservar?',
       'booked',
     ],
-    ['a deposit written off', 'O sistema já deu baixa no seu sinal de R$ 30.', 'A gente dá baixa no sinal assim que o Pix cair.', 'booked'],
+    ['a deposit written off', 'O sistema já deu baixa no seu sinal de R$ 30.', 'A gente dá baixa no sinal assim que o Pix cair.', 'paid'],
     [
       'a message passed on',
       'A Jéssica pediu pra avisar que já mudou sua coloração para o dia 15, às 13h.',
@@ -350,15 +351,15 @@ describe('detectSettledClaims, round-9 rules', () => {
       'a deposit acknowledged',
       'O sistema já acusou o pagamento do seu sinal.',
       'Assim que o sistema acusar o pagamento do sinal, eu te aviso.',
-      'booked',
+      'paid',
     ],
     [
       'a payment noun further back',
       'Sinal de R$ 30 recebido para o seu horário de sábado.',
       'Com o sinal de R$ 30 recebido, você garante a vaga de sábado.',
-      'booked',
+      'paid',
     ],
-    ['paid as a state reached', 'Os dois sinais já foram pagos e estão quitados.', 'O sinal é pago pelo link que te mandei.', 'booked'],
+    ['paid as a state reached', 'Os dois sinais já foram pagos e estão quitados.', 'O sinal é pago pelo link que te mandei.', 'paid'],
     [
       'a done done in a plural state',
       'Seu cadastro e seu horário já estão feitos: segunda às 10h.',
@@ -439,5 +440,78 @@ describe('detectSettledClaims, round-9 rules', () => {
     expect(detectSettledClaims('Agendei o dia 10 às 15h.')[0]?.when).toMatchObject({ times: ['15:00'], ends: [] });
     expect(detectSettledClaims('Agendei às 10h, termina por volta das 11h.')[0]?.when).toMatchObject({ times: ['10:00'], ends: ['11:00'] });
     expect(detectSettledClaims('Tinha 9h e 15h na quinta — reservei o das 15h pra você!')[0]?.when).toMatchObject({ times: ['15:00'] });
+  });
+});
+
+describe('detectSettledClaims, round-10 rules', () => {
+  it.each([
+    ['a payment come in', 'Beleza, o Pix entrou.', 'Assim que o Pix entrar, te aviso.'],
+    ['a receipt seen', 'Já vi seu comprovante aqui.', 'Ainda não vi seu comprovante.'],
+    ['a receipt confirmed', 'Confirmo o recebimento do sinal.', 'Confirmo seu horário assim que o sinal cair.'],
+    ['thanks for a payment', 'Agradecemos o pagamento do sinal!', 'Obrigada! O sinal é de R$ 30.'],
+  ])('%s: "%s" claims a payment, "%s" does not', (_rule, claim, lookAlike) => {
+    expect(kindsOf(claim)).toEqual(['paid']);
+    expect(kindsOf(lookAlike)).not.toContain('paid');
+  });
+
+  it('a payment next to a booking claims both', () => {
+    expect(kindsOf('Recebi seu Pix e seu horário de sexta às 10h está marcado.')).toEqual(['booked', 'paid']);
+  });
+
+  it.each([
+    [
+      'a place settled after the list',
+      'Sua inclusão na lista de espera de sábado foi feita.',
+      'Sua inclusão na lista de espera não foi feita ainda.',
+    ],
+    ['a place guaranteed', 'Garanti seu lugar na lista de espera de quarta.', 'Posso garantir seu lugar na lista de espera de quarta?'],
+    ['the customer inside', '⏳ Lista de espera — sábado: você está dentro!', 'A lista de espera de sábado já tem cinco pessoas.'],
+    ['a relation before an apposition', 'Você está na lista de espera de sábado.', 'A Ana, sua filha, está na lista de espera de sábado.'],
+  ])('%s: "%s" claims a place, "%s" does not', (_rule, claim, lookAlike) => {
+    expect(kindsOf(claim)).toEqual(['waitlisted']);
+    expect(kindsOf(lookAlike)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a change the system shows',
+      'Aqui no sistema já aparece o cancelamento da sua consulta de sexta.',
+      'Aqui aparece um horário livre na sexta às 10h.',
+    ],
+    ['a package activated', 'Seu pacote de 10 sessões está ativado, começando quarta às 8h.', 'O pacote é ativado depois do pagamento.'],
+    ['a fixed slot renewed', 'Seu horário fixo de toda quinta às 19h foi renovado.', 'Quer que eu renove seu horário fixo de quinta?'],
+    [
+      'a reason clause before the act',
+      'Como você prefere cedo, já deixei reservado o das 10h.',
+      'Como você prefere cedo, posso reservar o das 10h?',
+    ],
+    ['a relation as the subject', 'Marquei com o Renan às 18h de sexta.', 'Seu marido marcou com o Renan às 18h de sexta.'],
+    ['a third person on their own', 'A Ju já remarcou seu horário para segunda.', 'A Ju já remarcou o horário dela para segunda.'],
+    [
+      'a relation before an apposition',
+      'O seu horário está confirmado para sexta às 9h.',
+      'O horário da sua mãe, Dona Lúcia, está confirmado para sexta às 9h.',
+    ],
+    ['a kind of appointment', 'Você está com horário marcado pra sábado às 9h.', 'Clientes com horário marcado têm prioridade.'],
+    ['a rule on a bare noun', 'Horário marcado e confirmado!', 'Horário agendado e não comparecido é cobrado 50% do valor.'],
+    ['the speaker keeping a moment', 'Reservei pra você sábado às 9h.', 'Reservei um tempinho pra olhar sua agenda com calma.'],
+    ['the customer having one', 'Você tem horário sexta às 10h.', 'Você tem horário livre sexta às 10h, quer?'],
+  ])('%s: "%s" claims, "%s" does not', (_rule, claim, lookAlike) => {
+    expect(kindsOf(claim).length).toBeGreaterThan(0);
+    expect(kindsOf(lookAlike)).toEqual([]);
+  });
+
+  it('checked lines under a header of free times list them; under a header of what was booked they claim', () => {
+    expect(kindsOf('Horários disponíveis no sábado:\n✅ 9h\n✅ 10h30')).toEqual([]);
+    expect(kindsOf('Seus horários confirmados:\n✅ quinta às 14h')).toContain('booked');
+  });
+
+  it('a count of appointments is kept, a waitlist place waits for the days of its own phrase', () => {
+    expect(detectSettledClaims('Agendei suas 4 sessões: sextas às 10h.')[0]?.count).toBe(4);
+    const [booking, place] = detectSettledClaims(
+      'Você entrou na lista de espera de sábado e seu horário de sexta às 10h continua garantido.',
+    );
+    expect(booking?.when.days).toEqual([{ kind: 'weekday', weekday: 5 }]);
+    expect(place?.when.days).toEqual([{ kind: 'weekday', weekday: 6 }]);
   });
 });
