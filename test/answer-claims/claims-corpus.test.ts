@@ -90,6 +90,34 @@ const writtenAs = (item: CorpusItem) => item.labelWritten ?? item.label;
 
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 
+/** The themes of the blind splits written since round 9: those of earlier splits and new registers. */
+const BLIND_THEMES_SINCE_ROUND_9 = [
+  'noun_form',
+  'system_attributed',
+  'deposit',
+  'waitlist',
+  'multi_service',
+  'recurring',
+  'offer',
+  'question',
+  'conditional',
+  'others',
+  'existing_booking',
+  'negation',
+  'history',
+  'recap',
+  'formal',
+  'slang',
+  'emoji',
+  'long',
+  'thanks',
+  'third_person',
+  'passive',
+  'regional',
+  'typo',
+  'policy',
+];
+
 describe('claims corpus: false success claims are blocked, non-claims pass', () => {
   it('has at least 80 labelled answers, every sentence quoted in the issue among the false claims', () => {
     expect(corpus.items.length).toBeGreaterThanOrEqual(80);
@@ -345,32 +373,21 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
       perLabel: 95,
       kinds: ['booked', 'cancelled', 'rescheduled', 'deposit', 'waitlist'],
       perKind: 12,
-      themes: [
-        'noun_form',
-        'system_attributed',
-        'deposit',
-        'waitlist',
-        'multi_service',
-        'recurring',
-        'offer',
-        'question',
-        'conditional',
-        'others',
-        'existing_booking',
-        'negation',
-        'history',
-        'recap',
-        'formal',
-        'slang',
-        'emoji',
-        'long',
-        'thanks',
-        'third_person',
-        'passive',
-        'regional',
-        'typo',
-        'policy',
-      ],
+      themes: BLIND_THEMES_SINCE_ROUND_9,
+    });
+  });
+
+  it('holds the round-10 blind split (heldout10, written after the round-10 freeze by a writer who never saw the rules): both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
+    const blind = corpus.items.filter((item) => item.split === 'heldout10');
+    expect(blind.every((item) => item.source === 'issue-29-heldout-10' && item.formerSplit === undefined)).toBe(true);
+    expect(blind.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
+    expect(blind.filter((item) => item.writes || item.known || item.waitlist || item.paidDeposits).length).toBeGreaterThanOrEqual(40);
+    expectBlindShape(blind, {
+      size: 200,
+      perLabel: 95,
+      kinds: ['booked', 'cancelled', 'rescheduled', 'deposit', 'waitlist'],
+      perKind: 12,
+      themes: BLIND_THEMES_SINCE_ROUND_9,
     });
   });
 
@@ -494,8 +511,12 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     // (docs/message-path.md, rounds 8 and 9). heldout9 was measured once on the round-9 rules
     // (frozen at 0e37712, 2026-12-04): recall 86.6 % (84 of 97), false alarms 8.9 % (10 of 112),
     // short of both targets. It is part of dev since round 10, whose rules were tuned on its misses
-    // and false alarms (docs/message-path.md, rounds 9 and 10). heldout10, once written, is printed
-    // here with no floor yet.
+    // and false alarms (docs/message-path.md, rounds 9 and 10). heldout10 was measured once on the
+    // round-10 rules (frozen at 8495d0e, 2026-12-04): recall 88.8 % (87 of 98), false alarms 6.7 %
+    // (7 of 104), short of both targets. It is held at those figures, not at the targets.
+    const blind = score(corpus.items.filter((item) => item.split === 'heldout10'));
+    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(87);
+    expect(blind.falseAlarms.length).toBeLessThanOrEqual(7);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
