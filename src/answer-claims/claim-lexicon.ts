@@ -69,8 +69,28 @@ export const ATTENDANCE_OBJECTS = new Set(['te', 'lhe', 'nos', 'os', 'as', 'voce
 /** "pode vir": an invitation to come, not an offer to choose. */
 export const COMING_VERBS = new Set(['vir', 'chegar', 'aparecer', 'comparecer']);
 
+/**
+ * Words of availability: "tenho 10h livre", "há vagas", "duas opções". They suspend the rest of
+ * a sentence (what is free is offered), and in a question only their own clause (a later clause
+ * may state the speaker's act).
+ */
+export const AVAILABILITY = new Set([
+  'livre',
+  'livres',
+  'disponivel',
+  'disponiveis',
+  'disponibilidade',
+  'vagas',
+  'temos',
+  'tenho',
+  'ha',
+  'opcao',
+  'opcoes',
+]);
+
 /** Words after which a change is only offered, asked, conditional or denied: they suspend the rest of the sentence. */
 export const SUSPENDERS = new Set([
+  ...AVAILABILITY,
   // offers and questions
   'quer',
   'queres',
@@ -100,8 +120,6 @@ export const SUSPENDERS = new Set([
   'sugiro',
   'sugestao',
   'recomendo',
-  'opcao',
-  'opcoes',
   'confirma',
   'confirme',
   'confirmar',
@@ -133,16 +151,7 @@ export const SUSPENDERS = new Set([
   'apos',
   'basta',
   'so',
-  // availability
-  'livre',
-  'livres',
-  'disponivel',
-  'disponiveis',
-  'disponibilidade',
-  'vagas',
-  'temos',
-  'tenho',
-  'ha',
+  // availability, besides AVAILABILITY
   'existe',
   'existem',
   'aberto',

@@ -1,6 +1,6 @@
 import { type ChangeKind, settledVerbOf } from './change-verbs.js';
 import { auxiliaryHit } from './claim-idioms.js';
-import { NEGATIONS } from './claim-lexicon.js';
+import { AVAILABILITY, NEGATIONS } from './claim-lexicon.js';
 import type { AnswerSentence } from './normalize-answer.js';
 import { keepsForItsOwnActAt, reasonClauseEnd } from './sentence-scopes.js';
 import { suspendsAt } from './suspending-words.js';
@@ -62,20 +62,6 @@ const OFFERS = new Set([
   'responde',
   'escolha',
   'escolhe',
-]);
-/** Words of availability: what is free is offered in its own clause, a later clause may state the act. */
-const AVAILABILITY = new Set([
-  'livre',
-  'livres',
-  'disponivel',
-  'disponiveis',
-  'disponibilidade',
-  'vagas',
-  'temos',
-  'tenho',
-  'ha',
-  'opcao',
-  'opcoes',
 ]);
 
 /** First-person pasts of auxiliaries that settle the infinitive after them: "acabei de marcar", "consegui remarcar". */
