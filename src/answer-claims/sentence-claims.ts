@@ -1,4 +1,5 @@
 import {
+  blockedSlotAt,
   ceasedAt,
   customerHasAt,
   noLongerAt,
@@ -194,6 +195,7 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       verb?.kind === 'booked' &&
       ((!verb.strong && (ontoAWaitlistAt(tokens, index) || waitlistBeforeAt(tokens, index))) ||
         unsettledStateAt(tokens, index) ||
+        blockedSlotAt(tokens, index) ||
         othersBookingsAt(tokens, index) ||
         othersStateAt(tokens, index) ||
         isAReferencePointAt(tokens, index) ||
