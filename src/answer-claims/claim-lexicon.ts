@@ -201,6 +201,16 @@ const NOT_INFINITIVES = new Set(['qualquer', 'mulher', 'lugar', 'jantar', 'almoc
 const DAY_WORDS = new Set(['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'hoje', 'logo']);
 export const isDayWord = (token: string | undefined) => token !== undefined && DAY_WORDS.has(token);
 
+/** The tokens of the clauses that hold no negation: "a remarcação não foi concluída, …" denies its noun. */
+export function outsideNegatedClauses(tokens: readonly string[]): string[] {
+  const clauses: string[][] = [[]];
+  for (const token of tokens) {
+    if (token === ',' || token === ':') clauses.push([]);
+    else (clauses.at(-1) as string[]).push(token);
+  }
+  return clauses.filter((clause) => !clause.some((token) => NEGATIONS.has(token))).flat();
+}
+
 /** The tokens outside negated clauses (a negation covers the rest of its clause). */
 export function outsideNegations(tokens: readonly string[]): string[] {
   let negated = false;

@@ -52,10 +52,10 @@ function listedAsAt(tokens: readonly string[], index: number): boolean {
   return tokens[index - 1] === 'como' && (LISTED.has(tokens[index - 2] as string) || LISTED.has(tokens[index - 3] as string));
 }
 
-/** A payment noun in the eight words before index, in its clause, with no appointment noun after it. */
+/** A payment noun in the ten words before index, in its clause, with no appointment noun after it. */
 function hasANounBefore(tokens: readonly string[], index: number): boolean {
   const clause = clauseAround(tokens, index);
-  const before = tokens.slice(Math.max(0, index - 8, index - clause.indexOf(tokens[index] as string)), index);
+  const before = tokens.slice(Math.max(0, index - 10, index - clause.indexOf(tokens[index] as string)), index);
   const nounAt = before.findLastIndex((token) => PAYMENT_NOUNS.has(token));
   return nounAt >= 0 && !before.slice(nounAt + 1).some((token) => APPOINTMENT_NOUNS.has(token));
 }
