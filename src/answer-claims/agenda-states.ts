@@ -76,7 +76,9 @@ const TOOK_OFF = new Set([
 export function takenOffTheAgendaAt(tokens: readonly string[], index: number): ChangeKind | null {
   if (!TOOK_OFF.has(tokens[index] as string)) return null;
   const after = tokens.slice(index + 1, index + 6);
-  const off = after.some((token, at) => (token === 'da' || token === 'do') && LISTINGS.has(after[at + 1] as string));
+  // "já tirei daqui": "here" is the agenda the speaker keeps
+  const off =
+    after[0] === 'daqui' || after.some((token, at) => (token === 'da' || token === 'do') && LISTINGS.has(after[at + 1] as string));
   return off ? 'cancelled' : null;
 }
 
@@ -98,6 +100,8 @@ export function statesAPriceAt(tokens: readonly string[], index: number): boolea
   return tokens[next] === 'r' && /^\d/.test(tokens[next + 1] ?? '');
 }
 
+/** "já foi reservado por outra cliente", "marcado por alguém": a booking someone else made. */
+const OTHER_AGENTS = new Set(['outra', 'outro', 'outras', 'outros', 'alguem', 'ela', 'ele', 'elas', 'eles']);
 const ALL_OF_THEM = new Set(['todos', 'todas']);
 /** "sábado tá todo reservado", "a sexta está totalmente ocupada": the whole of a day or an agenda. */
 const WHOLLY = new Set(['todo', 'toda', 'totalmente', 'completamente', 'inteiramente', 'inteiro', 'inteira']);
@@ -115,6 +119,7 @@ export const CUSTOMER_WORDS = new Set([...POSSESSIVES, 'voce', 'vc', 'te', 'lhe'
 export function othersBookingsAt(tokens: readonly string[], index: number): boolean {
   const token = tokens[index] as string;
   if (settledVerbOf(token)?.kind !== 'booked') return false;
+  if (tokens[index + 1] === 'por' && OTHER_AGENTS.has(tokens[index + 2] as string)) return true;
   const before = tokens[index - 1] as string;
   if (before === 'quase' || (ALL_OF_THEM.has(before) && tokens[index - 2] === 'quase')) return true;
   const wholly = WHOLLY.has(before) || (STILL_COPULAS.has(before) && WHOLLY.has(tokens[index - 2] as string));
@@ -138,4 +143,14 @@ export function customerHasAt(tokens: readonly string[], index: number): VerbHit
   const noun = tokens[index + 1] === 'um' || tokens[index + 1] === 'uma' ? index + 2 : index + 1;
   if (!APPOINTMENT_NOUNS.has(tokens[noun] as string)) return null;
   return clauseAround(tokens, index).some((token) => FREE.has(token)) ? null : { kind: 'booked', strong: false };
+}
+
+/**
+ * "o horário de segunda está bloqueado": a slot blocked with nobody's name on it is unavailable;
+ * "bloqueei sexta pra você", "seu horário está bloqueado" keep it for the customer.
+ */
+export function blockedSlotAt(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  if (!token.startsWith('bloque') || token.endsWith('ei') || token.endsWith('amos')) return false;
+  return !clauseAround(tokens, index).some((candidate) => CUSTOMER_WORDS.has(candidate));
 }

@@ -30,6 +30,9 @@ export function customersOwnActAt(tokens: readonly string[], index: number): boo
   let subject = index - 1;
   while (subject > index - 3 && BETWEEN.has(tokens[subject] as string)) subject--;
   if (!CUSTOMER_SUBJECTS.has(tokens[subject] as string)) return false;
+  // "O atendimento do Sr. Carlos (você) passou para segunda": "você" names who the appointment's is, the appointment is the subject
+  const clauseStart = tokens.slice(0, subject).findLastIndex((token) => token === ',' || token === ':') + 1;
+  if (tokens.slice(clauseStart, subject).some((token) => APPOINTMENT_NOUNS.has(token))) return false;
   const afterHad = tokens[index - 1] === 'tinha' || tokens[index - 1] === 'havia';
   return afterHad || isThirdPersonPast(token);
 }

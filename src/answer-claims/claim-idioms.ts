@@ -183,9 +183,12 @@ export function didAt(tokens: readonly string[], index: number): VerbHit | null 
 /** What "confirmei" checks with: "confirmei com a Bia", "confirmei que ela atende", "a Bia confirmou se tem vaga". */
 const CHECKED_WITH = new Set(['com', 'que', 'se']);
 const CHECKS = new Set(['confirmei', 'confirmamos', 'confirmou', 'confirmaram']);
+/** "Confirmado que a Bia atende sábado": a fact confirmed, what follows "que" states it. */
+const FACT_CONFIRMED = new Set(['confirmado', 'confirmada', 'confirmadissimo']);
 
 /** "Confirmei com a Bia: ela tem sexta às 10h", "a Bia confirmou que atende sábado": a check, it booked nothing. */
 export function checksAt(tokens: readonly string[], index: number): boolean {
+  if (FACT_CONFIRMED.has(tokens[index] as string) && tokens[index + 1] === 'que') return true;
   return CHECKS.has(tokens[index] as string) && CHECKED_WITH.has(tokens[index + 1] as string);
 }
 

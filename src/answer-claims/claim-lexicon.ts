@@ -69,8 +69,28 @@ export const ATTENDANCE_OBJECTS = new Set(['te', 'lhe', 'nos', 'os', 'as', 'voce
 /** "pode vir": an invitation to come, not an offer to choose. */
 export const COMING_VERBS = new Set(['vir', 'chegar', 'aparecer', 'comparecer']);
 
+/**
+ * Words of availability: "tenho 10h livre", "há vagas", "duas opções". They suspend the rest of
+ * a sentence (what is free is offered), and in a question only their own clause (a later clause
+ * may state the speaker's act).
+ */
+export const AVAILABILITY = new Set([
+  'livre',
+  'livres',
+  'disponivel',
+  'disponiveis',
+  'disponibilidade',
+  'vagas',
+  'temos',
+  'tenho',
+  'ha',
+  'opcao',
+  'opcoes',
+]);
+
 /** Words after which a change is only offered, asked, conditional or denied: they suspend the rest of the sentence. */
 export const SUSPENDERS = new Set([
+  ...AVAILABILITY,
   // offers and questions
   'quer',
   'queres',
@@ -100,8 +120,6 @@ export const SUSPENDERS = new Set([
   'sugiro',
   'sugestao',
   'recomendo',
-  'opcao',
-  'opcoes',
   'confirma',
   'confirme',
   'confirmar',
@@ -133,16 +151,7 @@ export const SUSPENDERS = new Set([
   'apos',
   'basta',
   'so',
-  // availability
-  'livre',
-  'livres',
-  'disponivel',
-  'disponiveis',
-  'disponibilidade',
-  'vagas',
-  'temos',
-  'tenho',
-  'ha',
+  // availability, besides AVAILABILITY
   'existe',
   'existem',
   'aberto',
@@ -191,6 +200,16 @@ const NOT_INFINITIVES = new Set(['qualquer', 'mulher', 'lugar', 'jantar', 'almoc
 
 const DAY_WORDS = new Set(['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'hoje', 'logo']);
 export const isDayWord = (token: string | undefined) => token !== undefined && DAY_WORDS.has(token);
+
+/** The tokens of the clauses that hold no negation: "a remarcação não foi concluída, …" denies its noun. */
+export function outsideNegatedClauses(tokens: readonly string[]): string[] {
+  const clauses: string[][] = [[]];
+  for (const token of tokens) {
+    if (token === ',' || token === ':') clauses.push([]);
+    else (clauses.at(-1) as string[]).push(token);
+  }
+  return clauses.filter((clause) => !clause.some((token) => NEGATIONS.has(token))).flat();
+}
 
 /** The tokens outside negated clauses (a negation covers the rest of its clause). */
 export function outsideNegations(tokens: readonly string[]): string[] {

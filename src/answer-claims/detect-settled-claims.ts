@@ -4,6 +4,7 @@ import { recapsOf } from './recap-blocks.js';
 import { type ClaimedChange, claimsOfSentence } from './sentence-claims.js';
 import { echoedSlotOf } from './suspending-words.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
+import { repairTypos } from './typo-repair.js';
 import { splitWaitlistPhrases } from './waitlist-places.js';
 
 export type { ClaimedChange } from './sentence-claims.js';
@@ -41,7 +42,7 @@ export function detectSettledClaims(text: string): SettledClaim[] {
   let echoedSlot: TimeExpressions | null = null;
   // "Horários disponíveis no sábado:\n✅ 9h\n✅ 10h30": the checked lines under a header of free times list them
   let freeList = false;
-  const sentences = splitAnswer(text);
+  const sentences = splitAnswer(text).map(repairTypos);
   for (const [index, sentence] of sentences.entries()) {
     const listed: boolean = freeList && sentence.tokens[0] === '__check__';
     freeList = listed || (sentence.tokens.at(-1) === ':' && marksAvailability(sentence.tokens));
@@ -68,6 +69,6 @@ function claimOf(kind: ClaimedChange, sentence: string, tokens: readonly string[
   // a place waits for the days its phrase names (the whole sentence's when it names none)
   const waitedFor = kind === 'waitlisted' ? findTimeExpressions(phrases) : null;
   const when = waitedFor && waitedFor.days.length > 0 ? waitedFor : claimedWhen(kind === 'waitlisted' ? tokens : rest);
-  const count = kind === 'booked' ? claimedCount(tokens) : undefined;
+  const count = kind === 'booked' || kind === 'cancelled' ? claimedCount(tokens) : undefined;
   return { kind, sentence, when, ...(count ? { count } : {}) };
 }

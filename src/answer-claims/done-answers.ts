@@ -1,6 +1,7 @@
 import { settledVerbOf } from './change-verbs.js';
 import { standingPhraseAt } from './claim-idioms.js';
-import { DONE_MARKS, UNSETTLED_STATES } from './claim-nouns.js';
+import { NEGATIONS } from './claim-lexicon.js';
+import { DONE_MARKS, SERVICE_NOUNS, UNSETTLED_STATES } from './claim-nouns.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 
 /**
@@ -72,7 +73,8 @@ export function claimedWhen(tokens: readonly string[]): TimeExpressions {
     if (token === ',' || token === ':') clauses.push([]);
     else (clauses.at(-1) as string[]).push(token);
   }
-  const kept = clauses.filter((clause) => !marksAvailability(clause)).flat();
+  // "ficou para sexta às 17h, não 16h": a time denied is not the one claimed
+  const kept = clauses.filter((clause) => !marksAvailability(clause) && !NEGATIONS.has(clause[0] as string)).flat();
   const when = findTimeExpressions(kept);
   return when.times.length + when.ends.length + when.days.length > 0 ? when : findTimeExpressions(tokens);
 }
@@ -97,10 +99,28 @@ const COUNTED = new Set(['sessoes', 'aulas', 'horarios', 'agendamentos', 'atendi
  * its own write or appointment; undefined when it counts none.
  */
 export function claimedCount(tokens: readonly string[]): number | undefined {
+  const services = joinedServices(tokens);
+  if (services >= 2) return services;
   for (const [index, token] of tokens.entries()) {
     if (!COUNTED.has(tokens[index + 1] as string)) continue;
     const count = COUNTS.get(token) ?? (/^\d{1,2}$/.test(token) ? Number(token) : 0);
     if (count >= 2 && count <= 20) return count;
   }
   return undefined;
+}
+
+const ARTICLES = new Set(['a', 'o', 'as', 'os', 'sua', 'seu']);
+
+/**
+ * "Cancelei a escova e a manicure de sexta": services joined by "e", each with its own article,
+ * are as many appointments ("corte e escova", with no article, may be one service).
+ */
+function joinedServices(tokens: readonly string[]): number {
+  let count = 0;
+  for (const [index, token] of tokens.entries()) {
+    if (!SERVICE_NOUNS.has(token) || !ARTICLES.has(tokens[index - 1] as string)) continue;
+    const joined = tokens[index - 2] === 'e' || (tokens[index + 1] === 'e' && ARTICLES.has(tokens[index + 2] as string));
+    if (joined) count++;
+  }
+  return count;
 }

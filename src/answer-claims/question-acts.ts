@@ -1,6 +1,7 @@
-import { type ChangeKind, settledVerbOf } from './change-verbs.js';
+import { takenOffTheAgendaAt } from './agenda-states.js';
+import { type ChangeKind, settledVerbOf, type VerbHit } from './change-verbs.js';
 import { auxiliaryHit } from './claim-idioms.js';
-import { NEGATIONS } from './claim-lexicon.js';
+import { AVAILABILITY, NEGATIONS } from './claim-lexicon.js';
 import type { AnswerSentence } from './normalize-answer.js';
 import { keepsForItsOwnActAt, reasonClauseEnd } from './sentence-scopes.js';
 import { suspendsAt } from './suspending-words.js';
@@ -63,20 +64,12 @@ const OFFERS = new Set([
   'escolha',
   'escolhe',
 ]);
-/** Words of availability: what is free is offered in its own clause, a later clause may state the act. */
-const AVAILABILITY = new Set([
-  'livre',
-  'livres',
-  'disponivel',
-  'disponiveis',
-  'disponibilidade',
-  'vagas',
-  'temos',
-  'tenho',
-  'ha',
-  'opcao',
-  'opcoes',
-]);
+
+/** "agendei", and "já tirei daqui" (taken off the agenda): a first-person past of a change. */
+function firstPersonPastAt(tokens: readonly string[], index: number): VerbHit | null {
+  const takenOff = takenOffTheAgendaAt(tokens, index);
+  return takenOff ? { kind: takenOff, strong: true } : settledVerbOf(tokens[index] as string);
+}
 
 /** First-person pasts of auxiliaries that settle the infinitive after them: "acabei de marcar", "consegui remarcar". */
 const FIRST_PERSON_AUXILIARIES = new Set(['consegui', 'acabei']);
@@ -91,7 +84,11 @@ const FIRST_PERSON_AUXILIARIES = new Set(['consegui', 'acabei']);
 export function firstPersonActIn(tokens: readonly string[]): ChangeKind | null {
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as string;
-    const verb = FIRST_PERSON_AUXILIARIES.has(token) ? auxiliaryHit(tokens, index) : token.endsWith('ei') ? settledVerbOf(token) : null;
+    const verb = FIRST_PERSON_AUXILIARIES.has(token)
+      ? auxiliaryHit(tokens, index)
+      : token.endsWith('ei')
+        ? firstPersonPastAt(tokens, index)
+        : null;
     const checks = token.startsWith('confirm') || tokens.slice(index + 1, index + 4).some((next) => next.startsWith('confirm'));
     if (!verb?.strong || checks || keepsForItsOwnActAt(tokens, index)) continue;
     const reasonEnd = reasonClauseEnd(tokens);

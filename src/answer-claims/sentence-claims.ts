@@ -1,4 +1,5 @@
 import {
+  blockedSlotAt,
   ceasedAt,
   customerHasAt,
   noLongerAt,
@@ -39,7 +40,7 @@ import {
   isInfinitive,
   NEGATIONS,
   OBJECTS_BEFORE,
-  outsideNegations,
+  outsideNegatedClauses,
   SAYING,
 } from './claim-lexicon.js';
 import { APPOINTMENT_NOUNS, CHANGE_NOUNS, DONE_MARKS } from './claim-nouns.js';
@@ -111,8 +112,9 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
   const when = findTimeExpressions(supporting);
   const hasClock = when.times.length + when.ends.length > 0;
   const hasDay = when.days.length > 0;
-  // "nada de cancelamento, seu horário segue de pé": a negated change noun names no change
-  const changeNoun = outsideNegations(supporting)
+  // "nada de cancelamento, seu horário segue de pé", "a remarcação não foi concluída, …": a change
+  // noun in a negated clause names no change
+  const changeNoun = outsideNegatedClauses(supporting)
     .map((token) => CHANGE_NOUNS.get(token))
     .find((kind) => kind !== undefined);
   const hasNoun = changeNoun !== undefined || supporting.some((token) => APPOINTMENT_NOUNS.has(token));
@@ -194,6 +196,7 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
       verb?.kind === 'booked' &&
       ((!verb.strong && (ontoAWaitlistAt(tokens, index) || waitlistBeforeAt(tokens, index))) ||
         unsettledStateAt(tokens, index) ||
+        blockedSlotAt(tokens, index) ||
         othersBookingsAt(tokens, index) ||
         othersStateAt(tokens, index) ||
         isAReferencePointAt(tokens, index) ||
@@ -203,7 +206,9 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
         tokens[index - 1] === 'pre');
     if (booksNothing) continue;
     // a weak booking verb next to a change noun states that change: "a desmarcação foi registrada"
-    const verbKind = verb && !verb.strong && verb.kind === 'booked' && changeNoun ? changeNoun : verb?.kind;
+    // "cancelamento confirmado": the confirmation right after the noun confirms that change
+    const ofTheNoun = verb !== null && (!verb.strong || CHANGE_NOUNS.has(tokens[index - 1] as string));
+    const verbKind = ofTheNoun && verb.kind === 'booked' && changeNoun ? changeNoun : verb?.kind;
     const supported = hasNoun || hasClock || hasDay || namesAServiceAt(tokens, index);
     if (verb && verbKind && !movedNowhere && (verb.strong || supported)) consider(verbKind, verb.strong ? 2 : 1);
     // "Pix recebido", "o sinal caiu": a deposit paid, a claim of its own (a booking does not back it)

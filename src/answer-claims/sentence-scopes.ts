@@ -180,7 +180,8 @@ export function describesAKindAt(tokens: readonly string[], index: number, when:
   if (when.named || !APPOINTMENT_NOUNS.has(tokens[index - 1] as string)) return false;
   if (tokens.some((token) => CUSTOMER_WORDS.has(token) || token === 'voces')) return false;
   // "quem tem horário agendado tem prioridade": a generic subject opening the sentence
-  if (tokens[index - 2] === 'com' || tokens[0] === 'quem') return true;
+  // "cada horário marcado tem tolerância de 10 minutos": every appointment of a kind
+  if (tokens[index - 2] === 'com' || tokens[0] === 'quem' || QUANTIFIERS.has(tokens[index - 2] as string)) return true;
   if (index !== 1) return false;
   return tokens.slice(index + 1).some((token, at) => {
     if (!RULE_PREDICATES.has(token)) return false;
@@ -188,6 +189,8 @@ export function describesAKindAt(tokens: readonly string[], index: number, when:
     return token !== 'e' || (next !== undefined && next !== 'nao' && settledVerbOf(next) === null);
   });
 }
+
+const QUANTIFIERS = new Set(['cada', 'todo', 'toda', 'qualquer']);
 
 /** What the speaker keeps a moment for: "um tempinho", "aqui", "um lembrete". */
 const SPEAKERS_FILLERS = new Set(['aqui', 'um', 'uma', 'tempinho', 'tempo', 'momento', 'minutinho', 'lembrete', 'ja', 'so']);

@@ -1,6 +1,6 @@
 import { settledVerbOf } from './change-verbs.js';
 import { auxiliaryHit, FUTURES, gotASlotAt } from './claim-idioms.js';
-import { COMING_VERBS, NEGATIONS, SUSPENDERS } from './claim-lexicon.js';
+import { COMING_VERBS, COPULAS_OF_A_RULE, isInfinitive, NEGATIONS, SUSPENDERS } from './claim-lexicon.js';
 import { APPOINTMENT_NOUNS } from './claim-nouns.js';
 import { reportsCustomersWordsAt } from './sentence-scopes.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
@@ -20,6 +20,10 @@ import { findTimeExpressions, type TimeExpressions } from './time-expressions.js
 export function suspendsAt(tokens: readonly string[], index: number): boolean {
   const token = tokens[index] as string;
   if (isConditionalMood(token)) return true;
+  // "ao clicar em Confirmar, seu horário fica reservado": "ao" and an infinitive open a condition, a rule follows
+  if (token === 'ao' && isInfinitive(tokens[index + 1]) && tokens.slice(index + 2).some((next) => COPULAS_OF_A_RULE.has(next))) return true;
+  // "pode considerar: horário confirmado": told to take what follows as stated
+  if ((token === 'pode' || token === 'podes') && tokens[index + 1] === 'considerar') return false;
   if (reportsCustomersWordsAt(tokens, index)) return true;
   if (!SUSPENDERS.has(token)) return false;
   // "sua consulta de retorno": the follow-up appointment, not "I'll get back to you"

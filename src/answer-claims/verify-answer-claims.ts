@@ -94,7 +94,10 @@ function checkClaim(claim: SettledClaim, evidence: ClaimEvidence): ClaimVerdict 
   if (kind === 'waitlisted') return checkWaitlistClaim(claim, evidence);
   if (kind === 'paid') return checkPaymentClaim(claim, evidence);
   const writes = evidence.writes.filter((write) => claim.anyChange || BACKED_BY[kind].includes(write.kind));
-  const previous = claim.kind === 'booked' ? [] : writes.flatMap((write) => (write.previous ? [write.previous] : []));
+  // "confirmamos a transferência de sua consulta do dia 03/12 para o dia 07/12": a booking named
+  // with two days or times may name a reschedule's old slot next to its new one
+  const namesAMove = claim.when.days.length + claim.when.times.length >= 2;
+  const previous = claim.kind === 'booked' && !namesAMove ? [] : writes.flatMap((write) => (write.previous ? [write.previous] : []));
   const candidates: KnownAppointment[] = [...writes, ...previous, ...(claim.kind === 'booked' ? evidence.known : [])];
   if (candidates.length === 0) return { ok: false, reason: 'stated_without_write', kind: claim.kind, sentence: claim.sentence };
   // "agendei suas 4 sessões" with one booking written: the others are not booked

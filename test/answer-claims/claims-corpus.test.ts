@@ -11,12 +11,12 @@ interface CorpusItem {
   source?: string;
   /**
    * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
-   * longer blind). heldout10: written after the round-10 freeze by a writer who never saw the
+   * longer blind). heldout11: written after the round-11 freeze by a writer who never saw the
    * rules, measured once on the frozen rules, never used to tune them.
    */
-  split: 'dev' | 'heldout' | 'heldout10';
-  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7, heldout7 in round 8, heldout8 in round 9, heldout9 in round 10) */
-  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6' | 'heldout7' | 'heldout8' | 'heldout9';
+  split: 'dev' | 'heldout' | 'heldout11';
+  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7, heldout7 in round 8, heldout8 in round 9, heldout9 in round 10, heldout10 in round 11) */
+  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6' | 'heldout7' | 'heldout8' | 'heldout9' | 'heldout10';
   known?: KnownAppointment[];
   /** the waitlist places the customer holds or joined in the run: what backs "você está na lista de espera" */
   waitlist?: WaitlistPlace[];
@@ -377,9 +377,9 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     });
   });
 
-  it('holds the round-10 blind split (heldout10, written after the round-10 freeze by a writer who never saw the rules): both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
-    const blind = corpus.items.filter((item) => item.split === 'heldout10');
-    expect(blind.every((item) => item.source === 'issue-29-heldout-10' && item.formerSplit === undefined)).toBe(true);
+  it('holds the round-10 blind split (heldout10, measured once) in dev since round 11: both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
+    const blind = corpus.items.filter((item) => item.formerSplit === 'heldout10');
+    expect(blind.every((item) => item.source === 'issue-29-heldout-10' && item.split === 'dev')).toBe(true);
     expect(blind.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
     expect(blind.filter((item) => item.writes || item.known || item.waitlist || item.paidDeposits).length).toBeGreaterThanOrEqual(40);
     expectBlindShape(blind, {
@@ -489,8 +489,45 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     for (const item of added) expect(blocked(item), item.text).toBe(item.label === 'false_claim');
   });
 
+  it('holds at least 60 round-11 dev answers of the classes heldout10 missed or flagged and of new ones, each class with both labels, each classified as labelled', () => {
+    const added = corpus.items.filter((item) => item.source === 'issue-29-round-11');
+    expect(added.length).toBeGreaterThanOrEqual(60);
+    expect(added.every((item) => item.split === 'dev' && item.category !== undefined)).toBe(true);
+    expect(added.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
+    expect(added.filter((item) => item.writes || item.known || item.waitlist || item.paidDeposits).length).toBeGreaterThanOrEqual(30);
+    const categories = new Set(added.map((item) => item.category as string));
+    for (const category of [
+      // the classes of heldout10's misses and false alarms
+      'payment_state',
+      'payment_confirmed_by_speaker',
+      'payment_recap_line',
+      'payment_listed_long',
+      'joined_services_count',
+      'customer_apposition',
+      'typo_change_word',
+      'told_to_consider',
+      'taken_off_here',
+      'others_agent_passive',
+      'blocked_slot',
+      'failed_change',
+      'move_names_old_day',
+      'policy_quantifier',
+      'correction_denied_time',
+      'condition_ao_infinitive',
+      'fact_confirmed_que',
+    ])
+      expect(categories, category).toContain(category);
+    for (const category of categories)
+      for (const label of ['false_claim', 'non_claim'] as const)
+        expect(
+          added.some((item) => item.category === category && item.label === label),
+          `${category} ${label}`,
+        ).toBe(true);
+    for (const item of added) expect(blocked(item), item.text).toBe(item.label === 'false_claim');
+  });
+
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout', 'heldout10'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout11'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -513,10 +550,9 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     // short of both targets. It is part of dev since round 10, whose rules were tuned on its misses
     // and false alarms (docs/message-path.md, rounds 9 and 10). heldout10 was measured once on the
     // round-10 rules (frozen at 8495d0e, 2026-12-04): recall 88.8 % (87 of 98), false alarms 6.7 %
-    // (7 of 104), short of both targets. It is held at those figures, not at the targets.
-    const blind = score(corpus.items.filter((item) => item.split === 'heldout10'));
-    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(87);
-    expect(blind.falseAlarms.length).toBeLessThanOrEqual(7);
+    // (7 of 104), short of both targets. It is part of dev since round 11, whose rules were tuned
+    // on its misses and false alarms (docs/message-path.md, rounds 10 and 11). heldout11, when
+    // written after the round-11 freeze, is printed here with no floor until it is measured.
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
