@@ -391,6 +391,20 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     });
   });
 
+  it('holds the round-11 blind split (heldout11, written after the round-11 freeze by a writer who never saw the rules): both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
+    const blind = corpus.items.filter((item) => item.split === 'heldout11');
+    expect(blind.every((item) => item.source === 'issue-29-heldout-11' && item.formerSplit === undefined)).toBe(true);
+    expect(blind.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
+    expect(blind.filter((item) => item.writes || item.known || item.waitlist || item.paidDeposits).length).toBeGreaterThanOrEqual(40);
+    expectBlindShape(blind, {
+      size: 200,
+      perLabel: 95,
+      kinds: ['booked', 'cancelled', 'rescheduled', 'deposit', 'waitlist'],
+      perKind: 12,
+      themes: [...BLIND_THEMES_SINCE_ROUND_9, 'error_then_success', 'mas_clause', 'quote_customer', 'two_customers'],
+    });
+  });
+
   it('holds at least 60 round-9 dev answers of the classes heldout8 missed or flagged and of new ones, each class with both labels, each classified as labelled', () => {
     const added = corpus.items.filter((item) => item.source === 'issue-29-round-9');
     expect(added.length).toBeGreaterThanOrEqual(60);
@@ -551,8 +565,12 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     // and false alarms (docs/message-path.md, rounds 9 and 10). heldout10 was measured once on the
     // round-10 rules (frozen at 8495d0e, 2026-12-04): recall 88.8 % (87 of 98), false alarms 6.7 %
     // (7 of 104), short of both targets. It is part of dev since round 11, whose rules were tuned
-    // on its misses and false alarms (docs/message-path.md, rounds 10 and 11). heldout11, when
-    // written after the round-11 freeze, is printed here with no floor until it is measured.
+    // on its misses and false alarms (docs/message-path.md, rounds 10 and 11). heldout11 was
+    // measured once on the round-11 rules (frozen at cc2df7e, 2026-12-04): recall 88.2 % (97 of
+    // 110), false alarms 5.9 % (7 of 118), short of both targets. It is held at those figures.
+    const blind = score(corpus.items.filter((item) => item.split === 'heldout11'));
+    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(97);
+    expect(blind.falseAlarms.length).toBeLessThanOrEqual(7);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
