@@ -10,6 +10,7 @@ import { BlockDialog } from './block-dialog.js';
 import { BookingDialog } from './booking-dialog.js';
 import { DayGrid } from './day-grid.js';
 import { RemoveBlockDialog } from './remove-block-dialog.js';
+import { upcomingAppointments } from './upcoming-appointments.js';
 import { UNDO_SECONDS, useUndoable } from './use-undoable.js';
 import { WeekView } from './week-view.js';
 
@@ -266,11 +267,11 @@ export function AgendaPage(props: { session: Session }) {
         // On a phone the next appointments come first, before the one-column grid.
         <section class="upcoming" aria-labelledby="upcoming-title">
           <h2 id="upcoming-title">Próximos atendimentos</h2>
-          {upcomingOf(day.appointments, date, now).length === 0 ? (
+          {upcomingAppointments(day.appointments, date, now).length === 0 ? (
             <p>Nenhum atendimento pela frente neste dia.</p>
           ) : (
             <ul>
-              {upcomingOf(day.appointments, date, now).map((appointment) => (
+              {upcomingAppointments(day.appointments, date, now).map((appointment) => (
                 <li key={appointment.id}>
                   <button type="button" class="link" onClick={() => setDialog({ kind: 'appointment', appointment })}>
                     {clockOf(appointment.start)} {appointment.customer.name ?? 'Cliente sem nome'} — {appointment.service.name} com{' '}
@@ -409,14 +410,4 @@ function defaultStart(date: string, timezone: string): string {
   if (date !== now.date) return '09:00';
   const next = Math.ceil((minutesOf(now.time) + 1) / 5) * 5;
   return next >= 24 * 60 ? '23:55' : clockText(next);
-}
-
-/** The day's next appointments (not cancelled, not yet started when the day is today), by start: at most five. */
-function upcomingOf(appointments: Appointment[], date: string, now: { date: string; time: string }): Appointment[] {
-  if (date < now.date) return [];
-  return appointments
-    .filter((appointment) => appointment.status !== 'cancelled')
-    .filter((appointment) => date > now.date || clockOf(appointment.end) > now.time)
-    .sort((a, b) => a.start.localeCompare(b.start))
-    .slice(0, 5);
 }
