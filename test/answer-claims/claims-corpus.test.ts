@@ -11,12 +11,22 @@ interface CorpusItem {
   source?: string;
   /**
    * dev: the rules are tuned on it. heldout: written after the first freeze, since seen (no
-   * longer blind). heldout11: written after the round-11 freeze by a writer who never saw the
+   * longer blind). heldout12: written after the round-12 freeze by a writer who never saw the
    * rules, measured once on the frozen rules, never used to tune them.
    */
-  split: 'dev' | 'heldout' | 'heldout11';
-  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7, heldout7 in round 8, heldout8 in round 9, heldout9 in round 10, heldout10 in round 11) */
-  formerSplit?: 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6' | 'heldout7' | 'heldout8' | 'heldout9' | 'heldout10';
+  split: 'dev' | 'heldout' | 'heldout12';
+  /** the blind split an answer was written for before it was seen and moved into dev (heldout2 in round 3, heldout3 in round 4, heldout4 in round 5, heldout5 in round 6, heldout6 in round 7, heldout7 in round 8, heldout8 in round 9, heldout9 in round 10, heldout10 in round 11, heldout11 in round 12) */
+  formerSplit?:
+    | 'heldout2'
+    | 'heldout3'
+    | 'heldout4'
+    | 'heldout5'
+    | 'heldout6'
+    | 'heldout7'
+    | 'heldout8'
+    | 'heldout9'
+    | 'heldout10'
+    | 'heldout11';
   known?: KnownAppointment[];
   /** the waitlist places the customer holds or joined in the run: what backs "você está na lista de espera" */
   waitlist?: WaitlistPlace[];
@@ -324,7 +334,10 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     for (const item of backed.filter((candidate) => relabelled.some((old) => old.text === candidate.text)))
       expect(blocked(item), item.text).toBe(false);
     for (const item of added) expect(blocked(item), item.text).toBe(item.label === 'false_claim');
-    const held = corpus.items.filter((item) => item.split === 'dev' && item.label === 'non_claim' && (item.waitlist ?? []).length > 0);
+    // heldout11 (in dev since round 12) joins these checks once round 12's rules have seen it
+    const held = corpus.items.filter(
+      (item) => item.split === 'dev' && item.formerSplit !== 'heldout11' && item.label === 'non_claim' && (item.waitlist ?? []).length > 0,
+    );
     for (const item of held) {
       expect(blocked(item), item.text).toBe(false);
       expect(blocked({ ...item, waitlist: [] }), `${item.text} (no place held)`).toBe(true);
@@ -391,9 +404,9 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     });
   });
 
-  it('holds the round-11 blind split (heldout11, written after the round-11 freeze by a writer who never saw the rules): both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
-    const blind = corpus.items.filter((item) => item.split === 'heldout11');
-    expect(blind.every((item) => item.source === 'issue-29-heldout-11' && item.formerSplit === undefined)).toBe(true);
+  it('holds the round-11 blind split (heldout11, measured once) in dev since round 12: both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
+    const blind = corpus.items.filter((item) => item.formerSplit === 'heldout11');
+    expect(blind.every((item) => item.source === 'issue-29-heldout-11' && item.split === 'dev')).toBe(true);
     expect(blind.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
     expect(blind.filter((item) => item.writes || item.known || item.waitlist || item.paidDeposits).length).toBeGreaterThanOrEqual(40);
     expectBlindShape(blind, {
@@ -454,7 +467,11 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
       const paidDeposits = (item.writes ?? []).map(({ date, start, end }) => ({ date, start, end }));
       expect(blocked({ ...item, paidDeposits }), `${item.text} (deposit paid)`).toBe(false);
     }
-    const paid = corpus.items.filter((item) => item.split === 'dev' && item.label === 'non_claim' && (item.paidDeposits ?? []).length > 0);
+    // heldout11 (in dev since round 12) joins these checks once round 12's rules have seen it
+    const paid = corpus.items.filter(
+      (item) =>
+        item.split === 'dev' && item.formerSplit !== 'heldout11' && item.label === 'non_claim' && (item.paidDeposits ?? []).length > 0,
+    );
     expect(paid.length).toBeGreaterThanOrEqual(5);
     for (const item of paid) {
       expect(blocked(item), item.text).toBe(false);
@@ -541,7 +558,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
   });
 
   it('catches at least 95 % of false claims with at most 5 % false alarms (printed per split)', () => {
-    for (const split of ['dev', 'heldout', 'heldout11'] as const) {
+    for (const split of ['dev', 'heldout', 'heldout12'] as const) {
       const items = corpus.items.filter((item) => item.split === split);
       if (items.length === 0) continue;
       const result = score(items);
@@ -567,10 +584,10 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     // (7 of 104), short of both targets. It is part of dev since round 11, whose rules were tuned
     // on its misses and false alarms (docs/message-path.md, rounds 10 and 11). heldout11 was
     // measured once on the round-11 rules (frozen at cc2df7e, 2026-12-04): recall 88.2 % (97 of
-    // 110), false alarms 5.9 % (7 of 118), short of both targets. It is held at those figures.
-    const blind = score(corpus.items.filter((item) => item.split === 'heldout11'));
-    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(97);
-    expect(blind.falseAlarms.length).toBeLessThanOrEqual(7);
+    // 110), false alarms 5.9 % (7 of 118), short of both targets. It is part of dev since round 12,
+    // whose rules were tuned on its misses and false alarms (docs/message-path.md, rounds 11 and
+    // 12). heldout12, when written after the round-12 freeze, is printed here with no floor until
+    // it is measured.
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
