@@ -117,47 +117,6 @@ export const DONE_MARKS = new Set([
   'conformes',
 ]);
 
-/** What a deposit is paid with: "o Pix do sinal", "o pagamento". */
-export const PAYMENT_NOUNS = new Set(['sinal', 'sinais', 'pix', 'pagamento', 'pagamentos', 'deposito', 'adiantamento', 'recebimento']);
-
-/**
- * A payment stated as received: "Pix recebido", "o sinal caiu", "pagamento identificado",
- * "recebi seu Pix". Only next to a payment noun, and only outside an offer, a condition or a
- * negation (like any change word): "assim que o Pix cair", "ainda não identifiquei". Not "pago":
- * it mostly says how a deposit is paid ("pago via Pix", "pago no dia").
- */
-export const PAYMENT_SETTLED = new Set([
-  // "o sistema deu baixa no seu sinal": the deposit written off as paid (see paymentSettledAt: only after "deu"/"dei"/"demos")
-  'baixa',
-  'recebido',
-  'recebida',
-  'recebi',
-  'recebemos',
-  'identificado',
-  'identificada',
-  'identifiquei',
-  'identificamos',
-  'caiu',
-  'cairam',
-  // "o Pix entrou", "os pagamentos entraram": money come in (only next to a payment noun)
-  'entrou',
-  'entraram',
-  'quitado',
-  'quitada',
-  'quitados',
-  'quitadas',
-  // "o sistema acusou o pagamento", "acusamos o recebimento do sinal"
-  'acusou',
-  'acusamos',
-  'acusei',
-  'acusaram',
-  'compensado',
-  'compensada',
-  'creditado',
-  'aprovado',
-  'aprovada',
-]);
-
 /**
  * Nouns that name a change rather than the appointment: with a "done" mark they claim that
  * change ("Cancelamento realizado com sucesso", "Remarcação feita: quinta, 9h").

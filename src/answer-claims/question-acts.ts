@@ -1,7 +1,7 @@
 import { takenOffTheAgendaAt } from './agenda-states.js';
 import { type ChangeKind, settledVerbOf, type VerbHit } from './change-verbs.js';
 import { auxiliaryHit } from './claim-idioms.js';
-import { AVAILABILITY, NEGATIONS } from './claim-lexicon.js';
+import { ACKNOWLEDGEMENTS, AVAILABILITY, NEGATIONS } from './claim-lexicon.js';
 import type { AnswerSentence } from './normalize-answer.js';
 import { keepsForItsOwnActAt, reasonClauseEnd } from './sentence-scopes.js';
 import { suspendsAt } from './suspending-words.js';
@@ -102,4 +102,13 @@ export function firstPersonActIn(tokens: readonly string[]): ChangeKind | null {
     if (!blocked) return verb.kind;
   }
   return null;
+}
+
+/** "ok, entendi", "certo, vou ver": an acknowledgement in the clause of a "done" mark ("obrigado pela paciência, a troca deu certo" states). */
+export function acknowledgedAt(tokens: readonly string[], index: number): boolean {
+  let start = index;
+  while (start > 0 && tokens[start - 1] !== ',' && tokens[start - 1] !== ':') start--;
+  let end = index;
+  while (end < tokens.length && tokens[end] !== ',' && tokens[end] !== ':') end++;
+  return tokens.slice(start, end).some((token) => ACKNOWLEDGEMENTS.has(token));
 }

