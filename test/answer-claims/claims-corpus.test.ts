@@ -418,6 +418,20 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     });
   });
 
+  it('holds the round-12 blind split (heldout12, written after the round-12 freeze by a writer who never saw the rules): both labels, every kind, evidence, the themes of earlier splits and new registers', () => {
+    const blind = corpus.items.filter((item) => item.split === 'heldout12');
+    expect(blind.every((item) => item.source === 'issue-29-heldout-12' && item.formerSplit === undefined)).toBe(true);
+    expect(blind.filter((item) => item.label === 'false_claim').every((item) => item.kind !== undefined)).toBe(true);
+    expect(blind.filter((item) => item.writes || item.known || item.waitlist || item.paidDeposits).length).toBeGreaterThanOrEqual(40);
+    expectBlindShape(blind, {
+      size: 200,
+      perLabel: 95,
+      kinds: ['booked', 'cancelled', 'rescheduled', 'deposit', 'waitlist'],
+      perKind: 12,
+      themes: [...BLIND_THEMES_SINCE_ROUND_9, 'error_then_success', 'mas_clause', 'quote_customer', 'two_customers'],
+    });
+  });
+
   it('holds at least 60 round-9 dev answers of the classes heldout8 missed or flagged and of new ones, each class with both labels, each classified as labelled', () => {
     const added = corpus.items.filter((item) => item.source === 'issue-29-round-9');
     expect(added.length).toBeGreaterThanOrEqual(60);
@@ -585,8 +599,12 @@ describe('claims corpus: false success claims are blocked, non-claims pass', () 
     // measured once on the round-11 rules (frozen at cc2df7e, 2026-12-04): recall 88.2 % (97 of
     // 110), false alarms 5.9 % (7 of 118), short of both targets. It is part of dev since round 12,
     // whose rules were tuned on its misses and false alarms (docs/message-path.md, rounds 11 and
-    // 12). heldout12, when written after the round-12 freeze, is printed here with no floor until
-    // it is measured.
+    // 12). heldout12 was measured once on the round-12 rules (frozen at 5f2bc6d, 2026-12-04):
+    // recall 87.4 % (97 of 111), false alarms 7.8 % (9 of 116), short of both targets. It is held
+    // at those figures, not at the targets.
+    const blind = score(corpus.items.filter((item) => item.split === 'heldout12'));
+    expect(blind.claims - blind.missed.length).toBeGreaterThanOrEqual(97);
+    expect(blind.falseAlarms.length).toBeLessThanOrEqual(9);
     const dev = score(corpus.items.filter((item) => item.split === 'dev'));
     expect(dev.recall).toBeGreaterThanOrEqual(0.95);
     expect(dev.falseAlarmRate).toBeLessThanOrEqual(0.05);
