@@ -44,11 +44,10 @@ import {
   SAYING,
 } from './claim-lexicon.js';
 import { APPOINTMENT_NOUNS, CHANGE_NOUNS, DONE_MARKS } from './claim-nouns.js';
-import { claimedWhen, isBareDone, marksAvailability, SETTLING_MARKS } from './done-answers.js';
-import { type AnswerSentence, splitAnswer } from './normalize-answer.js';
+import { marksAvailability } from './done-answers.js';
+import type { AnswerSentence } from './normalize-answer.js';
 import { paymentSettledAt } from './payment-claims.js';
 import { acknowledgedAt, firstPersonActIn, withoutQuestionTail } from './question-acts.js';
-import { recapsOf } from './recap-blocks.js';
 import {
   asksAboutCustomersAct,
   citesAPolicy,
@@ -60,8 +59,8 @@ import {
   statesARule,
   statesOpeningHours,
 } from './sentence-scopes.js';
-import { echoedSlotOf, FAILURES, suspendsAt } from './suspending-words.js';
-import { findTimeExpressions, type TimeExpressions } from './time-expressions.js';
+import { FAILURES, suspendsAt } from './suspending-words.js';
+import { findTimeExpressions } from './time-expressions.js';
 import { ontoAWaitlistAt, placedOnAWaitlist, waitlistBeforeAt } from './waitlist-places.js';
 
 /**
