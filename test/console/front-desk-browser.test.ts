@@ -40,6 +40,19 @@ function localOf(instant: Date): { date: string; time: string } {
   return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
 }
 
+/**
+ * A walk-in's start: five minutes ahead, on the minute. A booking may not run past its day's last
+ * working minute (Ana's days end at 24:00, and a day's hours do not run on into the next), so in
+ * the last 35 minutes of the São Paulo day, where the dialog's 30-minute service would pass
+ * midnight, the walk-in comes at 00:05 the next day instead (a CI run at 23:35 was refused).
+ */
+function walkInStart(): { date: string; time: string } {
+  const soon = localOf(new Date(Math.ceil((Date.now() + 5 * 60_000) / 60_000) * 60_000));
+  if (soon.time < '23:30') return soon;
+  const nextDay = localOf(new Date(Date.now() + 3 * 3_600_000));
+  return { date: nextDay.date, time: '00:05' };
+}
+
 /** The next date in São Paulo, two days ahead or later, when both test professionals work (Tuesday to Saturday). */
 function nextWorkingDay(): string {
   for (let days = 2; ; days++) {
@@ -108,7 +121,7 @@ describe.runIf(availability.run)('the front desk in Chromium, signed in as an at
 
   it('a walk-in at now + 5 min is booked (no bot notice), found by name next time, and shows the full phone as a tel: link', async () => {
     const { db } = await database;
-    const start = localOf(new Date(Math.ceil((Date.now() + 5 * 60_000) / 60_000) * 60_000));
+    const start = walkInStart();
     await openAgenda(start.date);
     await page.getByRole('button', { name: 'Novo agendamento' }).click();
     const dialog = page.getByRole('dialog');
