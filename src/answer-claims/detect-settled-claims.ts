@@ -47,8 +47,9 @@ export function detectSettledClaims(text: string): SettledClaim[] {
     const listed: boolean = freeList && sentence.tokens[0] === '__check__';
     // "Horários livres amanhã ✅": a header may end with a check mark as well as a colon, naming no time
     const header = sentence.tokens.at(-1) === ':' || (sentence.tokens.at(-1) === '__check__' && !/\d/.test(sentence.original));
+    // a checked line of the list, or the list's header, claims nothing
     freeList = listed || (header && marksAvailability(sentence.tokens));
-    const kinds = listed || (freeList && !listed) ? [] : claimsOfSentence(sentence, donePending);
+    const kinds = freeList ? [] : claimsOfSentence(sentence, donePending);
     // "Às 15h? Perfeito! Com quem prefere?": a question after the "done" asks for what is still missing
     const settledEcho = !sentence.question && isBareDone(sentence.tokens) && !sentences[index + 1]?.question ? echoedSlot : null;
     for (const kind of kinds) claims.push(claimOf(kind, sentence.original, sentence.tokens));

@@ -14,11 +14,11 @@ import type { AnswerSentence } from './normalize-answer.js';
 const SETTLED_FORMS = ['ado', 'ada', 'ados', 'adas', 'ei', 'ou', 'amos', 'aram'];
 const MIN_LENGTH = 6;
 
+const STRONG_STEMS = VERB_FAMILIES.filter((family) => family.strong).flatMap((family) => family.stems);
+
 const CHANGE_WORDS = new Set(
   [
-    ...VERB_FAMILIES.filter((family) => family.strong).flatMap((family) =>
-      family.stems.flatMap((stem) => SETTLED_FORMS.map((ending) => `${stem}${ending}`)),
-    ),
+    ...STRONG_STEMS.flatMap((stem) => SETTLED_FORMS.map((ending) => `${stem}${ending}`)),
     ...CHANGE_NOUNS.keys(),
     'agendamento',
     'agendamentos',
@@ -47,7 +47,6 @@ const VERB_ENDINGS = new Set([
   'amos',
   'aram',
 ]);
-const STRONG_STEMS = VERB_FAMILIES.filter((family) => family.strong).flatMap((family) => family.stems);
 const isAVerbForm = (token: string) => STRONG_STEMS.some((stem) => token.startsWith(stem) && VERB_ENDINGS.has(token.slice(stem.length)));
 
 /** The words one deletion, one insertion or one swap of neighbours away, by the typo's length. */
