@@ -17,6 +17,16 @@ import { watchQueueLag } from './watch-queue-lag.js';
  */
 const LAST_RESORT_POLL_MS = 10 * 60_000;
 
+/**
+ * graphile-worker deletes every job it ran with success (its `completeJob`), one statement and
+ * one commit per job unless batched. Here the fence has deleted the job and freed its named queue
+ * already (COMPLETE_JOB_SQL), so graphile's delete finds nothing: batching it over this window
+ * only merges no-ops, and it delays nothing (the worker does not wait for it, and the queue is
+ * free the moment the handler's work commits). At a stop the batch is flushed; a process killed
+ * before that loses only no-ops.
+ */
+const GRAPHILE_COMPLETION_BATCH_MS = 250;
+
 /** A job handler: graphile-worker's payload and helpers, plus the fence of this attempt (job-fence.ts). */
 export type QueueTask = (payload: unknown, helpers: JobHelpers, fence: JobFence) => unknown;
 export type QueueTaskList = Record<string, QueueTask>;
@@ -151,6 +161,7 @@ export async function startWorker(options: {
       ...(options.crontab ? { crontab: options.crontab } : {}),
       // Migrations run once at boot (runQueueMigrations), not per runner.
       noPreparedStatements: false,
+      preset: { worker: { completeJobBatchDelay: GRAPHILE_COMPLETION_BATCH_MS } },
     });
   } catch (error) {
     wakeups.stop();
