@@ -141,20 +141,56 @@ describe("the intake's job per conversation, written in its one statement", () =
     expect(added).toMatchObject({ key: `process-conversation:${conversationId}`, attempts: 0, last_error: null });
   });
 
-  it('when a batch is stored, then the workers are told once of the new jobs and of their due time', async () => {
+  /** What a listener hears on graphile's `jobs:insert` and on the due-time channel while `write` runs. */
+  const notificationsOf = async (write: () => Promise<unknown>, expected: number) => {
     const listener = await pool.connect();
     try {
       const heard: { channel: string; payload: string | undefined }[] = [];
       listener.on('notification', (note) => heard.push({ channel: note.channel, payload: note.payload }));
       await listener.query(`LISTEN "jobs:insert"; LISTEN "${JOBS_DUE_CHANNEL}"`);
-      const first = String(phone++);
-      await storeInboundBatch(runner(pool), [message(first), message(String(phone++)), message(first)], schedule);
-      for (let wait = 0; heard.length < 2 && wait < 100; wait++) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(heard.map((note) => note.channel).sort()).toEqual([JOBS_DUE_CHANNEL, 'jobs:insert'].sort());
-      expect(JSON.parse(heard.find((note) => note.channel === 'jobs:insert')!.payload!)).toMatchObject({ count: 2 });
+      await write();
+      for (let wait = 0; heard.length < expected && wait < 100; wait++) await new Promise((resolve) => setTimeout(resolve, 20));
+      // anything else would come within a few more milliseconds
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return {
+        inserted: heard.filter((note) => note.channel === 'jobs:insert').map((note) => JSON.parse(note.payload!) as { count: number }),
+        due: heard.filter((note) => note.channel === JOBS_DUE_CHANNEL).map((note) => JSON.parse(note.payload!) as number[]),
+      };
     } finally {
       listener.release();
     }
+  };
+
+  it('when a batch stores debounced jobs, then the workers are told when each falls due, and not told to look now', async () => {
+    const first = String(phone++);
+    const before = Date.now();
+    const heard = await notificationsOf(
+      () => storeInboundBatch(runner(pool), [message(first), message(String(phone++)), message(first)], schedule),
+      1,
+    );
+    // a lookup now would find nothing: the jobs are due a debounce from now
+    expect(heard.inserted).toEqual([]);
+    expect(heard.due).toHaveLength(1);
+    expect(heard.due[0]!.length).toBeGreaterThanOrEqual(1);
+    for (const dueAt of heard.due[0]!) {
+      expect(dueAt).toBeGreaterThan(before + schedule.debounceMs - 5_000);
+      expect(dueAt).toBeLessThan(Date.now() + schedule.debounceMs + 5_000);
+    }
+  });
+
+  it('when a conversation has waited past the max wait, then its job is announced as due now, and only the others by their due time', async () => {
+    const { waId, conversationId } = await firstMessage();
+    // its unanswered message has waited longer than the max wait
+    await pool.query(`UPDATE messages SET created_at = created_at - interval '11 minutes' WHERE conversation_id = $1`, [conversationId]);
+    const heard = await notificationsOf(
+      () => storeInboundBatch(runner(pool), [message(waId, 'ainda estou esperando'), message(String(phone++))], schedule),
+      2,
+    );
+    expect(heard.inserted).toEqual([expect.objectContaining({ count: 1 })]);
+    expect(heard.due).toHaveLength(1);
+    expect(heard.due[0]).toHaveLength(1);
+    const [job] = await jobsOf(conversationId);
+    expect(job!.wait_s).toBeLessThanOrEqual(0);
   });
 
   it('when a batch adds a job to a queue that exists, then until it commits the queue maintenance cannot delete queue rows under it', async () => {
