@@ -1,5 +1,5 @@
 import { type Db, inTransaction } from '../db/index.js';
-import { lockWamid, parkStatus, REPLACEABLE, updateStatusByWamid } from './parked-statuses.js';
+import { lockWamid, parkStatus, REPLACEABLE, updateKnownStatusByWamid, updateStatusByWamid } from './parked-statuses.js';
 
 /** `biz_opaque_callback_data` the send job puts on each outbound message; Meta echoes it in status webhooks. */
 export const outboxCallbackData = (messageId: number) => `outbox:${messageId}`;
@@ -13,6 +13,9 @@ export const outboxCallbackData = (messageId: number) => `outbox:${messageId}`;
  * its row `sending` with no WhatsApp id; the status webhook's `biz_opaque_callback_data`
  * names that row, so it is recorded here and the retried job skips it instead of sending
  * the same reply twice.
+ *
+ * A status for a known id is settled by its first statement: it moved the row forward, or it is
+ * late (`sent` after `delivered`) and changes nothing.
  *
  * A status that names no row at all (it came before the send job recorded Meta's answer, and
  * carries no callback data) is parked (parked-statuses.ts): the send applies it in the
@@ -32,7 +35,9 @@ export async function applyStatusUpdate(
   },
 ): Promise<boolean> {
   if (!REPLACEABLE[update.status]) return false;
-  if (await updateStatusByWamid(db, update)) return true;
+  // A known id settles it: changed, or a late status (a row with this id exists: nothing to wait for).
+  const first = await updateKnownStatusByWamid(db, update);
+  if (first.known) return first.changed;
   const orphanId = Number(/^outbox:(\d+)$/.exec(update.callbackData ?? '')?.[1]);
   if (orphanId) {
     const adopted = await db.$executeRaw`

@@ -46,6 +46,30 @@ export async function updateStatusByWamid(db: Queryable, update: StatusUpdate): 
   return changed > 0;
 }
 
+/**
+ * updateStatusByWamid, and whether the tenant has any message with this WhatsApp id at all, in
+ * one statement: a status that changes nothing for a known id (a late one: `sent` after
+ * `delivered`) has nothing to wait for, so the caller needs no second look.
+ */
+export async function updateKnownStatusByWamid(db: Queryable, update: StatusUpdate): Promise<{ known: boolean; changed: boolean }> {
+  const from = REPLACEABLE[update.status];
+  const rows = await db.$queryRaw<{ known: number; changed: number }[]>`
+    WITH known AS (
+      SELECT id FROM messages WHERE wa_message_id = ${update.waMessageId} AND tenant_id = ${update.tenantId}
+    ), changed AS (
+      UPDATE messages m
+      SET status = ${update.status},
+          error_code = coalesce(${update.errorCode ?? null}, m.error_code),
+          error_title = coalesce(${update.errorTitle ?? null}, m.error_title),
+          updated_at = now()
+      FROM known
+      WHERE m.id = known.id AND m.direction = 'outbound' AND m.status = ANY(${from ?? []}::text[])
+      RETURNING m.id
+    )
+    SELECT (SELECT count(*) FROM known)::int AS known, (SELECT count(*) FROM changed)::int AS changed`;
+  return { known: (rows[0]?.known ?? 0) > 0, changed: (rows[0]?.changed ?? 0) > 0 };
+}
+
 /** Keeps a status that names no outbox row yet (call under lockWamid). */
 export async function parkStatus(tx: Tx, update: StatusUpdate): Promise<void> {
   await tx.$executeRaw`

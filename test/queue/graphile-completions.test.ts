@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob, startWorker, type WorkerHandle } from '../../src/queue/index.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { waitFor } from '../conversation/channel-harness.js';
+import { type CountingDatabase, countingDatabase } from '../support/statement-counter.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 
 /** graphile-worker's own delete of the jobs it ran (its completeJobs statement). */
@@ -11,28 +11,19 @@ const isGraphileCompletion = (text: string) =>
 
 describe("graphile-worker's completion of jobs the fence completed already", () => {
   let database: TestDatabase;
-  let pool: pg.Pool;
+  let counted: CountingDatabase;
   let worker: WorkerHandle;
-  const statements: string[] = [];
   let done = 0;
   beforeAll(async () => {
     database = await testDatabase();
-    pool = new pg.Pool({ connectionString: database.url, max: 12 });
-    pool.on('error', () => undefined);
-    // Every statement the worker sends through its pool, the clients it checks out included.
-    pool.on('connect', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((...args: unknown[]) => {
-        const first = args[0];
-        statements.push(typeof first === 'string' ? first : String((first as { text?: string } | null)?.text ?? ''));
-        return query(...args);
-      }) as typeof client.query;
-    });
+    // every statement the worker sends through its pool
+    counted = countingDatabase(database.url, { max: 12 });
+    counted.pool.on('error', () => undefined);
     worker = await startWorker({
       connectionString: database.url,
       concurrency: 8,
       logger: silentLogger,
-      pgPool: pool,
+      pgPool: counted.pool,
       tasks: {
         test_quick: async () => {
           done++;
@@ -42,7 +33,7 @@ describe("graphile-worker's completion of jobs the fence completed already", () 
   });
   afterAll(async () => {
     await worker?.stop();
-    await pool?.end();
+    await counted?.end();
   });
 
   it('when eight jobs finish at about the same time, then they are completed by the fence and graphile deletes them in one batched statement', async () => {
@@ -57,7 +48,7 @@ describe("graphile-worker's completion of jobs the fence completed already", () 
     );
     // the batch window passes, and graphile's batch is sent
     await new Promise((resolve) => setTimeout(resolve, 600));
-    const completions = statements.filter(isGraphileCompletion);
+    const completions = counted.count().statements.filter(isGraphileCompletion);
     expect(completions.length).toBeGreaterThanOrEqual(1);
     // one statement per job without the batch window (graphile's default), here at most two
     expect(completions.length).toBeLessThanOrEqual(2);
