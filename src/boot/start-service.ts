@@ -171,13 +171,23 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 }
 
 /**
+ * A worker's connections for its jobs: one per job slot, up to this many. A job holds a
+ * connection only while one of its statements or transactions runs, not while it waits for the
+ * model (most of a turn), so a few connections serve many slots; every session a worker keeps
+ * costs the database CPU on each statement (the default soak with 48 slots per worker, 60
+ * sessions against 28: docs/scaling.md). Past the cap a transaction may wait for a connection,
+ * for up to db's TRANSACTION_MAX_WAIT_MS.
+ */
+const JOB_SESSIONS_CAP = 16;
+
+/**
  * Connections of the process's pool: 10 for requests and maintenance, and in a worker one per job
- * slot plus two for the queue itself (fetching and completing jobs, recovery, the lag watch).
- * A turn holds at most one connection at a time, so a full worker never waits for one.
+ * slot up to JOB_SESSIONS_CAP plus two for the queue itself (fetching and completing jobs,
+ * recovery, the lag watch). Up to the cap a full worker never waits for a connection.
  */
 export function databasePoolSize(config: Pick<Config, 'ROLE' | 'WORKER_CONCURRENCY'>): number {
   const base = 10;
-  return config.ROLE === 'web' ? base : base + config.WORKER_CONCURRENCY + 2;
+  return config.ROLE === 'web' ? base : base + Math.min(config.WORKER_CONCURRENCY, JOB_SESSIONS_CAP) + 2;
 }
 
 function createTasks(deps: ServiceDeps, tracer: Tracer | undefined): QueueTaskList {

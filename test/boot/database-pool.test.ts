@@ -5,7 +5,8 @@ import { createLogger } from '../../src/shared/index.js';
 import { testConfig } from '../conversation/channel-harness.js';
 import { type TestDatabase, testDatabase } from '../support/test-database.js';
 
-const SLOTS = 14;
+// more slots than a worker gives job connections (16): some of its transactions must wait for one
+const SLOTS = 20;
 
 describe("a process's one database pool", () => {
   let database: TestDatabase;
@@ -21,18 +22,21 @@ describe("a process's one database pool", () => {
     await service?.stop();
   });
 
-  it('is sized 10 in a web process and 10 + one per job slot + 2 in a worker', () => {
+  it('is sized 10 in a web process and 10 + one per job slot up to 16 + 2 in a worker', () => {
     expect(databasePoolSize({ ROLE: 'web', WORKER_CONCURRENCY: 48 })).toBe(10);
-    expect(databasePoolSize({ ROLE: 'worker', WORKER_CONCURRENCY: 48 })).toBe(60);
+    expect(databasePoolSize({ ROLE: 'worker', WORKER_CONCURRENCY: 48 })).toBe(28);
+    expect(databasePoolSize({ ROLE: 'worker', WORKER_CONCURRENCY: 16 })).toBe(28);
     expect(databasePoolSize({ ROLE: 'all', WORKER_CONCURRENCY: 4 })).toBe(16);
   });
 
-  it('when every job slot holds a transaction longer than Prisma waits for a connection, then none fails to start', async () => {
-    // Prisma gives up starting a transaction after maxWait (2 s) without a free connection (P2028,
-    // "Unable to start a transaction in the given time"): what turns did with a fixed pool of 10
-    // under a soak with 48 slots. Every slot's turn must find a connection.
+  it('when more transactions than the pool has connections each take longer than Prisma waits by default, then none fails to start', async () => {
+    // Prisma gives up starting a transaction after maxWait (its default 2 s) without a free
+    // connection (P2028, "Unable to start a transaction in the given time"): what turns did with a
+    // fixed pool of 10 under a soak with 48 slots. A worker's pool has fewer connections than slots
+    // past 16, so a transaction must wait for a connection rather than fail.
+    const size = databasePoolSize({ ROLE: 'all', WORKER_CONCURRENCY: SLOTS });
     const results = await Promise.allSettled(
-      Array.from({ length: SLOTS }, () =>
+      Array.from({ length: size + 8 }, () =>
         inTransaction(service.deps.db, async (tx) => tx.$executeRaw`SELECT pg_sleep(2.5)`, { timeout: 10_000 }),
       ),
     );
