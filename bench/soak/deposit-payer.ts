@@ -54,7 +54,7 @@ export function startDepositPayer(input: {
     }
     result.notificationsRefused++;
   };
-  const lapse = async (paymentId: number, appointmentId: number) => {
+  const lapse = async (_paymentId: number, appointmentId: number) => {
     const [deposit] = await input.db.$queryRaw<{ id: number }[]>`
       UPDATE deposits SET hold_until = now() WHERE appointment_id = ${appointmentId} AND status = 'pending' RETURNING id`;
     result.lapsed.push(appointmentId);

@@ -23,6 +23,15 @@ export async function startSoakDatabase(
   run: { logDir: string; janitor: Janitor; cleanups: (() => Promise<unknown>)[] },
 ): Promise<SoakDatabase> {
   const { logDir, janitor, cleanups } = run;
+  /** Stops a started part with the soak, and names its directory and process to the janitor (for a soak killed from outside). */
+  const track = (
+    part: { stop: () => Promise<unknown>; directory: string | undefined; pid: number | undefined },
+    names: { directory: string; process: string; label: string; signal: 'SIGINT' | 'SIGTERM' },
+  ) => {
+    cleanups.push(part.stop);
+    if (part.directory) janitor.watchDirectory(names.directory, part.directory);
+    if (part.pid) janitor.watchProcess(names.process, part.pid, names.label, names.signal);
+  };
   const settings = {
     ...(options.statementCosts ? STATEMENT_STATS_SETTINGS : {}),
     ...(options.replica ? PRIMARY_REPLICATION_SETTINGS : {}),
@@ -37,19 +46,19 @@ export async function startSoakDatabase(
   });
   if (options.keepDatabase) options.log(`database kept: ${database.url} (postmaster pid ${database.serverPid() ?? 'outside'})`);
   else {
-    cleanups.push(database.dispose);
-    if (database.directory) janitor.watchDirectory('database directory', database.directory);
-    const serverPid = database.serverPid();
-    if (serverPid) janitor.watchProcess('postgres', serverPid, 'PostgreSQL', 'SIGINT');
+    track(
+      { stop: database.dispose, directory: database.directory, pid: database.serverPid() },
+      { directory: 'database directory', process: 'postgres', label: 'PostgreSQL', signal: 'SIGINT' },
+    );
   }
   const pgbouncer = options.pgbouncer
     ? await startPgBouncer({ databaseUrl: database.url, poolSize: Math.max(10, 5 * options.webProcesses), logDir })
     : undefined;
   if (pgbouncer) {
-    cleanups.push(pgbouncer.stop);
-    janitor.watchDirectory('pgbouncer directory', pgbouncer.directory);
-    const pid = pgbouncer.pid();
-    if (pid) janitor.watchProcess('pgbouncer', pid, 'PgBouncer', 'SIGTERM');
+    track(
+      { stop: pgbouncer.stop, directory: pgbouncer.directory, pid: pgbouncer.pid() },
+      { directory: 'pgbouncer directory', process: 'pgbouncer', label: 'PgBouncer', signal: 'SIGTERM' },
+    );
     options.log(`${pgbouncer.version} in front of the database for the web processes: ${new URL(pgbouncer.url).host}, transaction mode`);
   }
   if (options.replica && !database.dataDir) throw new Error('--replica needs the embedded primary');
@@ -58,10 +67,10 @@ export async function startSoakDatabase(
       ? await startSoakReplica({ primaryUrl: database.url, primaryDataDir: database.dataDir, logDir })
       : undefined;
   if (replica) {
-    cleanups.push(replica.stop);
-    janitor.watchDirectory('replica directory', replica.directory);
-    const pid = replica.pid();
-    if (pid) janitor.watchProcess('replica', pid, 'PostgreSQL replica', 'SIGINT');
+    track(
+      { stop: replica.stop, directory: replica.directory, pid: replica.pid() },
+      { directory: 'replica directory', process: 'replica', label: 'PostgreSQL replica', signal: 'SIGINT' },
+    );
     options.log(
       `${replica.version} hot standby streaming from the primary for the web processes' named reads: ${new URL(replica.url).host}`,
     );
