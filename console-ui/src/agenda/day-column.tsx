@@ -2,8 +2,9 @@ import type { Appointment, CreatedBlock, DayHours, Professional, TimeOffSpan } f
 import { clockOf, minutesOf } from '../format.js';
 import { APPOINTMENT_STATUS_LABELS, DEPOSIT_STATUS_LABELS } from '../message-labels.js';
 import { SHORT_SOURCE_LABELS, SOURCE_LABELS } from './agenda-labels.js';
+import { minutesOfAppointment, ROW_MINUTES } from './day-range.js';
 
-export const ROW_MINUTES = 15;
+export { ROW_MINUTES };
 
 /** The rows of the day shown: [start, end) in minutes, each row ROW_MINUTES long. */
 export interface DayRows {
@@ -86,8 +87,8 @@ export function DayColumn(props: {
         );
       })}
       {props.appointments.map((appointment) => {
-        const from = minutesOf(clockOf(appointment.start));
-        const to = Math.max(from + ROW_MINUTES, minutesOf(clockOf(appointment.end)));
+        const { from, to: until } = minutesOfAppointment(appointment);
+        const to = Math.max(from + ROW_MINUTES, until);
         const key = `a${appointment.id}`;
         const name = appointment.customer.name ?? 'Cliente sem nome';
         const status = APPOINTMENT_STATUS_LABELS[appointment.status] ?? appointment.status;

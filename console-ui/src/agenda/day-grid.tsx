@@ -1,33 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Appointment, CreatedBlock, DayHours, Professional, TimeOffSpan } from '../../../src/contract/index.js';
 import { clockOf, clockText, minutesOf } from '../format.js';
-import { DayColumn, type DayRows, ROW_MINUTES } from './day-column.js';
-
-/** The rows the day needs: 08:00–20:00 at least, widened to every appointment, free time and block start shown, and to now (today). */
-function dayRange(
-  appointments: Appointment[],
-  free: Map<number, string[]>,
-  nowMinute: number | null,
-  blockStarts: number[] = [],
-): [number, number] {
-  let start = Math.min(8 * 60, nowMinute ?? 8 * 60);
-  let end = Math.max(20 * 60, nowMinute === null ? 0 : nowMinute + ROW_MINUTES);
-  for (const appointment of appointments) {
-    start = Math.min(start, minutesOf(clockOf(appointment.start)));
-    end = Math.max(end, minutesOf(clockOf(appointment.end)));
-  }
-  for (const minute of blockStarts) {
-    start = Math.min(start, minute);
-    end = Math.max(end, minute + ROW_MINUTES);
-  }
-  for (const slots of free.values()) {
-    for (const slot of slots) {
-      start = Math.min(start, minutesOf(slot));
-      end = Math.max(end, minutesOf(slot) + ROW_MINUTES);
-    }
-  }
-  return [Math.floor(start / 60) * 60, Math.ceil(end / 60) * 60];
-}
+import { DayColumn, type DayRows } from './day-column.js';
+import { dayRange, ROW_MINUTES } from './day-range.js';
 
 /**
  * The day as a grid: a time column, then one column per professional. Appointments span
